@@ -1,0 +1,1 @@
+//! BVH motion files: reading, writing, forward kinematics, and the CMU mapping.

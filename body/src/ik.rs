@@ -1,0 +1,1 @@
+//! Two-bone inverse kinematics for arms and legs.

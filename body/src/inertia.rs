@@ -1,0 +1,1 @@
+//! Segment masses, centres of mass and inertia tensors.

@@ -1,0 +1,1 @@
+//! Per-joint rotational degrees of freedom and anatomical limits.

@@ -1,0 +1,409 @@
+//! What calibration learns about one person (FORMATS.md section 5), saved
+//! as human-readable TOML.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use glam::{DQuat, DVec3};
+use serde::{Deserialize, Serialize};
+
+use crate::device::Device;
+use crate::joint::Joint;
+use crate::proportions as ratio;
+
+/// The profile version this build writes and reads.
+pub const PROFILE_VERSION: u32 = 1;
+
+/// How a value in a profile was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Measured from the calibration poses.
+    Measured,
+    /// Estimated from measured values by anthropometric ratios.
+    Ratio,
+    /// The nominal value (nothing revealed it).
+    Nominal,
+    /// Given by the user.
+    User,
+}
+
+/// Whole-body measures, metres (mass in kg).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyMeasures {
+    /// Floor to the top of the skull.
+    pub stature: f64,
+    /// Floor to the `head` joint (skull base), standing.
+    pub head_height: f64,
+    /// Between the shoulder joints.
+    pub shoulder_width: f64,
+    /// Between the hip joints.
+    pub hip_width: f64,
+    /// Floor to the shoulder joints, standing.
+    pub shoulder_height: f64,
+    /// How far the shoulder joints sit ahead (+) or behind (-) the `head`
+    /// joint, standing upright.
+    pub shoulder_forward: f64,
+    /// Floor to the ankle joints, standing.
+    pub ankle_height: f64,
+    /// Body mass, kg.
+    pub mass: f64,
+}
+
+/// Segment lengths, joint to joint, mean of left and right, metres.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Segments {
+    /// Shoulder to elbow.
+    pub upper_arm: f64,
+    /// Elbow to wrist.
+    pub forearm: f64,
+    /// Hip to knee.
+    pub thigh: f64,
+    /// Knee to ankle.
+    pub shin: f64,
+    /// Pelvis (hip centre) to neck base.
+    pub trunk: f64,
+    /// Neck base to skull base.
+    pub neck: f64,
+    /// Ankle to the ball of the foot.
+    pub foot: f64,
+}
+
+/// Where one device sits on its bone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackerMount {
+    /// The canonical joint whose bone carries the device.
+    pub bone: String,
+    /// Device position in the bone frame (x left, y up, z forward at rest).
+    pub offset_position: [f64; 3],
+    /// `x,y,z,w`: device rotation = bone rotation * mount.
+    pub mount_rotation: [f64; 4],
+    /// How the position offset was obtained.
+    #[serde(default = "nominal")]
+    pub offset_source: Source,
+    /// How the mount rotation was obtained.
+    #[serde(default = "nominal")]
+    pub mount_source: Source,
+}
+
+fn nominal() -> Source {
+    Source::Nominal
+}
+
+impl TrackerMount {
+    /// The offset as a vector.
+    pub fn offset(&self) -> DVec3 {
+        DVec3::from_array(self.offset_position)
+    }
+
+    /// The mount as a quaternion (normalised).
+    pub fn mount(&self) -> DQuat {
+        DQuat::from_array(self.mount_rotation).normalize()
+    }
+}
+
+/// One person's calibrated body (FORMATS.md section 5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyProfile {
+    /// Format version ([`PROFILE_VERSION`]).
+    pub version: u32,
+    /// Whole-body measures.
+    pub body: BodyMeasures,
+    /// Segment lengths.
+    pub segments: Segments,
+    /// One entry per device seen during calibration, keyed by device name.
+    #[serde(default)]
+    pub trackers: BTreeMap<String, TrackerMount>,
+    /// How each body measure and segment length was obtained, keyed by the
+    /// field name (`stature`, `upper_arm`, ...).
+    #[serde(default)]
+    pub sources: BTreeMap<String, Source>,
+}
+
+/// Why a profile could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The TOML does not have the profile's shape.
+    #[error("{path}: not a valid body profile: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// What the TOML parser said (it names the line and key).
+        message: String,
+    },
+    /// A version this build does not know.
+    #[error("{path}: profile version {found} is not supported (this build reads version {PROFILE_VERSION}); re-run calibration")]
+    Version {
+        /// The file.
+        path: String,
+        /// The version in the file.
+        found: u32,
+    },
+    /// A value that cannot describe a body.
+    #[error("{path}: {what}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+impl BodyProfile {
+    /// A profile of an average person of the given stature (metres), every
+    /// value from the ratios of [`crate::proportions`], and no devices.
+    pub fn from_stature(stature: f64) -> BodyProfile {
+        let h = stature;
+        let body = BodyMeasures {
+            stature: h,
+            head_height: ratio::HEAD_HEIGHT * h,
+            shoulder_width: ratio::SHOULDER_WIDTH * h,
+            hip_width: ratio::HIP_WIDTH * h,
+            shoulder_height: ratio::SHOULDER_HEIGHT * h,
+            shoulder_forward: 0.0,
+            ankle_height: ratio::ANKLE_HEIGHT * h,
+            mass: ratio::DEFAULT_BMI * h * h,
+        };
+        let segments = Segments {
+            upper_arm: ratio::UPPER_ARM * h,
+            forearm: ratio::FOREARM * h,
+            thigh: ratio::THIGH * h,
+            shin: ratio::SHIN * h,
+            trunk: ratio::TRUNK * h,
+            neck: ratio::NECK * h,
+            foot: ratio::FOOT * h,
+        };
+        let mut sources = BTreeMap::new();
+        for key in FIELD_NAMES {
+            sources.insert(key.to_string(), Source::Ratio);
+        }
+        sources.insert("stature".into(), Source::User);
+        BodyProfile {
+            version: PROFILE_VERSION,
+            body,
+            segments,
+            trackers: BTreeMap::new(),
+            sources,
+        }
+    }
+
+    /// The mount of a device, if the profile has one.
+    pub fn tracker(&self, device: Device) -> Option<&TrackerMount> {
+        self.trackers.get(device.name())
+    }
+
+    /// Sets a device's mount.
+    pub fn set_tracker(
+        &mut self,
+        device: Device,
+        offset: DVec3,
+        mount: DQuat,
+        offset_source: Source,
+        mount_source: Source,
+    ) {
+        self.trackers.insert(
+            device.name().to_string(),
+            TrackerMount {
+                bone: device.bone().name().to_string(),
+                offset_position: offset.to_array(),
+                mount_rotation: mount.normalize().to_array(),
+                offset_source,
+                mount_source,
+            },
+        );
+    }
+
+    /// Parses a profile from TOML text; `path` names it in errors.
+    pub fn from_toml(text: &str, path: &str) -> Result<BodyProfile, ProfileError> {
+        // Check the version first so that an old or new file says so plainly
+        // instead of failing on a renamed key.
+        #[derive(Deserialize)]
+        struct VersionOnly {
+            version: Option<u32>,
+        }
+        let v: VersionOnly = toml::from_str(text).map_err(|e| ProfileError::Syntax {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
+        match v.version {
+            Some(PROFILE_VERSION) => {}
+            Some(found) => {
+                return Err(ProfileError::Version {
+                    path: path.to_string(),
+                    found,
+                })
+            }
+            None => {
+                return Err(ProfileError::Invalid {
+                    path: path.to_string(),
+                    what: "missing `version` (expected `version = 1` on the first line)".into(),
+                })
+            }
+        }
+        let profile: BodyProfile = toml::from_str(text).map_err(|e| ProfileError::Syntax {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
+        profile.validate().map_err(|what| ProfileError::Invalid {
+            path: path.to_string(),
+            what,
+        })?;
+        Ok(profile)
+    }
+
+    /// Reads a profile file.
+    pub fn load(path: &Path) -> Result<BodyProfile, ProfileError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        BodyProfile::from_toml(&text, &name)
+    }
+
+    /// The profile as TOML text, with a comment per section.
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).unwrap_or_default();
+        format!(
+            "# Posewire body profile: lengths in metres, offsets in the bone frame\n\
+             # (x left, y up, z forward at rest); device rotation = bone rotation * mount.\n\
+             # `sources` says how each value was obtained: measured from the calibration\n\
+             # poses, estimated by anthropometric ratio, nominal, or given by the user.\n{body}"
+        )
+    }
+
+    /// Writes the profile to a file (whole, through a temporary file, so an
+    /// interrupted write never leaves half a profile).
+    pub fn save(&self, path: &Path) -> Result<(), ProfileError> {
+        let name = path.display().to_string();
+        let tmp = path.with_extension("toml.partial");
+        let io = |source| ProfileError::Io {
+            path: name.clone(),
+            source,
+        };
+        std::fs::write(&tmp, self.to_toml()).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Checks that every value can describe a body; says which is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        let lengths = [
+            ("body.stature", self.body.stature, 0.5, 2.6),
+            ("body.head_height", self.body.head_height, 0.4, 2.4),
+            ("body.shoulder_width", self.body.shoulder_width, 0.1, 0.8),
+            ("body.hip_width", self.body.hip_width, 0.05, 0.6),
+            ("body.shoulder_height", self.body.shoulder_height, 0.3, 2.3),
+            ("body.shoulder_forward", self.body.shoulder_forward, -0.3, 0.3),
+            ("body.ankle_height", self.body.ankle_height, 0.0, 0.3),
+            ("body.mass", self.body.mass, 10.0, 400.0),
+            ("segments.upper_arm", self.segments.upper_arm, 0.08, 0.6),
+            ("segments.forearm", self.segments.forearm, 0.08, 0.6),
+            ("segments.thigh", self.segments.thigh, 0.1, 0.8),
+            ("segments.shin", self.segments.shin, 0.1, 0.8),
+            ("segments.trunk", self.segments.trunk, 0.15, 1.0),
+            ("segments.neck", self.segments.neck, 0.03, 0.4),
+            ("segments.foot", self.segments.foot, 0.03, 0.4),
+        ];
+        for (name, value, lo, hi) in lengths {
+            if !value.is_finite() || value < lo || value > hi {
+                return Err(format!(
+                    "`{name}` = {value} is outside the plausible range {lo}..{hi}"
+                ));
+            }
+        }
+        for (name, mount) in &self.trackers {
+            let device = Device::from_name(name)
+                .ok_or_else(|| format!("`[trackers.{name}]`: unknown device `{name}` (expected one of head, left_hand, right_hand, pelvis, left_foot, right_foot)"))?;
+            let bone = Joint::from_name(&mount.bone)
+                .ok_or_else(|| format!("`[trackers.{name}]`: unknown bone `{}`", mount.bone))?;
+            if bone != device.bone() {
+                return Err(format!(
+                    "`[trackers.{name}]`: bone `{}` is not the bone this device is worn on (`{}`)",
+                    mount.bone,
+                    device.bone()
+                ));
+            }
+            if mount.offset_position.iter().any(|v| !v.is_finite() || v.abs() > 0.5) {
+                return Err(format!(
+                    "`[trackers.{name}].offset_position` must be finite and within 0.5 m of the bone"
+                ));
+            }
+            let q = DQuat::from_array(mount.mount_rotation);
+            if !q.is_finite() || (q.length() - 1.0).abs() > 1e-3 {
+                return Err(format!(
+                    "`[trackers.{name}].mount_rotation` is not a unit quaternion (length {})",
+                    q.length()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The names of the body measures and segment lengths, as in `sources`.
+pub const FIELD_NAMES: [&str; 15] = [
+    "stature",
+    "head_height",
+    "shoulder_width",
+    "hip_width",
+    "shoulder_height",
+    "shoulder_forward",
+    "ankle_height",
+    "mass",
+    "upper_arm",
+    "forearm",
+    "thigh",
+    "shin",
+    "trunk",
+    "neck",
+    "foot",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profile_round_trips_through_toml() {
+        let mut p = BodyProfile::from_stature(1.78);
+        p.set_tracker(
+            Device::LeftHand,
+            DVec3::new(0.08, -0.02, 0.0),
+            DQuat::from_rotation_x(0.3),
+            Source::Measured,
+            Source::Measured,
+        );
+        let text = p.to_toml();
+        let back = BodyProfile::from_toml(&text, "p.toml").expect("round trip");
+        assert_eq!(p, back);
+        assert!(text.contains("[trackers.left_hand]"));
+        assert!(text.contains("stature = 1.78"));
+    }
+
+    #[test]
+    fn profile_errors_name_the_problem() {
+        let p = BodyProfile::from_stature(1.7);
+        let text = p.to_toml().replace("version = 1", "version = 7");
+        let e = BodyProfile::from_toml(&text, "x.toml").expect_err("version");
+        assert!(e.to_string().contains("version 7"), "{e}");
+        let text = p.to_toml().replace("[segments]", "[segments]\nwingspan = 2.0");
+        let e = BodyProfile::from_toml(&text, "x.toml").expect_err("unknown key");
+        assert!(e.to_string().contains("wingspan"), "{e}");
+        let mut bad = p.clone();
+        bad.segments.forearm = f64::NAN;
+        let e = BodyProfile::from_toml(&bad.to_toml(), "x.toml").expect_err("nan");
+        assert!(e.to_string().contains("forearm"), "{e}");
+    }
+}
