@@ -1,0 +1,1 @@
+//! Estimating a body profile from the three calibration poses.

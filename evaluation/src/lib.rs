@@ -1,0 +1,1 @@
+//! The evaluation protocol of EVALUATION.md.

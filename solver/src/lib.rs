@@ -1,0 +1,1 @@
+//! Posewire solvers: device poses in, whole-body poses out.
