@@ -7,6 +7,11 @@
 //! reported in [`InvalidSamples`], and the solver treats that device as lost
 //! at that instant.
 
+mod calibration_take;
+mod csv;
+mod joint_track;
+mod tracker_take;
+
 use glam::DVec3;
 
 use crate::device::Device;

@@ -1,0 +1,420 @@
+//! Joint tracks (`*.joints.csv`, FORMATS.md section 3): read and write.
+//!
+//! Every frame lists every canonical joint exactly once at the frame's time
+//! (any joint order within a frame). A joint track is solver output, so it
+//! must hold finite numbers and unit rotations only: anything else is a
+//! syntax error, not an invalid sample.
+
+use std::path::Path;
+
+use glam::{DQuat, DVec3};
+
+use super::csv;
+use super::{FormatError, JointFrame, JointTrack};
+use crate::joint::{Joint, JointMap};
+use crate::transform::Transform;
+
+/// The header with rotations (what posewire writes).
+const HEADER: [&str; 9] = ["time_s", "joint", "x", "y", "z", "qx", "qy", "qz", "qw"];
+/// The position-only header another tool may write.
+const POSITION_HEADER: [&str; 5] = ["time_s", "joint", "x", "y", "z"];
+
+/// Parses a joint name, or says which names are allowed.
+fn joint(field: &str, path: &str, line: usize) -> Result<Joint, FormatError> {
+    Joint::from_name(field).ok_or_else(|| {
+        let names: Vec<&str> = Joint::ALL.iter().map(|j| j.name()).collect();
+        csv::syntax(
+            path,
+            line,
+            format!(
+                "unknown joint `{field}` (expected one of {})",
+                names.join(", ")
+            ),
+        )
+    })
+}
+
+/// The frame being read: its time and which line held each joint.
+struct OpenFrame<'a> {
+    time_s: f64,
+    time_field: &'a str,
+    first_line: usize,
+    last_line: usize,
+    joints: JointMap<Transform>,
+    lines: [usize; Joint::COUNT],
+}
+
+impl<'a> OpenFrame<'a> {
+    fn new(time_s: f64, time_field: &'a str, line: usize) -> Self {
+        OpenFrame {
+            time_s,
+            time_field,
+            first_line: line,
+            last_line: line,
+            joints: JointMap::splat(Transform::IDENTITY),
+            lines: [0; Joint::COUNT],
+        }
+    }
+
+    /// The finished frame, or an error naming the joints it lacks.
+    fn close(self, path: &str) -> Result<JointFrame, FormatError> {
+        let missing: Vec<String> = Joint::ALL
+            .iter()
+            .filter(|j| self.lines[j.index()] == 0)
+            .map(|j| format!("`{j}`"))
+            .collect();
+        if !missing.is_empty() {
+            let lines = if self.first_line == self.last_line {
+                format!("line {}", self.first_line)
+            } else {
+                format!("lines {}-{}", self.first_line, self.last_line)
+            };
+            let noun = if missing.len() > 1 { "joints" } else { "joint" };
+            return Err(csv::syntax(
+                path,
+                self.last_line,
+                format!(
+                    "frame at time_s {} ({lines}) is missing {noun} {} (every frame must list all {} joints)",
+                    self.time_field,
+                    missing.join(", "),
+                    Joint::COUNT
+                ),
+            ));
+        }
+        Ok(JointFrame {
+            time_s: self.time_s,
+            joints: self.joints,
+        })
+    }
+}
+
+/// Parses the numbers of one row (3 or 7 after time and joint) into a
+/// transform; rejects non-finite values and non-unit quaternions.
+fn transform(
+    fields: &[&str],
+    joint: Joint,
+    path: &str,
+    line: usize,
+) -> Result<Transform, FormatError> {
+    const COLUMNS: [&str; 7] = ["x", "y", "z", "qx", "qy", "qz", "qw"];
+    let mut v = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0];
+    for ((out, field), column) in v.iter_mut().zip(fields).zip(COLUMNS) {
+        let x = csv::number(field, column, path, line)?;
+        if !x.is_finite() {
+            return Err(csv::syntax(
+                path,
+                line,
+                format!(
+                    "field `{column}` of joint `{joint}` is `{field}`: a joint track must hold finite numbers only"
+                ),
+            ));
+        }
+        *out = x;
+    }
+    let q = DQuat::from_xyzw(v[3], v[4], v[5], v[6]);
+    let length = q.length();
+    if (length - 1.0).abs() > csv::UNIT_TOLERANCE {
+        return Err(csv::syntax(
+            path,
+            line,
+            format!(
+                "rotation of joint `{joint}` has length {length} (a unit quaternion must have length 1 within {})",
+                csv::UNIT_TOLERANCE
+            ),
+        ));
+    }
+    Ok(Transform::new(DVec3::new(v[0], v[1], v[2]), q / length))
+}
+
+impl JointTrack {
+    /// Parses the text of a joint track; `path` names the file in errors.
+    ///
+    /// Accepts `time_s,joint,x,y,z,qx,qy,qz,qw` and the position-only
+    /// `time_s,joint,x,y,z` (then `has_rotations` is false and every
+    /// rotation is the identity).
+    pub fn parse(text: &str, path: &str) -> Result<JointTrack, FormatError> {
+        let (variant, rows) = csv::read_header(text, path, &[&HEADER, &POSITION_HEADER])?;
+        let has_rotations = variant == 0;
+        let mut frames = Vec::with_capacity(text.len() / (Joint::COUNT * 80) + 1);
+        let mut open: Option<OpenFrame> = None;
+        for (line, row) in rows {
+            let mut fields = [""; 9];
+            let count = if has_rotations {
+                fields = csv::split_fields::<9>(row, path, line)?;
+                9
+            } else {
+                fields[..5].copy_from_slice(&csv::split_fields::<5>(row, path, line)?);
+                5
+            };
+            let time_s = csv::time(fields[0], path, line)?;
+            let frame = match open.take() {
+                Some(frame) if frame.time_s == time_s => frame,
+                Some(frame) => {
+                    if time_s < frame.time_s {
+                        return Err(csv::syntax(
+                            path,
+                            line,
+                            format!(
+                                "time {} goes backwards (previous row {})",
+                                fields[0], frame.time_field
+                            ),
+                        ));
+                    }
+                    frames.push(frame.close(path)?);
+                    OpenFrame::new(time_s, fields[0], line)
+                }
+                None => OpenFrame::new(time_s, fields[0], line),
+            };
+            let frame = open.insert(frame);
+            let j = joint(fields[1], path, line)?;
+            let first = frame.lines[j.index()];
+            if first != 0 {
+                return Err(csv::syntax(
+                    path,
+                    line,
+                    format!(
+                        "joint `{j}` appears twice in the frame at time_s {} (first on line {first})",
+                        frame.time_field
+                    ),
+                ));
+            }
+            frame.joints[j] = transform(&fields[2..count], j, path, line)?;
+            frame.lines[j.index()] = line;
+            frame.last_line = line;
+        }
+        if let Some(frame) = open {
+            frames.push(frame.close(path)?);
+        }
+        Ok(JointTrack {
+            frames,
+            has_rotations,
+        })
+    }
+
+    /// Reads a joint track from a file.
+    pub fn read(path: &Path) -> Result<JointTrack, FormatError> {
+        let (text, name) = csv::read_text(path)?;
+        JointTrack::parse(&text, &name)
+    }
+
+    /// The track as CSV text: always with rotation columns (identity
+    /// rotations for a position-only track), joints in canonical order
+    /// within each frame, positions to 6 decimals, quaternions to 7.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::with_capacity(64 + self.frames.len() * Joint::COUNT * 100);
+        out.push_str(&HEADER.join(","));
+        out.push('\n');
+        for frame in &self.frames {
+            for (j, t) in frame.joints.iter() {
+                csv::push_time(&mut out, frame.time_s);
+                out.push(',');
+                out.push_str(j.name());
+                csv::push_pose(&mut out, Some(t));
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Writes the track to a file (atomically: a temporary file, then a
+    /// rename).
+    pub fn write(&self, path: &Path) -> Result<(), FormatError> {
+        csv::write_atomic(path, &self.to_csv())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const H: &str = "time_s,joint,x,y,z,qx,qy,qz,qw\n";
+
+    fn syntax_error(text: &str) -> (String, usize, String) {
+        match JointTrack::parse(text, "j.joints.csv") {
+            Err(FormatError::Syntax { path, line, reason }) => (path, line, reason),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    fn frame_rows(t: &str, skip: Option<Joint>, rotations: bool) -> String {
+        let mut s = String::new();
+        for j in Joint::ALL.into_iter().rev() {
+            if Some(j) == skip {
+                continue;
+            }
+            let q = if rotations { ",0,0,0,1" } else { "" };
+            s.push_str(&format!("{t},{j},0.1,{},0.2{q}\n", j.index()));
+        }
+        s
+    }
+
+    fn track(frames: usize) -> JointTrack {
+        let frames = (0..frames)
+            .map(|i| {
+                let t = i as f64 / 90.0;
+                JointFrame {
+                    time_s: t,
+                    joints: JointMap::from_fn(|j| {
+                        let k = j.index() as f64;
+                        Transform::new(
+                            DVec3::new(0.01 * k - t, 0.05 * k, t * 1.5 - 0.123456789),
+                            DQuat::from_euler(glam::EulerRot::XYZ, 0.1 * k, t, -0.3 * t),
+                        )
+                    }),
+                }
+            })
+            .collect();
+        JointTrack {
+            frames,
+            has_rotations: true,
+        }
+    }
+
+    #[test]
+    fn format_joint_track_round_trips_within_precision() {
+        let track = track(40);
+        let text = track.to_csv();
+        assert!(text.starts_with(H));
+        assert_eq!(text.lines().count(), 1 + 40 * Joint::COUNT);
+        let back = JointTrack::parse(&text, "x").expect("round trip parses");
+        assert!(back.has_rotations);
+        assert_eq!(back.frames.len(), 40);
+        for (a, b) in track.frames.iter().zip(&back.frames) {
+            assert!((a.time_s - b.time_s).abs() <= 5e-7);
+            for j in Joint::ALL {
+                let (ta, tb) = (a.joints[j], b.joints[j]);
+                assert!((ta.position - tb.position).abs().max_element() <= 5.1e-7);
+                assert!(crate::transform::angle_between(ta.rotation, tb.rotation) < 1e-6);
+            }
+        }
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.joints.csv");
+        track.write(&path).expect("write");
+        track.write(&path).expect("overwrite");
+        assert_eq!(JointTrack::read(&path).expect("read"), back);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 1);
+    }
+
+    #[test]
+    fn format_joint_track_reads_position_only_and_any_joint_order() {
+        let text = format!(
+            "time_s,joint,x,y,z\n{}{}",
+            frame_rows("0.0", None, false),
+            frame_rows("0.011111", None, false)
+        );
+        let track = JointTrack::parse(&text, "x").expect("position-only parses");
+        assert!(!track.has_rotations);
+        assert_eq!(track.frames.len(), 2);
+        assert_eq!(track.frames[1].time_s, 0.011111);
+        for j in Joint::ALL {
+            let t = track.frames[1].joints[j];
+            assert_eq!(t.position, DVec3::new(0.1, j.index() as f64, 0.2));
+            assert_eq!(t.rotation, DQuat::IDENTITY);
+        }
+        // Written back with rotations, as posewire always does.
+        assert!(track.to_csv().starts_with(H));
+        let empty = JointTrack::parse(H, "x").expect("header only");
+        assert!(empty.frames.is_empty() && empty.has_rotations);
+    }
+
+    #[test]
+    fn format_joint_track_syntax_errors_name_file_line_and_reason() {
+        let (path, line, reason) = syntax_error("");
+        assert_eq!((path.as_str(), line), ("j.joints.csv", 1));
+        assert!(reason.contains("empty file"), "{reason}");
+
+        let (_, line, reason) = syntax_error("time_s,joint,x,y\n");
+        assert_eq!(line, 1);
+        assert!(reason.starts_with("wrong header"), "{reason}");
+
+        let (_, line, reason) = syntax_error("time_s,joint,x,y,z,vx\n");
+        assert_eq!(line, 1);
+        assert!(reason.starts_with("unknown column `vx`"), "{reason}");
+
+        let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,1\n"));
+        assert_eq!(line, 2);
+        assert_eq!(reason, "expected 9 fields, found 8");
+
+        let (_, line, reason) = syntax_error("time_s,joint,x,y,z\n0,pelvis,0,1,0,0,0,0,1\n");
+        assert_eq!(line, 2);
+        assert_eq!(reason, "expected 5 fields, found 9");
+
+        let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,zero,1\n"));
+        assert_eq!(line, 2);
+        assert_eq!(reason, "field `qz` is not a number: `zero`");
+
+        let (_, line, reason) = syntax_error(&format!("{H}0,left_hand,0,1,0,0,0,0,1\n"));
+        assert_eq!(line, 2);
+        assert!(
+            reason.starts_with("unknown joint `left_hand` (expected one of pelvis, spine, chest,"),
+            "{reason}"
+        );
+
+        let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,nan,1,0,0,0,0,1\n"));
+        assert_eq!(line, 2);
+        assert_eq!(
+            reason,
+            "field `x` of joint `pelvis` is `nan`: a joint track must hold finite numbers only"
+        );
+
+        let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,0,1.01\n"));
+        assert_eq!(line, 2);
+        assert!(
+            reason.starts_with("rotation of joint `pelvis` has length 1.01"),
+            "{reason}"
+        );
+
+        // A frame missing a joint, detected when the next frame starts.
+        let text = format!(
+            "{H}{}{}",
+            frame_rows("0", Some(Joint::LeftToe), true),
+            frame_rows("0.5", None, true)
+        );
+        let (_, line, reason) = syntax_error(&text);
+        assert_eq!(line, 21);
+        assert_eq!(
+            reason,
+            "frame at time_s 0 (lines 2-21) is missing joint `left_toe` (every frame must list all 21 joints)"
+        );
+
+        // ... and at the end of the file.
+        let text = format!("{H}{}", frame_rows("0", Some(Joint::Neck), true));
+        let (_, line, reason) = syntax_error(&text);
+        assert_eq!(line, 21);
+        assert!(reason.contains("is missing joint `neck`"), "{reason}");
+
+        // A joint repeated within a frame.
+        let text = format!("{H}{}0,head,0,1,0,0,0,0,1\n", frame_rows("0", None, true));
+        let (_, line, reason) = syntax_error(&text);
+        assert_eq!(line, 23);
+        assert_eq!(
+            reason,
+            "joint `head` appears twice in the frame at time_s 0 (first on line 18)"
+        );
+
+        let text = format!(
+            "{H}{}{}",
+            frame_rows("0.5", None, true),
+            frame_rows("0.25", None, true)
+        );
+        let (_, line, reason) = syntax_error(&text);
+        assert_eq!(line, 23);
+        assert_eq!(reason, "time 0.25 goes backwards (previous row 0.5)");
+
+        let (_, line, reason) = syntax_error(&format!("{H}inf,pelvis,0,1,0,0,0,0,1\n"));
+        assert_eq!(line, 2);
+        assert_eq!(reason, "time_s `inf` is not a finite number");
+    }
+
+    #[test]
+    fn format_joint_track_normalises_nearly_unit_rotations() {
+        let mut text = H.to_owned();
+        for j in Joint::ALL {
+            text.push_str(&format!("0,{j},0,1,0,0,0,0,1.0005\n"));
+        }
+        let track = JointTrack::parse(&text, "x").expect("1.0005 accepted");
+        let q = track.frames[0].joints[Joint::Head].rotation;
+        assert!((q.length() - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,367 @@
+//! The kinematic baseline solver (`ik`): device poses through the profile's
+//! offsets to bone targets; head and trunk from the headset (and the pelvis
+//! tracker if present); arms by two-bone IK from the hands with the elbow
+//! swivel read from the hand's orientation; legs from the foot trackers if
+//! present, else planted feet that step when the body moves away from them.
+
+use std::f64::consts::PI;
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::ik::{arm_rest, elbow_pole, knee_pole, leg_rest, limb_rotations, solve_two_bone};
+use posewire_body::transform::{rotation_between, yaw_of, yaw_rotation};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skeleton};
+
+use crate::filter::PoseFilterSettings;
+use crate::stepping::{FootPlanner, SteppingSettings};
+use crate::tracking::{BoneTarget, DeviceTracker};
+
+/// Settings of the kinematic solver.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IkSettings {
+    /// Smoothing of the device poses.
+    pub filter: PoseFilterSettings,
+    /// Stepping of untracked feet.
+    pub stepping: SteppingSettings,
+    /// How much the elbow follows the direction the hand points along
+    /// (0: natural pole only, 1: hand direction only).
+    pub elbow_from_hand: f64,
+    /// Share of the head's yaw (relative to the pelvis) the chest takes.
+    pub chest_yaw_share: f64,
+}
+
+impl Default for IkSettings {
+    fn default() -> Self {
+        IkSettings {
+            filter: PoseFilterSettings::default(),
+            stepping: SteppingSettings::default(),
+            elbow_from_hand: 0.7,
+            chest_yaw_share: 0.5,
+        }
+    }
+}
+
+/// Wraps an angle into [-pi, pi).
+fn wrap(a: f64) -> f64 {
+    (a + PI).rem_euclid(2.0 * PI) - PI
+}
+
+/// The state of one avatar's kinematic solve.
+#[derive(Debug, Clone)]
+pub struct IkSolver {
+    settings: IkSettings,
+    profile: BodyProfile,
+    skeleton: Skeleton,
+    devices: DeviceTracker,
+    feet: FootPlanner,
+    /// Smoothed body heading when the pelvis is not tracked.
+    body_yaw: Option<f64>,
+    last_time: Option<f64>,
+    last_pelvis: Option<DVec3>,
+    pelvis_velocity: DVec3,
+    /// Wrists held in the chest frame while a hand is lost.
+    held_wrists: [Option<(DVec3, DQuat)>; 2],
+    last_pose: Option<BodyPose>,
+    head_when_lost: Option<BoneTarget>,
+}
+
+impl IkSolver {
+    /// A solver for one person.
+    pub fn new(profile: &BodyProfile, settings: IkSettings) -> IkSolver {
+        IkSolver {
+            settings,
+            profile: profile.clone(),
+            skeleton: Skeleton::from_profile(profile),
+            devices: DeviceTracker::new(profile, &settings.filter),
+            feet: FootPlanner::new(settings.stepping),
+            body_yaw: None,
+            last_time: None,
+            last_pelvis: None,
+            pelvis_velocity: DVec3::ZERO,
+            held_wrists: [None, None],
+            last_pose: None,
+            head_when_lost: None,
+        }
+    }
+
+    /// The skeleton the solver poses.
+    pub fn skeleton(&self) -> &Skeleton {
+        &self.skeleton
+    }
+
+    /// Takes one device sample (in time order).
+    pub fn push(&mut self, sample: &TrackerSample) {
+        self.devices.push(sample);
+    }
+
+    /// Whether the solver has what it needs to pose a body (a headset seen).
+    pub fn ready(&self) -> bool {
+        self.devices.was_seen(Device::Head)
+    }
+
+    /// Solves the body at time `t` from the samples pushed so far.
+    pub fn step(&mut self, t: f64) -> BodyPose {
+        let dt = self
+            .last_time
+            .map(|lt| (t - lt).clamp(1e-4, 0.1))
+            .unwrap_or(1.0 / 90.0);
+        self.last_time = Some(t);
+        let sk = self.skeleton;
+        let prof = self.profile.clone();
+        let seg = prof.segments;
+
+        // Head: tracked, or held where it was lost.
+        let head = match self.devices.bone_target(Device::Head, t) {
+            Some(h) => {
+                self.head_when_lost = None;
+                h
+            }
+            None => *self
+                .head_when_lost
+                .get_or_insert_with(|| self.devices.last_bone_target(Device::Head, t)),
+        };
+        let head_rot = head.bone.rotation;
+        let head_pos = head.bone.position;
+        let head_up = head_rot * DVec3::Y;
+        let head_yaw = yaw_of(head_rot);
+
+        let pelvis_dev = self.devices.bone_target(Device::Pelvis, t);
+        let hands = [
+            self.devices.bone_target(Device::LeftHand, t),
+            self.devices.bone_target(Device::RightHand, t),
+        ];
+
+        // Body heading.
+        let pelvis_yaw = match pelvis_dev {
+            Some(p) => {
+                let y = yaw_of(p.bone.rotation);
+                self.body_yaw = Some(y);
+                y
+            }
+            None => self.estimate_body_yaw(head_yaw, head_pos, &hands, dt),
+        };
+        let chest_yaw = pelvis_yaw
+            + self.settings.chest_yaw_share * wrap(head_yaw - pelvis_yaw).clamp(-1.2, 1.2);
+
+        // Neck base under the head: the neck leans halfway between upright
+        // and the head's own tilt.
+        let neck_dir = (head_up + DVec3::Y).normalize_or(DVec3::Y);
+        let neck_base = head_pos - neck_dir * seg.neck;
+
+        // Pelvis: tracked, or hung below the neck.
+        let (pelvis_pos, pelvis_rot) = match pelvis_dev {
+            Some(p) => (p.bone.position, p.bone.rotation),
+            None => self.estimate_pelvis(neck_base, head_pos, head_rot, pelvis_yaw),
+        };
+
+        let mut pose = BodyPose {
+            root: pelvis_pos,
+            rotations: JointMap::splat(yaw_rotation(pelvis_yaw)),
+        };
+        pose.rotations[Joint::Pelvis] = pelvis_rot;
+        // Spine: pelvis bone fixed; spine and chest bones point at the neck.
+        let spine_pos = pelvis_pos + pelvis_rot * sk.offsets[Joint::Spine];
+        let upper_len = sk.offsets[Joint::Chest].length() + sk.offsets[Joint::Neck].length();
+        let to_neck = neck_base - spine_pos;
+        let trunk_dir = to_neck.normalize_or(DVec3::Y);
+        let chest_rot = rotation_between(DVec3::Y, trunk_dir) * yaw_rotation(chest_yaw);
+        let spine_rot = rotation_between(DVec3::Y, trunk_dir)
+            * yaw_rotation(pelvis_yaw + 0.5 * wrap(chest_yaw - pelvis_yaw));
+        pose.rotations[Joint::Spine] = spine_rot;
+        pose.rotations[Joint::Chest] = chest_rot;
+        pose.rotations[Joint::LeftClavicle] = chest_rot;
+        pose.rotations[Joint::RightClavicle] = chest_rot;
+        let neck_fk = spine_pos + trunk_dir * upper_len;
+        let neck_rot = rotation_between(DVec3::Y, (head_pos - neck_fk).normalize_or(DVec3::Y))
+            * yaw_rotation(chest_yaw + 0.5 * wrap(head_yaw - chest_yaw));
+        pose.rotations[Joint::Neck] = neck_rot;
+        pose.rotations[Joint::Head] = head_rot;
+        // Put the head on its target: the whole body follows when the pelvis
+        // is estimated; half the mismatch goes to each end when tracked.
+        let head_fk = neck_fk + neck_rot * sk.offsets[Joint::Head];
+        let miss = head_pos - head_fk;
+        pose.root += if pelvis_dev.is_some() { 0.5 * miss } else { miss };
+
+        // Pelvis velocity, for stepping.
+        if let Some(last) = self.last_pelvis {
+            let v = (pose.root - last) / dt;
+            let a = (dt / 0.15).min(1.0);
+            self.pelvis_velocity += a * (v - self.pelvis_velocity);
+        }
+        self.last_pelvis = Some(pose.root);
+
+        let positions = pose.positions(&sk);
+        self.solve_arms(&mut pose, &positions, &hands, chest_rot);
+        self.solve_legs(&mut pose, &positions, t, pelvis_yaw);
+        self.last_pose = Some(pose);
+        pose
+    }
+
+    fn estimate_body_yaw(
+        &mut self,
+        head_yaw: f64,
+        head_pos: DVec3,
+        hands: &[Option<BoneTarget>; 2],
+        dt: f64,
+    ) -> f64 {
+        let current = *self.body_yaw.get_or_insert(head_yaw);
+        // Hands in front of the body pull the heading toward them.
+        let mut target = head_yaw;
+        if let (Some(l), Some(r)) = (hands[0], hands[1]) {
+            let mid = (l.bone.position + r.bone.position) * 0.5 - head_pos;
+            let flat = DVec3::new(mid.x, 0.0, mid.z);
+            let across = r.bone.position - l.bone.position;
+            // Facing from the hands: forward = left-to-right x up... the
+            // body's forward is (right -> left) x up.
+            let facing = DVec3::new(-across.x, 0.0, -across.z).cross(DVec3::Y);
+            let w_mid = ((flat.length() - 0.15) / 0.25).clamp(0.0, 1.0);
+            if w_mid > 0.0 && facing.length() > 0.2 {
+                let hy = posewire_body::transform::heading_of(flat);
+                let fy = posewire_body::transform::heading_of(facing);
+                if wrap(hy - fy).abs() < 1.2 {
+                    target = head_yaw + 0.4 * w_mid * wrap(hy - head_yaw).clamp(-1.0, 1.0);
+                }
+            }
+        }
+        // The body turns with the head, lagging a little, and never more
+        // than 50 degrees behind it.
+        let mut yaw = current + (dt / 0.25).min(1.0) * wrap(target - current);
+        let lag = wrap(head_yaw - yaw);
+        let max_lag = 50f64.to_radians();
+        if lag.abs() > max_lag {
+            yaw = head_yaw - max_lag * lag.signum();
+        }
+        let yaw = wrap(yaw);
+        self.body_yaw = Some(yaw);
+        yaw
+    }
+
+    fn estimate_pelvis(
+        &self,
+        neck_base: DVec3,
+        head_pos: DVec3,
+        head_rot: DQuat,
+        yaw: f64,
+    ) -> (DVec3, DQuat) {
+        let prof = &self.profile;
+        let standing_head = prof.body.head_height;
+        let drop = (standing_head - head_pos.y).max(0.0);
+        // Looking down while the head is low: bending over rather than
+        // squatting; the trunk leans forward.
+        let fwd = head_rot * DVec3::Z;
+        let pitch_down = (-fwd.y).clamp(-1.0, 1.0).asin();
+        let lowered = ((drop - 0.05) / 0.2).clamp(0.0, 1.0);
+        let lean = (1.1 * (pitch_down - 0.35)).clamp(0.0, 1.3) * lowered;
+        let yaw_q = yaw_rotation(yaw);
+        let trunk_dir = yaw_q * (DQuat::from_rotation_x(lean) * DVec3::Y);
+        let pelvis = neck_base - trunk_dir * self.profile.segments.trunk;
+        let pelvis_rot = yaw_q * DQuat::from_rotation_x(0.5 * lean);
+        (pelvis, pelvis_rot)
+    }
+
+    fn solve_arms(
+        &mut self,
+        pose: &mut BodyPose,
+        positions: &JointMap<DVec3>,
+        hands: &[Option<BoneTarget>; 2],
+        chest_rot: DQuat,
+    ) {
+        let sk = self.skeleton;
+        let chest_pos = positions[Joint::Chest];
+        for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            let (shoulder, elbow, wrist) = match side {
+                Side::Left => (Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist),
+                Side::Right => (Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist),
+            };
+            let s = side.sign();
+            // Target: the tracked hand, or the last one carried with the chest.
+            let (target, hand_rot) = match hands[i] {
+                Some(h) => {
+                    let local = chest_rot.inverse() * (h.bone.position - chest_pos);
+                    let local_rot = chest_rot.inverse() * h.bone.rotation;
+                    self.held_wrists[i] = Some((local, local_rot));
+                    (h.bone.position, h.bone.rotation)
+                }
+                None => match self.held_wrists[i] {
+                    Some((local, local_rot)) => (chest_pos + chest_rot * local, chest_rot * local_rot),
+                    None => {
+                        // Never seen: arms hang down.
+                        let down = chest_rot * DQuat::from_rotation_z(-s * PI / 2.0);
+                        let sp = positions[shoulder];
+                        let hang = sp + down * DVec3::new(s * (sk.offsets[elbow].length() + sk.offsets[wrist].length()), 0.0, 0.0);
+                        (hang, down)
+                    }
+                },
+            };
+            let root = positions[shoulder];
+            let upper = sk.offsets[elbow].length();
+            let lower = sk.offsets[wrist].length();
+            let natural = elbow_pole(chest_rot, side);
+            // The hand points along the forearm: the elbow sits behind the
+            // wrist along the hand's own axis.
+            let along = hand_rot * DVec3::new(s, 0.0, 0.0);
+            let elbow_hint = target - along * lower;
+            let axis = (target - root).normalize_or(DVec3::Y);
+            let mid = root + axis * (target - root).dot(axis) * (upper / (upper + lower));
+            let hint_dir = elbow_hint - mid;
+            let hint_dir = hint_dir - axis * hint_dir.dot(axis);
+            let w = self.settings.elbow_from_hand;
+            let pole = if hint_dir.length() > 1e-3 {
+                (hint_dir.normalize() * w + natural * (1.0 - w)).normalize_or(natural)
+            } else {
+                natural
+            };
+            let sol = solve_two_bone(root, target, upper, lower, pole);
+            let rest = arm_rest(side);
+            let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
+            pose.rotations[shoulder] = r_upper;
+            pose.rotations[elbow] = r_lower;
+            pose.rotations[wrist] = hand_rot;
+        }
+    }
+
+    fn solve_legs(&mut self, pose: &mut BodyPose, positions: &JointMap<DVec3>, t: f64, yaw: f64) {
+        let sk = self.skeleton;
+        let ankle_h = self.profile.body.ankle_height;
+        let feet_dev = [
+            self.devices.bone_target(Device::LeftFoot, t),
+            self.devices.bone_target(Device::RightFoot, t),
+        ];
+        let legs = [
+            (Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle, Joint::LeftToe),
+            (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle, Joint::RightToe),
+        ];
+        let yaw_q = yaw_rotation(yaw);
+        let homes = legs.map(|(hip, ..)| {
+            let h = positions[hip];
+            DVec3::new(h.x, ankle_h, h.z)
+        });
+        let planned = if feet_dev.iter().all(Option::is_some) {
+            None
+        } else {
+            Some(self.feet.update(t, homes, self.pelvis_velocity, yaw))
+        };
+        for (i, (hip, knee, ankle, toe)) in legs.into_iter().enumerate() {
+            let (target, foot_rot) = match (feet_dev[i], planned) {
+                (Some(f), _) => (f.bone.position, f.bone.rotation),
+                (None, Some(p)) => (p.ankles[i], yaw_rotation(p.yaws[i])),
+                (None, None) => (homes[i], yaw_q),
+            };
+            let root = positions[hip];
+            let upper = sk.offsets[knee].length();
+            let lower = sk.offsets[ankle].length();
+            let foot_fwd = foot_rot * DVec3::Z;
+            let side = if i == 0 { Side::Left } else { Side::Right };
+            let pole = (DVec3::new(foot_fwd.x, 0.0, foot_fwd.z).normalize_or(yaw_q * DVec3::Z)
+                + knee_pole(yaw_q, side))
+            .normalize_or(DVec3::Z);
+            let sol = solve_two_bone(root, target, upper, lower, pole);
+            let rest = leg_rest(side);
+            let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
+            pose.rotations[hip] = r_upper;
+            pose.rotations[knee] = r_lower;
+            pose.rotations[ankle] = foot_rot;
+            pose.rotations[toe] = foot_rot;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Offline, causal solving of a whole tracker take: one output frame per
+//! solver tick from the first input time to the last, each computed only
+//! from samples at or before its time.
+
+use posewire_body::formats::{JointFrame, TrackerTake};
+use posewire_body::{BodyProfile, Device};
+
+use crate::ik::{IkSettings, IkSolver};
+
+/// Which solver turns devices into a body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SolverKind {
+    /// The kinematic baseline.
+    #[default]
+    Ik,
+}
+
+impl SolverKind {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Ik => "ik",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<SolverKind> {
+        match name {
+            "ik" => Some(SolverKind::Ik),
+            _ => None,
+        }
+    }
+}
+
+/// How to solve a take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveOptions {
+    /// Output frames per second.
+    pub rate_hz: f64,
+    /// Which solver.
+    pub solver: SolverKind,
+    /// Settings of the kinematic solver.
+    pub ik: IkSettings,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            rate_hz: 90.0,
+            solver: SolverKind::Ik,
+            ik: IkSettings::default(),
+        }
+    }
+}
+
+/// Why a take could not be solved.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The take has no rows at all.
+    #[error("the tracker take is empty")]
+    EmptyTake,
+    /// The take never has a valid headset sample.
+    #[error("the tracker take has no valid `head` sample: the headset is required")]
+    NoHead,
+    /// The rate is not a positive number.
+    #[error("solver rate {0} Hz is not a positive number")]
+    BadRate(f64),
+}
+
+/// Solves a whole take with the body profile, causally. Frames start at the
+/// first input time, or at the first tick with a headset sample if the
+/// headset appears later.
+pub fn solve_take(
+    profile: &BodyProfile,
+    take: &TrackerTake,
+    options: &SolveOptions,
+) -> Result<Vec<JointFrame>, SolveError> {
+    if !(options.rate_hz.is_finite() && options.rate_hz > 0.0) {
+        return Err(SolveError::BadRate(options.rate_hz));
+    }
+    let (first, last) = match (take.samples.first(), take.samples.last()) {
+        (Some(f), Some(l)) => (f.time_s, l.time_s),
+        _ => return Err(SolveError::EmptyTake),
+    };
+    if !take
+        .samples
+        .iter()
+        .any(|s| s.device == Device::Head && s.pose.is_some())
+    {
+        return Err(SolveError::NoHead);
+    }
+    let mut solver = IkSolver::new(profile, options.ik);
+    let skeleton = *solver.skeleton();
+    let interval = 1.0 / options.rate_hz;
+    let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
+    let mut frames = Vec::with_capacity(count);
+    let mut next = 0;
+    for k in 0..count {
+        let t = first + k as f64 * interval;
+        while next < take.samples.len() && take.samples[next].time_s <= t + 1e-9 {
+            solver.push(&take.samples[next]);
+            next += 1;
+        }
+        // Before the first headset sample there is no body to show: output
+        // starts at the first tick that has one (never borrowing from later
+        // samples, which would break causality).
+        if !solver.ready() {
+            continue;
+        }
+        let pose = solver.step(t);
+        frames.push(JointFrame {
+            time_s: t,
+            joints: pose.transforms(&skeleton),
+        });
+    }
+    Ok(frames)
+}

@@ -1,0 +1,141 @@
+//! The latest state of every device, filtered, turned into bone targets
+//! through the body profile, and predicted to the frame time.
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyProfile, Device, Transform};
+
+use crate::filter::{PoseFilterSettings, PositionFilter, RotationFilter};
+
+/// How long a device may stay silent before it counts as lost, seconds.
+pub const LOST_AFTER_S: f64 = 0.1;
+/// How far ahead a device is predicted at most, seconds.
+const MAX_PREDICTION_S: f64 = 0.05;
+
+#[derive(Debug, Clone, Copy)]
+struct DeviceState {
+    position: PositionFilter,
+    rotation: RotationFilter,
+    last_time: f64,
+    last_valid_time: f64,
+    seen: bool,
+    /// The last sample was invalid (NaN, non-unit): lost right now.
+    invalid_now: bool,
+}
+
+/// Where a device says its bone is, at the frame time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoneTarget {
+    /// The bone's world pose (joint position, bone rotation).
+    pub bone: Transform,
+    /// The bone joint's velocity, m/s.
+    pub velocity: DVec3,
+}
+
+/// Every device's filtered state, and the profile mounts that turn device
+/// poses into bone poses.
+#[derive(Debug, Clone)]
+pub struct DeviceTracker {
+    states: [DeviceState; Device::COUNT],
+    mounts: [Option<(DVec3, DQuat)>; Device::COUNT],
+    filtering: bool,
+}
+
+impl DeviceTracker {
+    /// A tracker for the devices the profile knows; devices without a mount
+    /// in the profile use the nominal offset and an identity mount.
+    pub fn new(profile: &BodyProfile, settings: &PoseFilterSettings) -> DeviceTracker {
+        let state = DeviceState {
+            position: PositionFilter::new(settings.position),
+            rotation: RotationFilter::new(settings.rotation),
+            last_time: f64::NEG_INFINITY,
+            last_valid_time: f64::NEG_INFINITY,
+            seen: false,
+            invalid_now: false,
+        };
+        let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
+        DeviceTracker {
+            states: [state; Device::COUNT],
+            mounts,
+            filtering: settings.enabled,
+        }
+    }
+
+    /// Takes one sample (in time order). An invalid sample marks the device
+    /// lost until its next valid one.
+    pub fn push(&mut self, sample: &TrackerSample) {
+        let state = &mut self.states[sample.device.index()];
+        let Some(pose) = sample.pose.filter(|p| p.is_finite()) else {
+            state.invalid_now = true;
+            state.last_time = sample.time_s;
+            return;
+        };
+        let gap = sample.time_s - state.last_valid_time;
+        if !state.seen || gap > LOST_AFTER_S * 3.0 {
+            state.position.reset();
+            state.rotation.reset();
+        }
+        let dt = if state.seen { gap.max(0.0) } else { 0.0 };
+        if self.filtering {
+            state.position.update(pose.position, dt);
+            state.rotation.update(pose.rotation, dt);
+        } else {
+            state.position.reset();
+            state.rotation.reset();
+            state.position.update(pose.position, 0.0);
+            state.rotation.update(pose.rotation, 0.0);
+        }
+        state.seen = true;
+        state.invalid_now = false;
+        state.last_time = sample.time_s;
+        state.last_valid_time = sample.time_s;
+    }
+
+    /// Whether the device is tracked at time `t` (seen recently, last
+    /// sample valid).
+    pub fn is_tracked(&self, device: Device, t: f64) -> bool {
+        let s = &self.states[device.index()];
+        s.seen && !s.invalid_now && t - s.last_valid_time <= LOST_AFTER_S
+    }
+
+    /// Whether the device was ever seen.
+    pub fn was_seen(&self, device: Device) -> bool {
+        self.states[device.index()].seen
+    }
+
+    /// The bone target a tracked device gives at time `t` (predicted from
+    /// its last sample), or `None` when the device is lost.
+    pub fn bone_target(&self, device: Device, t: f64) -> Option<BoneTarget> {
+        if !self.is_tracked(device, t) {
+            return None;
+        }
+        Some(self.last_bone_target(device, t))
+    }
+
+    /// The bone target from the device's last valid state, even if lost
+    /// (prediction capped), for holding a pose through a short loss.
+    pub fn last_bone_target(&self, device: Device, t: f64) -> BoneTarget {
+        let s = &self.states[device.index()];
+        let ahead = (t - s.last_valid_time).clamp(0.0, MAX_PREDICTION_S);
+        let velocity = if self.filtering {
+            s.position.velocity()
+        } else {
+            DVec3::ZERO
+        };
+        let omega = if self.filtering {
+            s.rotation.angular_velocity()
+        } else {
+            DVec3::ZERO
+        };
+        let device_position = s.position.value() + velocity * ahead;
+        let device_rotation = (DQuat::from_scaled_axis(omega * ahead) * s.rotation.value()).normalize();
+        let (offset, mount) = self.mounts[device.index()]
+            .unwrap_or((device.nominal_offset(), DQuat::IDENTITY));
+        let bone_rotation = (device_rotation * mount.inverse()).normalize();
+        let bone_position = device_position - bone_rotation * offset;
+        BoneTarget {
+            bone: Transform::new(bone_position, bone_rotation),
+            velocity,
+        }
+    }
+}
