@@ -293,9 +293,26 @@ impl IkSolver {
                     }
                 },
             };
-            let root = positions[shoulder];
             let upper = sk.offsets[elbow].length();
             let lower = sk.offsets[wrist].length();
+            // Out of reach: the collarbone turns (up to 20 degrees) to bring
+            // the shoulder toward the hand, as people do when they reach.
+            let clavicle = match side {
+                Side::Left => Joint::LeftClavicle,
+                Side::Right => Joint::RightClavicle,
+            };
+            let clav_pos = positions[clavicle];
+            let arm = positions[shoulder] - clav_pos;
+            let short = (target - positions[shoulder]).length() - 0.995 * (upper + lower);
+            let mut root = positions[shoulder];
+            if short > 0.0 && arm.length() > 1e-3 {
+                let toward = rotation_between(arm, target - clav_pos);
+                let (axis, full) = toward.to_axis_angle();
+                let angle = (short / arm.length()).min(full).min(20f64.to_radians());
+                let turn = DQuat::from_axis_angle(axis, angle);
+                pose.rotations[clavicle] = turn * chest_rot;
+                root = clav_pos + turn * arm;
+            }
             let natural = elbow_pole(chest_rot, side);
             // The hand points along the forearm: the elbow sits behind the
             // wrist along the hand's own axis.

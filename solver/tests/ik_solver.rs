@@ -1,0 +1,170 @@
+//! The kinematic solver on synthetic takes made from a known body: tracked
+//! bones land where the devices say, untracked legs stand on the floor and
+//! never bend backwards, bad samples never break a solve.
+
+use posewire_body::formats::{TrackerSample, TrackerTake};
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source, Transform};
+use posewire_solver::{solve_take, SolveOptions};
+
+/// A person walking forward at 1 m/s, turning the head and swinging the arms.
+fn motion(skeleton: &Skeleton, t: f64) -> BodyPose {
+    let mut pose = BodyPose::rest(skeleton);
+    let yaw = DQuat::from_rotation_y(0.3 * (0.7 * t).sin());
+    for j in Joint::ALL {
+        pose.rotations[j] = yaw;
+    }
+    pose.root += DVec3::new(0.0, 0.0, 1.0 * t);
+    pose.rotations[Joint::Head] = yaw * DQuat::from_rotation_y(0.5 * (1.3 * t).sin());
+    for (s, sho, elb, wri) in [
+        (1.0, Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist),
+        (-1.0, Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist),
+    ] {
+        // Arm down and swinging, elbow bent forward; the hand in line with
+        // the forearm.
+        let down = DQuat::from_rotation_z(-s * 1.3);
+        let swing = DQuat::from_rotation_x(-0.4 * (2.0 * t + s).sin());
+        let upper = yaw * swing * down;
+        let flex = DQuat::from_axis_angle(DVec3::new(0.0, -s, 0.0), 0.6 + 0.4 * (1.5 * t).sin());
+        pose.rotations[sho] = upper;
+        pose.rotations[elb] = upper * flex;
+        pose.rotations[wri] = upper * flex;
+    }
+    pose
+}
+
+fn profile_with_mounts() -> BodyProfile {
+    let mut profile = BodyProfile::from_stature(1.75);
+    for (i, d) in Device::ALL.into_iter().enumerate() {
+        let mount = DQuat::from_axis_angle(DVec3::new(1.0, 2.0, i as f64).normalize(), 0.5 + i as f64);
+        profile.set_tracker(d, d.nominal_offset(), mount, Source::Nominal, Source::Measured);
+    }
+    profile
+}
+
+fn take_from(profile: &BodyProfile, devices: DeviceSet, seconds: f64) -> (TrackerTake, Vec<BodyPose>) {
+    let skeleton = Skeleton::from_profile(profile);
+    let mut take = TrackerTake::default();
+    let mut truth = Vec::new();
+    let n = (seconds * 90.0) as usize;
+    for k in 0..=n {
+        let t = k as f64 / 90.0;
+        let pose = motion(&skeleton, t);
+        let joints = pose.transforms(&skeleton);
+        for d in devices.iter() {
+            let m = profile.tracker(d).expect("mount");
+            let bone = joints[d.bone()];
+            let dev = bone * Transform::new(m.offset(), m.mount());
+            take.samples.push(TrackerSample { time_s: t, device: d, pose: Some(dev) });
+        }
+        truth.push(pose);
+    }
+    (take, truth)
+}
+
+fn options(filter: bool) -> SolveOptions {
+    let mut o = SolveOptions::default();
+    o.ik.filter.enabled = filter;
+    o
+}
+
+#[test]
+fn ik_tracked_bones_land_on_their_devices() {
+    let profile = profile_with_mounts();
+    let skeleton = Skeleton::from_profile(&profile);
+    let (take, truth) = take_from(&profile, DeviceSet::standard(6).expect("6"), 4.0);
+    let frames = solve_take(&profile, &take, &options(false)).expect("solve");
+    assert_eq!(frames.len(), truth.len());
+    let mut worst_elbow: f64 = 0.0;
+    for (f, pose) in frames.iter().zip(&truth) {
+        let p = pose.positions(&skeleton);
+        for j in [Joint::Head, Joint::LeftWrist, Joint::RightWrist, Joint::LeftAnkle, Joint::RightAnkle] {
+            let e = (f.joints[j].position - p[j]).length();
+            assert!(e < 2e-3, "{j} off by {e} m at {}", f.time_s);
+        }
+        for j in [Joint::LeftElbow, Joint::RightElbow] {
+            worst_elbow = worst_elbow.max((f.joints[j].position - p[j]).length());
+        }
+    }
+    // The elbow follows from the hand's direction: close, not exact (the
+    // shoulder comes from the estimated chest).
+    assert!(worst_elbow < 0.04, "elbow off by {worst_elbow} m");
+}
+
+#[test]
+fn ik_untracked_legs_stand_on_the_floor_and_never_bend_backwards() {
+    let profile = profile_with_mounts();
+    let ankle_h = profile.body.ankle_height;
+    let (take, truth) = take_from(&profile, DeviceSet::standard(3).expect("3"), 5.0);
+    let frames = solve_take(&profile, &take, &options(true)).expect("solve");
+    assert_eq!(frames.len(), truth.len());
+    let mut lowest = f64::INFINITY;
+    for f in &frames {
+        for (hip, knee, ankle) in [
+            (Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle),
+            (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle),
+        ] {
+            let h = f.joints[hip].position;
+            let k = f.joints[knee].position;
+            let a = f.joints[ankle].position;
+            lowest = lowest.min(a.y);
+            // The knee bends forward: the knee lies ahead of the hip-ankle
+            // line in the pelvis's facing direction.
+            let fwd = f.joints[Joint::Pelvis].rotation * DVec3::Z;
+            let axis = (a - h).normalize();
+            let off = (k - h) - axis * (k - h).dot(axis);
+            assert!(off.dot(fwd) >= -1e-6, "knee bent backwards at {}", f.time_s);
+        }
+        // Walking forward at 1 m/s: the feet keep up with the body.
+        let mid = (f.joints[Joint::LeftAnkle].position + f.joints[Joint::RightAnkle].position) / 2.0;
+        let pelvis = f.joints[Joint::Pelvis].position;
+        assert!(
+            DVec3::new(mid.x - pelvis.x, 0.0, mid.z - pelvis.z).length() < 0.5,
+            "feet left behind at {}",
+            f.time_s
+        );
+    }
+    assert!(lowest >= ankle_h - 1e-6, "an ankle went into the floor: {lowest}");
+}
+
+#[test]
+fn ik_solve_is_causal() {
+    let profile = profile_with_mounts();
+    let (take, _) = take_from(&profile, DeviceSet::standard(4).expect("4"), 3.0);
+    let full = solve_take(&profile, &take, &options(true)).expect("full");
+    let cut_time = 1.5;
+    let cut = TrackerTake {
+        samples: take.samples.iter().copied().filter(|s| s.time_s <= cut_time).collect(),
+        invalid: Default::default(),
+    };
+    let part = solve_take(&profile, &cut, &options(true)).expect("cut");
+    let last = part.last().expect("frames");
+    let same = full
+        .iter()
+        .find(|f| (f.time_s - last.time_s).abs() < 1e-9)
+        .expect("same time in the full run");
+    for j in Joint::ALL {
+        assert!((last.joints[j].position - same.joints[j].position).length() < 1e-9);
+    }
+}
+
+#[test]
+fn ik_invalid_and_missing_samples_never_break_the_body() {
+    let profile = profile_with_mounts();
+    let (mut take, _) = take_from(&profile, DeviceSet::standard(3).expect("3"), 3.0);
+    // Invalid samples and a hand that vanishes for half a second.
+    for s in take.samples.iter_mut() {
+        if (1.0..1.05).contains(&s.time_s) {
+            s.pose = None;
+        }
+    }
+    take.samples.retain(|s| !(s.device == Device::LeftHand && (2.0..2.5).contains(&s.time_s)));
+    let frames = solve_take(&profile, &take, &options(true)).expect("solve");
+    for f in &frames {
+        for j in Joint::ALL {
+            assert!(f.joints[j].position.is_finite() && f.joints[j].rotation.is_finite());
+        }
+    }
+    let empty = TrackerTake::default();
+    assert!(solve_take(&profile, &empty, &options(true)).is_err());
+}
