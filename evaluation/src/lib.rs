@@ -1,1 +1,27 @@
-//! The evaluation protocol of EVALUATION.md.
+//! The evaluation protocol of EVALUATION.md: synthetic tracker and
+//! calibration takes from motion capture ([`synth`]), the reconstruction
+//! metrics ([`metrics`]), calibration errors ([`calibration_errors`]), the
+//! causality check ([`causality`]) and the per-clip orchestration
+//! ([`protocol`]).
+
+pub mod calibration_errors;
+pub mod calibration_pose;
+pub mod causality;
+pub mod metrics;
+pub mod noise;
+pub mod protocol;
+pub mod synth;
+pub mod truth;
+
+mod interp;
+mod lag;
+mod random;
+
+pub use calibration_errors::{calibration_errors, mean_calibration_errors, CalibrationErrors};
+pub use causality::{causality_cut_time, check_causality, cut_take, CausalityResult};
+pub use metrics::{evaluate, mean_metrics, Metrics, MetricsError};
+pub use protocol::{
+    evaluate_bvh, evaluate_clip, project_solver, ClipReport, EvalError, SettingReport,
+};
+pub use synth::{ground_truth, synthesize, Condition, SynthError, SynthOptions, SynthTakes};
+pub use truth::{write_truth, DeviceTruth, Truth, TruthError, TruthMeasures};
