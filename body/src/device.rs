@@ -105,7 +105,12 @@ impl DeviceSet {
     pub fn standard(count: usize) -> Option<DeviceSet> {
         let devices: &[Device] = match count {
             3 => &[Device::Head, Device::LeftHand, Device::RightHand],
-            4 => &[Device::Head, Device::LeftHand, Device::RightHand, Device::Pelvis],
+            4 => &[
+                Device::Head,
+                Device::LeftHand,
+                Device::RightHand,
+                Device::Pelvis,
+            ],
             6 => &Device::ALL,
             _ => return None,
         };

@@ -305,7 +305,12 @@ impl BodyProfile {
             ("body.shoulder_width", self.body.shoulder_width, 0.1, 0.8),
             ("body.hip_width", self.body.hip_width, 0.05, 0.6),
             ("body.shoulder_height", self.body.shoulder_height, 0.3, 2.3),
-            ("body.shoulder_forward", self.body.shoulder_forward, -0.3, 0.3),
+            (
+                "body.shoulder_forward",
+                self.body.shoulder_forward,
+                -0.3,
+                0.3,
+            ),
             ("body.ankle_height", self.body.ankle_height, 0.0, 0.3),
             ("body.mass", self.body.mass, 10.0, 400.0),
             ("segments.upper_arm", self.segments.upper_arm, 0.08, 0.6),
@@ -335,7 +340,11 @@ impl BodyProfile {
                     device.bone()
                 ));
             }
-            if mount.offset_position.iter().any(|v| !v.is_finite() || v.abs() > 0.5) {
+            if mount
+                .offset_position
+                .iter()
+                .any(|v| !v.is_finite() || v.abs() > 0.5)
+            {
                 return Err(format!(
                     "`[trackers.{name}].offset_position` must be finite and within 0.5 m of the bone"
                 ));
@@ -398,7 +407,9 @@ mod tests {
         let text = p.to_toml().replace("version = 1", "version = 7");
         let e = BodyProfile::from_toml(&text, "x.toml").expect_err("version");
         assert!(e.to_string().contains("version 7"), "{e}");
-        let text = p.to_toml().replace("[segments]", "[segments]\nwingspan = 2.0");
+        let text = p
+            .to_toml()
+            .replace("[segments]", "[segments]\nwingspan = 2.0");
         let e = BodyProfile::from_toml(&text, "x.toml").expect_err("unknown key");
         assert!(e.to_string().contains("wingspan"), "{e}");
         let mut bad = p.clone();

@@ -63,7 +63,11 @@ impl Skeleton {
                 )
             };
             o[clav] = DVec3::new(0.0, cervical_base, 0.0);
-            o[sho] = DVec3::new(side * b.shoulder_width / 2.0, shoulder_rise, b.shoulder_forward);
+            o[sho] = DVec3::new(
+                side * b.shoulder_width / 2.0,
+                shoulder_rise,
+                b.shoulder_forward,
+            );
             o[elb] = DVec3::new(side * s.upper_arm, 0.0, 0.0);
             o[wri] = DVec3::new(side * s.forearm, 0.0, 0.0);
             o[hip] = DVec3::new(side * b.hip_width / 2.0, 0.0, 0.0);
