@@ -1,0 +1,325 @@
+//! Calibration against synthetic takes from a known skeleton.
+
+mod common;
+
+use common::Scenario;
+use posewire_body::formats::{CalibrationPose, CalibrationTake};
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::transform::angle_between;
+use posewire_body::{Device, Joint, Source};
+use posewire_calibration::{calibrate, calibrate_with, CalibrationError, CalibrationOptions};
+
+fn cm(m: f64) -> f64 {
+    100.0 * m
+}
+
+/// Heading difference in degrees, in [0, 180].
+fn heading_error_deg(a: f64, b_deg: f64) -> f64 {
+    let d = (a.to_degrees() - b_deg).rem_euclid(360.0);
+    d.min(360.0 - d)
+}
+
+#[test]
+fn calibration_recovers_a_known_body_at_any_heading_and_place() {
+    let cases = [
+        (0.0, DVec3::new(0.0, 0.0, 0.0)),
+        (90.0, DVec3::new(-0.9, 0.0, 0.3)),
+        (137.0, DVec3::new(0.7, 0.0, -0.4)),
+        (180.0, DVec3::new(0.2, 0.0, 0.95)),
+        (271.0, DVec3::new(-0.5, 0.0, -0.8)),
+        (-35.0, DVec3::new(0.99, 0.0, 0.99)),
+    ];
+    for (i, (heading, position)) in cases.into_iter().enumerate() {
+        let mut s = Scenario::new(100 + i as u64, heading, position, false);
+        if i % 2 == 1 {
+            s = s.three_devices();
+        }
+        let take = s.take();
+        let c = calibrate(&take).expect("calibrates");
+        let p = &c.profile;
+        let t = &s.truth;
+        let ctx = format!("case {i} heading {heading}: {:#?}", c.report);
+        assert!(
+            heading_error_deg(c.report.heading_rad, heading) < 1.0,
+            "{ctx}"
+        );
+        assert!(
+            cm((p.body.shoulder_width - s.shoulder_width()).abs()) < 1.0,
+            "{ctx}\n{p:#?}"
+        );
+        assert!(
+            cm((p.segments.upper_arm - t.segments.upper_arm).abs()) < 1.0,
+            "{ctx}\n{p:#?}"
+        );
+        assert!(
+            cm((p.segments.forearm - t.segments.forearm).abs()) < 1.0,
+            "{ctx}\n{p:#?}"
+        );
+        assert!(
+            cm((p.body.head_height - t.body.head_height).abs()) < 3.5,
+            "{ctx}\n{p:#?}"
+        );
+        assert!(
+            cm((p.body.shoulder_height - t.body.shoulder_height).abs()) < 1.0,
+            "{ctx}\n{p:#?}"
+        );
+        let floor_under_head = DVec3::new(position.x, 0.0, position.z);
+        assert!(
+            cm((c.report.position - floor_under_head).length()) < 6.0,
+            "{ctx}"
+        );
+        for &device in &s.devices {
+            let mount = p.tracker(device).expect("every worn device has a mount");
+            let err = angle_between(mount.mount(), s.mounts[device.index()]).to_degrees();
+            assert!(err < 1.5, "{device}: mount off by {err} deg\n{ctx}");
+            assert_eq!(mount.mount_source, Source::Measured);
+            if matches!(device, Device::LeftHand | Device::RightHand) {
+                let off = cm((mount.offset() - s.offsets[device.index()]).length());
+                assert!(off < 1.0, "{device}: offset off by {off} cm\n{ctx}");
+                assert_eq!(mount.offset_source, Source::Measured);
+            } else {
+                assert_eq!(mount.offset_source, Source::Nominal);
+                assert_eq!(mount.offset(), device.nominal_offset());
+            }
+        }
+        assert_eq!(p.trackers.len(), s.devices.len());
+        assert!(c.report.warnings.is_empty(), "{ctx}");
+        assert_eq!(c.report.left_arm.unobservable_directions, 2);
+        assert!(c.report.left_arm.residual_m < 0.005, "{ctx}");
+        assert!(c.report.right_arm.residual_m < 0.005, "{ctx}");
+        p.validate().expect("a valid profile");
+    }
+}
+
+#[test]
+fn calibration_error_follows_the_unobservable_hand_offsets() {
+    // Hand offsets perturbed in every direction: what the poses cannot see
+    // (offset along the forearm, across the palm) goes into the forearm and
+    // the shoulder width one for one; everything else stays exact.
+    for seed in 0..4u64 {
+        let s = Scenario::new(
+            200 + seed,
+            40.0 + 77.0 * seed as f64,
+            DVec3::new(0.3, 0.0, -0.2),
+            true,
+        );
+        let c = calibrate(&s.take()).expect("calibrates");
+        let p = &c.profile;
+        let t = &s.truth;
+        let d_left = s.offsets[Device::LeftHand.index()] - Device::LeftHand.nominal_offset();
+        let d_right = s.offsets[Device::RightHand.index()] - Device::RightHand.nominal_offset();
+        let forearm_expected = 0.5 * (d_left.x - d_right.x);
+        let width_expected = d_left.y + d_right.y;
+        let forearm_err = p.segments.forearm - t.segments.forearm;
+        let width_err = c.report.shoulder_width_measured_m - s.shoulder_width();
+        assert!(
+            cm((forearm_err - forearm_expected).abs()) < 0.5,
+            "{forearm_err} vs {forearm_expected}"
+        );
+        assert!(
+            cm((width_err - width_expected).abs()) < 0.5,
+            "{width_err} vs {width_expected}"
+        );
+        assert!(cm((p.segments.upper_arm - t.segments.upper_arm).abs()) < 0.5);
+        for hand in [Device::LeftHand, Device::RightHand] {
+            let err = angle_between(
+                p.tracker(hand).expect("hand").mount(),
+                s.mounts[hand.index()],
+            );
+            assert!(err.to_degrees() < 1.5);
+            let off = p.tracker(hand).expect("hand").offset() - s.offsets[hand.index()];
+            assert!(
+                cm(off.z.abs()) < 0.5,
+                "the offset across the hand is observable: {off}"
+            );
+        }
+    }
+}
+
+#[test]
+fn calibration_with_feet_and_pelvis_measures_the_legs() {
+    let s = Scenario::new(7, 200.0, DVec3::new(-0.3, 0.0, 0.6), false);
+    let c = calibrate(&s.take()).expect("calibrates");
+    let p = &c.profile;
+    let t = &s.truth;
+    // Offsets of the pelvis and feet stay nominal (up to 3 cm off).
+    assert!(
+        cm((p.body.ankle_height - t.body.ankle_height).abs()) < 3.0,
+        "{p:#?}"
+    );
+    assert!(
+        cm((p.body.hip_width - t.body.hip_width).abs()) < 4.5,
+        "{p:#?}"
+    );
+    let legs = |b: &posewire_body::BodyProfile| b.segments.thigh + b.segments.shin;
+    assert!(cm((legs(p) - legs(t)).abs()) < 6.0, "{p:#?}");
+    for field in [
+        "ankle_height",
+        "hip_width",
+        "head_height",
+        "upper_arm",
+        "forearm",
+        "shoulder_width",
+    ] {
+        assert_eq!(p.sources[field], Source::Measured, "{field}");
+    }
+    for field in ["thigh", "shin", "trunk", "neck", "stature", "mass", "foot"] {
+        assert_eq!(p.sources[field], Source::Ratio, "{field}");
+    }
+    let three = calibrate(&s.clone().three_devices().take()).expect("calibrates");
+    assert_eq!(three.profile.sources["ankle_height"], Source::Ratio);
+    assert_eq!(three.profile.sources["hip_width"], Source::Ratio);
+    assert_eq!(
+        three.profile.sources.len(),
+        posewire_body::profile::FIELD_NAMES.len()
+    );
+    // The skeleton the profile describes stands with its head at the
+    // measured head height.
+    let skeleton = posewire_body::Skeleton::from_profile(&p.clone());
+    let rest = skeleton.rest_positions();
+    assert!((rest[Joint::Head].y - p.body.head_height).abs() < 1e-9);
+}
+
+fn without(
+    take: &CalibrationTake,
+    drop: impl Fn(&posewire_body::formats::CalibrationSample) -> bool,
+) -> CalibrationTake {
+    CalibrationTake {
+        samples: take.samples.iter().filter(|s| !drop(s)).copied().collect(),
+        invalid: take.invalid.clone(),
+    }
+}
+
+#[test]
+fn calibration_errors_name_the_missing_pose_or_device() {
+    let take = Scenario::new(3, 10.0, DVec3::ZERO, false).take();
+    let e = calibrate(&without(&take, |s| s.held == CalibrationPose::ArmsDown))
+        .expect_err("no arms_down");
+    assert_eq!(
+        e,
+        CalibrationError::MissingPose {
+            pose: CalibrationPose::ArmsDown
+        }
+    );
+    assert!(e.to_string().contains("arms_down"), "{e}");
+
+    let e = calibrate(&without(&take, |s| s.sample.device == Device::RightHand))
+        .expect_err("no right hand");
+    assert_eq!(
+        e,
+        CalibrationError::MissingDevice {
+            device: Device::RightHand
+        }
+    );
+    assert!(e.to_string().contains("right_hand"), "{e}");
+
+    let e = calibrate(&without(&take, |s| {
+        s.sample.device == Device::LeftHand
+            && s.held == CalibrationPose::ForearmsUp
+            && s.sample.time_s > 0.05
+    }))
+    .expect_err("too few");
+    assert!(
+        matches!(
+            e,
+            CalibrationError::TooFewSamples {
+                pose: CalibrationPose::ForearmsUp,
+                device: Device::LeftHand,
+                ..
+            }
+        ),
+        "{e}"
+    );
+
+    // Optional devices may be missing.
+    let c = calibrate(&without(&take, |s| s.sample.device == Device::Pelvis))
+        .expect("no pelvis is fine");
+    assert!(c.profile.tracker(Device::Pelvis).is_none());
+    assert_eq!(c.profile.sources["thigh"], Source::Ratio);
+
+    // Swapped hands cannot be fitted as arms.
+    let swapped = CalibrationTake {
+        samples: take
+            .samples
+            .iter()
+            .map(|s| {
+                let mut s = *s;
+                s.sample.device = match s.sample.device {
+                    Device::LeftHand => Device::RightHand,
+                    Device::RightHand => Device::LeftHand,
+                    d => d,
+                };
+                s
+            })
+            .collect(),
+        invalid: Default::default(),
+    };
+    let e = calibrate(&swapped).expect_err("swapped hands");
+    assert!(
+        matches!(e, CalibrationError::Inconsistent { .. }) && e.to_string().contains("swap"),
+        "{e}"
+    );
+}
+
+#[test]
+fn calibration_skips_invalid_samples() {
+    let s = Scenario::new(11, 300.0, DVec3::new(0.5, 0.0, 0.5), false);
+    let mut take = s.take();
+    for (i, row) in take.samples.iter_mut().enumerate() {
+        if i % 5 == 0 {
+            row.sample.pose = None;
+            take.invalid.count += 1;
+        }
+    }
+    let c = calibrate(&take).expect("calibrates");
+    assert_eq!(c.report.invalid_samples, take.invalid.count);
+    assert!(cm((c.profile.segments.upper_arm - s.truth.segments.upper_arm).abs()) < 1.0);
+    let total: usize = c.report.per_pose_samples.values().sum();
+    assert_eq!(total + take.invalid.count, take.samples.len());
+}
+
+#[test]
+fn calibration_sway_removal_reduces_the_error() {
+    // Strong but realistic sway, no noise: compare the observable lengths
+    // with and without sway removal over a few takes.
+    let mut with = 0.0;
+    let mut without_removal = 0.0;
+    for seed in 0..6u64 {
+        let mut s = Scenario::new(
+            300 + seed,
+            60.0 * seed as f64,
+            DVec3::new(0.1, 0.0, 0.2),
+            false,
+        )
+        .three_devices();
+        s.sway_deg = 0.5;
+        s.sway_hz = 0.3;
+        let take = s.take();
+        for (remove_sway, total) in [(true, &mut with), (false, &mut without_removal)] {
+            let options = CalibrationOptions {
+                remove_sway,
+                ratio_priors: false,
+            };
+            let c = calibrate_with(&take, &options).expect("calibrates");
+            let p = &c.profile;
+            *total += (p.segments.upper_arm - s.truth.segments.upper_arm).abs()
+                + (p.segments.forearm - s.truth.segments.forearm).abs()
+                + (c.report.shoulder_width_measured_m - s.shoulder_width()).abs();
+        }
+    }
+    assert!(
+        with < 0.5 * without_removal,
+        "with {with} without {without_removal}"
+    );
+}
+
+#[test]
+fn calibration_profile_round_trips_through_toml() {
+    let c = calibrate(&Scenario::new(5, 137.0, DVec3::new(0.7, 0.0, -0.4), false).take())
+        .expect("calibrates");
+    let text = c.profile.to_toml();
+    let back = posewire_body::BodyProfile::from_toml(&text, "calibrated.toml").expect("loads");
+    assert_eq!(back.trackers.len(), 6);
+    let q: DQuat = back.tracker(Device::Head).expect("head").mount();
+    assert!(angle_between(q, c.profile.tracker(Device::Head).expect("head").mount()) < 1e-6);
+}
