@@ -8,7 +8,7 @@ use std::f64::consts::PI;
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::ik::{arm_rest, elbow_pole, knee_pole, leg_rest, limb_rotations, solve_two_bone};
+use posewire_body::ik::{arm_rest, knee_pole, leg_rest, limb_rotations, solve_two_bone};
 use posewire_body::transform::{rotation_between, yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skeleton};
 
@@ -28,6 +28,12 @@ pub struct IkSettings {
     pub elbow_from_hand: f64,
     /// Share of the head's yaw (relative to the pelvis) the chest takes.
     pub chest_yaw_share: f64,
+    /// The natural elbow pole for the left arm in the chest frame (x left,
+    /// y up, z forward; mirrored for the right arm).
+    pub elbow_pole: DVec3,
+    /// How far the neck leans with the head's tilt (0: the neck stays
+    /// upright, 1: the neck is in line with the head).
+    pub neck_follows_head: f64,
 }
 
 impl Default for IkSettings {
@@ -35,8 +41,10 @@ impl Default for IkSettings {
         IkSettings {
             filter: PoseFilterSettings::default(),
             stepping: SteppingSettings::default(),
-            elbow_from_hand: 0.7,
-            chest_yaw_share: 0.5,
+            elbow_from_hand: 0.3,
+            chest_yaw_share: 0.12,
+            neck_follows_head: 0.25,
+            elbow_pole: DVec3::new(0.3, -1.0, -1.0),
         }
     }
 }
@@ -145,7 +153,8 @@ impl IkSolver {
 
         // Neck base under the head: the neck leans halfway between upright
         // and the head's own tilt.
-        let neck_dir = (head_up + DVec3::Y).normalize_or(DVec3::Y);
+        let k = self.settings.neck_follows_head;
+        let neck_dir = (head_up * k + DVec3::Y * (1.0 - k)).normalize_or(DVec3::Y);
         let neck_base = head_pos - neck_dir * seg.neck;
 
         // Pelvis: tracked, or hung below the neck.
@@ -159,19 +168,24 @@ impl IkSolver {
             rotations: JointMap::splat(yaw_rotation(pelvis_yaw)),
         };
         pose.rotations[Joint::Pelvis] = pelvis_rot;
-        // Spine: pelvis bone fixed; spine and chest bones point at the neck.
+        // Spine: the pelvis bone is fixed; the chest's tilt comes from the
+        // long pelvis-to-neck line (a short spine-to-neck line would turn
+        // every centimetre of device-offset error into degrees of tilt), and
+        // the spine bone bridges from the lumbar joint to the chest.
         let spine_pos = pelvis_pos + pelvis_rot * sk.offsets[Joint::Spine];
-        let upper_len = sk.offsets[Joint::Chest].length() + sk.offsets[Joint::Neck].length();
-        let to_neck = neck_base - spine_pos;
-        let trunk_dir = to_neck.normalize_or(DVec3::Y);
-        let chest_rot = rotation_between(DVec3::Y, trunk_dir) * yaw_rotation(chest_yaw);
-        let spine_rot = rotation_between(DVec3::Y, trunk_dir)
+        let thoracic = sk.offsets[Joint::Chest].length();
+        let cervical = sk.offsets[Joint::Neck].length();
+        let chest_dir = (neck_base - pelvis_pos).normalize_or(DVec3::Y);
+        let chest_pos = neck_base - chest_dir * cervical;
+        let spine_dir = (chest_pos - spine_pos).normalize_or(chest_dir);
+        let chest_rot = rotation_between(DVec3::Y, chest_dir) * yaw_rotation(chest_yaw);
+        let spine_rot = rotation_between(DVec3::Y, spine_dir)
             * yaw_rotation(pelvis_yaw + 0.5 * wrap(chest_yaw - pelvis_yaw));
         pose.rotations[Joint::Spine] = spine_rot;
         pose.rotations[Joint::Chest] = chest_rot;
         pose.rotations[Joint::LeftClavicle] = chest_rot;
         pose.rotations[Joint::RightClavicle] = chest_rot;
-        let neck_fk = spine_pos + trunk_dir * upper_len;
+        let neck_fk = spine_pos + spine_dir * thoracic + chest_dir * cervical;
         let neck_rot = rotation_between(DVec3::Y, (head_pos - neck_fk).normalize_or(DVec3::Y))
             * yaw_rotation(chest_yaw + 0.5 * wrap(head_yaw - chest_yaw));
         pose.rotations[Joint::Neck] = neck_rot;
@@ -313,7 +327,8 @@ impl IkSolver {
                 pose.rotations[clavicle] = turn * chest_rot;
                 root = clav_pos + turn * arm;
             }
-            let natural = elbow_pole(chest_rot, side);
+            let p = self.settings.elbow_pole;
+            let natural = (chest_rot * DVec3::new(s * p.x, p.y, p.z)).normalize_or(DVec3::NEG_Y);
             // The hand points along the forearm: the elbow sits behind the
             // wrist along the hand's own axis.
             let along = hand_rot * DVec3::new(s, 0.0, 0.0);

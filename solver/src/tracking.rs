@@ -5,17 +5,16 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Device, Transform};
 
-use crate::filter::{PoseFilterSettings, PositionFilter, RotationFilter};
+use crate::filter::{PoseFilterSettings, PoseSmoother};
 
 /// How long a device may stay silent before it counts as lost, seconds.
 pub const LOST_AFTER_S: f64 = 0.1;
 /// How far ahead a device is predicted at most, seconds.
 const MAX_PREDICTION_S: f64 = 0.05;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct DeviceState {
-    position: PositionFilter,
-    rotation: RotationFilter,
+    smoother: PoseSmoother,
     last_time: f64,
     last_valid_time: f64,
     seen: bool,
@@ -38,7 +37,6 @@ pub struct BoneTarget {
 pub struct DeviceTracker {
     states: [DeviceState; Device::COUNT],
     mounts: [Option<(DVec3, DQuat)>; Device::COUNT],
-    filtering: bool,
 }
 
 impl DeviceTracker {
@@ -46,8 +44,7 @@ impl DeviceTracker {
     /// in the profile use the nominal offset and an identity mount.
     pub fn new(profile: &BodyProfile, settings: &PoseFilterSettings) -> DeviceTracker {
         let state = DeviceState {
-            position: PositionFilter::new(settings.position),
-            rotation: RotationFilter::new(settings.rotation),
+            smoother: PoseSmoother::new(*settings),
             last_time: f64::NEG_INFINITY,
             last_valid_time: f64::NEG_INFINITY,
             seen: false,
@@ -55,9 +52,8 @@ impl DeviceTracker {
         };
         let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
         DeviceTracker {
-            states: [state; Device::COUNT],
+            states: std::array::from_fn(|_| state.clone()),
             mounts,
-            filtering: settings.enabled,
         }
     }
 
@@ -71,20 +67,11 @@ impl DeviceTracker {
             return;
         };
         let gap = sample.time_s - state.last_valid_time;
-        if !state.seen || gap > LOST_AFTER_S * 3.0 {
-            state.position.reset();
-            state.rotation.reset();
+        if !state.seen || gap > LOST_AFTER_S {
+            state.smoother.reset();
         }
         let dt = if state.seen { gap.max(0.0) } else { 0.0 };
-        if self.filtering {
-            state.position.update(pose.position, dt);
-            state.rotation.update(pose.rotation, dt);
-        } else {
-            state.position.reset();
-            state.rotation.reset();
-            state.position.update(pose.position, 0.0);
-            state.rotation.update(pose.rotation, 0.0);
-        }
+        state.smoother.update(pose.position, pose.rotation, dt);
         state.seen = true;
         state.invalid_now = false;
         state.last_time = sample.time_s;
@@ -117,18 +104,11 @@ impl DeviceTracker {
     pub fn last_bone_target(&self, device: Device, t: f64) -> BoneTarget {
         let s = &self.states[device.index()];
         let ahead = (t - s.last_valid_time).clamp(0.0, MAX_PREDICTION_S);
-        let velocity = if self.filtering {
-            s.position.velocity()
-        } else {
-            DVec3::ZERO
-        };
-        let omega = if self.filtering {
-            s.rotation.angular_velocity()
-        } else {
-            DVec3::ZERO
-        };
-        let device_position = s.position.value() + velocity * ahead;
-        let device_rotation = (DQuat::from_scaled_axis(omega * ahead) * s.rotation.value()).normalize();
+        let velocity = s.smoother.velocity();
+        let omega = s.smoother.angular_velocity();
+        let (position, rotation) = s.smoother.value();
+        let device_position = position + velocity * ahead;
+        let device_rotation = (DQuat::from_scaled_axis(omega * ahead) * rotation).normalize();
         let (offset, mount) = self.mounts[device.index()]
             .unwrap_or((device.nominal_offset(), DQuat::IDENTITY));
         let bone_rotation = (device_rotation * mount.inverse()).normalize();

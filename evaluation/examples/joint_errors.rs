@@ -1,0 +1,145 @@
+//! Development aid: mean position error per evaluation joint, over the clips
+//! of a folder, for one device set and condition, with the project solver.
+//!
+//! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
+
+use std::path::PathBuf;
+
+use posewire_body::bvh::Bvh;
+use posewire_body::{DeviceSet, Joint};
+use posewire_body::formats::JointFrame;
+use posewire_body::glam::DVec3;
+use posewire_body::JointMap;
+use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_solver::{solve_take, SolveOptions};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
+    let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
+    let condition = match args.get(3).map(String::as_str) {
+        Some("noisy") => Condition::Noisy,
+        _ => Condition::Clean,
+    };
+    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
+    let mut clips: Vec<PathBuf> = std::fs::read_dir(&dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
+        .collect();
+    clips.sort();
+    let mut total = [0.0; Joint::COUNT];
+    let mut n = 0usize;
+    let mut all_metrics = Vec::new();
+    let mut bias = [DVec3::ZERO; 5];
+    let mut bias_n = 0.0;
+    let mut rel_err = [0.0; 3];
+    let mut chest_ang = [0.0; 3];
+    for clip in &clips {
+        let name = clip.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let bvh = Bvh::read(clip)?;
+        let takes = synthesize(&bvh, &name, &SynthOptions { devices, condition, seed: 1 })?;
+        let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
+        let mut options = SolveOptions::default();
+        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
+        if let Some(w) = env("ELBOW_W") {
+            options.ik.elbow_from_hand = w;
+        }
+        if let (Some(x), Some(y), Some(z)) = (env("EPX"), env("EPY"), env("EPZ")) {
+            options.ik.elbow_pole = DVec3::new(x, y, z);
+        }
+        if let Some(w) = env("NECK_K") {
+            options.ik.neck_follows_head = w;
+        }
+        if let Some(w) = env("CHEST_YAW") {
+            options.ik.chest_yaw_share = w;
+        }
+        if let Some(v) = env("FW") {
+            options.ik.filter.window = v as usize;
+        }
+        if let Some(v) = env("FOFF") {
+            options.ik.filter.enabled = v == 0.0;
+        }
+        let out = solve_take(&profile, &takes.trackers, &options)?;
+        let start0 = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
+        all_metrics.push(posewire_evaluation::evaluate(&out, &takes.truth.frames, start0)?);
+        let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
+        let mut clip_err = [0.0; Joint::COUNT];
+        let mut frames = 0usize;
+        for f in out.iter().filter(|f| f.time_s >= start) {
+            let Some(gt) = truth_at(&takes.truth.frames, f.time_s) else { continue };
+            for j in Joint::ALL {
+                clip_err[j.index()] += (f.joints[j].position - gt[j]).length();
+            }
+            if let Some(gtf) = takes.truth.frames.iter().find(|g| g.time_s >= f.time_s) {
+                let yaw = posewire_body::transform::yaw_rotation(posewire_body::transform::yaw_of(gtf.joints[Joint::Pelvis].rotation));
+                for (k, j) in [Joint::LeftShoulder, Joint::Neck, Joint::Head, Joint::LeftElbow, Joint::LeftKnee].into_iter().enumerate() {
+                    bias[k] += yaw.inverse() * (f.joints[j].position - gt[j]);
+                }
+                bias_n += 1.0;
+                let rel = |m: &posewire_body::JointMap<DVec3>, a: Joint, b: Joint| m[a] - m[b];
+                let ours = f.positions();
+                if let Some(g) = takes.truth.frames.iter().find(|g| g.time_s >= f.time_s) {
+                    let oc = f.joints[Joint::Chest].rotation;
+                    let gc = g.joints[Joint::Chest].rotation;
+                    chest_ang[0] += posewire_body::transform::angle_between(oc, gc).to_degrees();
+                    let oy = posewire_body::transform::yaw_of(oc);
+                    let gy = posewire_body::transform::yaw_of(gc);
+                    chest_ang[1] += ((oy - gy + 3.0 * std::f64::consts::PI).rem_euclid(2.0 * std::f64::consts::PI) - std::f64::consts::PI).abs().to_degrees();
+                    chest_ang[2] += (oc * DVec3::Y).dot(gc * DVec3::Y).clamp(-1.0, 1.0).acos().to_degrees();
+                }
+                rel_err[0] += (rel(&ours, Joint::LeftShoulder, Joint::Neck) - rel(&gt, Joint::LeftShoulder, Joint::Neck)).length();
+                rel_err[1] += (rel(&ours, Joint::Neck, Joint::Head) - rel(&gt, Joint::Neck, Joint::Head)).length();
+                rel_err[2] += (rel(&ours, Joint::LeftElbow, Joint::LeftShoulder) - rel(&gt, Joint::LeftElbow, Joint::LeftShoulder)).length();
+            }
+            frames += 1;
+        }
+        let frames = frames.max(1) as f64;
+        print!("{name:45}");
+        for j in Joint::EVALUATED {
+            print!(" {:5.1}", 100.0 * clip_err[j.index()] / frames);
+        }
+        println!();
+        for j in Joint::ALL {
+            total[j.index()] += clip_err[j.index()] / frames;
+        }
+        n += 1;
+    }
+    if std::env::var("ALL_JOINTS").is_ok() {
+        for j in Joint::ALL {
+            println!("{:16} {:5.1}", j.name(), 100.0 * total[j.index()] / n as f64);
+        }
+    }
+    if std::env::var("BIAS").is_ok() {
+        for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee"].into_iter().enumerate() {
+            let b = bias[k] / bias_n * 100.0;
+            println!("bias {name:12} left {:5.1} up {:5.1} fwd {:5.1} cm", b.x, b.y, b.z);
+        }
+        println!("chest angle err {:.1} yaw {:.1} tilt {:.1} deg", chest_ang[0]/bias_n, chest_ang[1]/bias_n, chest_ang[2]/bias_n);
+        println!("relative errors: shoulder-neck {:.1} neck-head {:.1} elbow-shoulder {:.1} cm", 100.0*rel_err[0]/bias_n, 100.0*rel_err[1]/bias_n, 100.0*rel_err[2]/bias_n);
+    }
+    let m = posewire_evaluation::mean_metrics(&all_metrics);
+    println!("METRICS mpjpe {:.2} upper {:.2} lower {:.2} jitter_ratio {:.2} lag {:.1} ms skate {:.1} ({:.1})", m.mpjpe_cm, m.upper_pe_cm, m.lower_pe_cm, m.jitter_ratio, m.lag_ms, m.foot_skate_cm_s, m.gt_foot_skate_cm_s);
+    print!("{:45}", "MEAN");
+    for j in Joint::EVALUATED {
+        print!(" {:5.1}", 100.0 * total[j.index()] / n as f64);
+    }
+    println!();
+    print!("{:45}", "");
+    for j in Joint::EVALUATED {
+        let short: String = j.name().split('_').map(|w| &w[..w.len().min(3)]).collect::<Vec<_>>().join("");
+        print!(" {short:>5}");
+    }
+    println!();
+    Ok(())
+}
+
+/// GT positions linearly interpolated at `t` (None outside the clip).
+fn truth_at(frames: &[JointFrame], t: f64) -> Option<JointMap<DVec3>> {
+    let i = frames.partition_point(|f| f.time_s <= t);
+    if i == 0 || i >= frames.len() {
+        return None;
+    }
+    let (a, b) = (&frames[i - 1], &frames[i]);
+    let s = (t - a.time_s) / (b.time_s - a.time_s);
+    Some(JointMap::from_fn(|j| a.joints[j].position.lerp(b.joints[j].position, s)))
+}
