@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut total = [0.0; Joint::COUNT];
     let mut n = 0usize;
     let mut all_metrics = Vec::new();
-    let mut bias = [DVec3::ZERO; 5];
+    let mut bias = [DVec3::ZERO; 6];
     let mut bias_n = 0.0;
     let mut rel_err = [0.0; 3];
     let mut chest_ang = [0.0; 3];
@@ -53,6 +53,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if let Some(w) = env("CHEST_YAW") {
             options.ik.chest_yaw_share = w;
         }
+        if let Some(v) = env("LA") {
+            options.ik.stepping.lookahead_s = v;
+        }
+        if let Some(v) = env("SD") {
+            options.ik.stepping.step_distance_m = v;
+        }
+        if let Some(v) = env("BACK") {
+            options.ik.stepping.ankle_behind_hip_m = v;
+        }
+        if let Some(v) = env("LIFT") {
+            options.ik.stepping.lift_m = v;
+        }
+        if let Some(v) = env("SDUR") {
+            options.ik.stepping.step_duration_s = v;
+        }
+        if let Some(v) = env("KF") {
+            options.ik.knee_follows_foot = v;
+        }
         if let Some(v) = env("FW") {
             options.ik.filter.window = v as usize;
         }
@@ -72,7 +90,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             if let Some(gtf) = takes.truth.frames.iter().find(|g| g.time_s >= f.time_s) {
                 let yaw = posewire_body::transform::yaw_rotation(posewire_body::transform::yaw_of(gtf.joints[Joint::Pelvis].rotation));
-                for (k, j) in [Joint::LeftShoulder, Joint::Neck, Joint::Head, Joint::LeftElbow, Joint::LeftKnee].into_iter().enumerate() {
+                for (k, j) in [Joint::LeftShoulder, Joint::Neck, Joint::Head, Joint::LeftElbow, Joint::LeftKnee, Joint::LeftAnkle].into_iter().enumerate() {
                     bias[k] += yaw.inverse() * (f.joints[j].position - gt[j]);
                 }
                 bias_n += 1.0;
@@ -110,7 +128,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     if std::env::var("BIAS").is_ok() {
-        for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee"].into_iter().enumerate() {
+        for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee", "l_ankle"].into_iter().enumerate() {
             let b = bias[k] / bias_n * 100.0;
             println!("bias {name:12} left {:5.1} up {:5.1} fwd {:5.1} cm", b.x, b.y, b.z);
         }

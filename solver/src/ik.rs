@@ -31,6 +31,9 @@ pub struct IkSettings {
     /// The natural elbow pole for the left arm in the chest frame (x left,
     /// y up, z forward; mirrored for the right arm).
     pub elbow_pole: DVec3,
+    /// How much the knee's bend direction follows the foot's facing rather
+    /// than the pelvis's (0..1).
+    pub knee_follows_foot: f64,
     /// How far the neck leans with the head's tilt (0: the neck stays
     /// upright, 1: the neck is in line with the head).
     pub neck_follows_head: f64,
@@ -45,6 +48,7 @@ impl Default for IkSettings {
             chest_yaw_share: 0.12,
             neck_follows_head: 0.25,
             elbow_pole: DVec3::new(0.3, -1.0, -1.0),
+            knee_follows_foot: 0.5,
         }
     }
 }
@@ -364,8 +368,10 @@ impl IkSolver {
             (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle, Joint::RightToe),
         ];
         let yaw_q = yaw_rotation(yaw);
+        // Where a foot belongs: under its hip, a little behind it.
+        let back = yaw_q * DVec3::new(0.0, 0.0, -self.settings.stepping.ankle_behind_hip_m);
         let homes = legs.map(|(hip, ..)| {
-            let h = positions[hip];
+            let h = positions[hip] + back;
             DVec3::new(h.x, ankle_h, h.z)
         });
         let planned = if feet_dev.iter().all(Option::is_some) {
@@ -384,8 +390,9 @@ impl IkSolver {
             let lower = sk.offsets[ankle].length();
             let foot_fwd = foot_rot * DVec3::Z;
             let side = if i == 0 { Side::Left } else { Side::Right };
-            let pole = (DVec3::new(foot_fwd.x, 0.0, foot_fwd.z).normalize_or(yaw_q * DVec3::Z)
-                + knee_pole(yaw_q, side))
+            let kf = self.settings.knee_follows_foot;
+            let pole = (foot_fwd.normalize_or(yaw_q * DVec3::Z) * kf
+                + knee_pole(pose.rotations[Joint::Pelvis], side) * (1.0 - kf))
             .normalize_or(DVec3::Z);
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = leg_rest(side);

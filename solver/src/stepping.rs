@@ -24,17 +24,22 @@ pub struct SteppingSettings {
     pub min_step_duration_s: f64,
     /// Peak lift of the ankle during a step, metres.
     pub lift_m: f64,
+    /// How far behind the hip a standing ankle sits, metres: the line of
+    /// gravity of quiet standing passes a few centimetres in front of the
+    /// ankle joint and close to the hip joint.
+    pub ankle_behind_hip_m: f64,
 }
 
 impl Default for SteppingSettings {
     fn default() -> Self {
         SteppingSettings {
-            step_distance_m: 0.12,
+            step_distance_m: 0.2,
             step_turn_rad: 35f64.to_radians(),
-            lookahead_s: 0.25,
+            lookahead_s: 0.12,
             step_duration_s: 0.4,
             min_step_duration_s: 0.22,
             lift_m: 0.08,
+            ankle_behind_hip_m: 0.04,
         }
     }
 }

@@ -1,0 +1,261 @@
+//! The command line: every subcommand and flag, with the help text users
+//! see in `posewire --help` and `posewire <subcommand> --help`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Turns 3-6 tracked VR devices into a whole human body.
+///
+/// Offline tools: make synthetic takes from motion capture (`synth`),
+/// calibrate a body profile (`calibrate`), solve a tracker take into a
+/// joint track (`solve`) and measure reconstruction quality (`eval`).
+/// Set RUST_LOG (for example RUST_LOG=debug) to change how much is logged
+/// on stderr.
+#[derive(Debug, Parser)]
+#[command(name = "posewire", version, about, long_about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Make a synthetic tracker take and calibration take from a BVH
+    /// motion-capture clip, plus the ground truth (for evaluation).
+    ///
+    /// Writes NAME.trackers.csv, NAME.calibration.csv, NAME.truth.joints.csv
+    /// and NAME.truth.toml into the output folder (NAME = the clip's file
+    /// name without `.bvh`), following EVALUATION.md section 1.
+    Synth(SynthArgs),
+    /// Estimate a body profile (body measures and where each device sits on
+    /// the body) from a calibration take, and save it as TOML.
+    Calibrate(CalibrateArgs),
+    /// Solve a tracker take into a joint track (*.joints.csv): the whole
+    /// body at a fixed rate, from the first input time to the last.
+    Solve(SolveArgs),
+    /// Measure reconstruction quality on BVH clips: for every clip and every
+    /// device set and condition, synthesize, calibrate, solve and compare
+    /// with the ground truth (EVALUATION.md). Prints Markdown tables.
+    Eval(EvalArgs),
+    /// Write the small procedural demo clip shipped in examples/ (a
+    /// maintenance tool).
+    #[command(hide = true)]
+    MakeDemoClip(MakeDemoClipArgs),
+}
+
+/// How many devices a take carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
+pub enum DeviceCount {
+    /// Headset and two hand controllers.
+    #[value(name = "3")]
+    Three,
+    /// Headset, two hand controllers and a pelvis tracker.
+    #[value(name = "4")]
+    Four,
+    /// Headset, two hand controllers, pelvis and two foot trackers.
+    #[value(name = "6")]
+    Six,
+}
+
+impl DeviceCount {
+    /// The number of devices.
+    pub fn count(self) -> usize {
+        match self {
+            DeviceCount::Three => 3,
+            DeviceCount::Four => 4,
+            DeviceCount::Six => 6,
+        }
+    }
+}
+
+/// Whether synthetic takes get sensor noise and tracking loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
+pub enum ConditionArg {
+    /// Exact device poses.
+    Clean,
+    /// 1.5 mm / 0.5 degree noise and short tracking losses.
+    Noisy,
+}
+
+impl ConditionArg {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConditionArg::Clean => "clean",
+            ConditionArg::Noisy => "noisy",
+        }
+    }
+}
+
+/// Which solver turns devices into a body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum SolverArg {
+    /// The kinematic baseline (inverse kinematics, no physics).
+    #[default]
+    Ik,
+}
+
+impl SolverArg {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverArg::Ik => "ik",
+        }
+    }
+}
+
+/// `posewire synth`.
+#[derive(Debug, Args)]
+pub struct SynthArgs {
+    /// The BVH motion-capture clip (CMU skeleton, see the data README).
+    #[arg(long, value_name = "CLIP.bvh")]
+    pub bvh: PathBuf,
+    /// How many devices the person wears: 3 (head and hands), 4 (+ pelvis)
+    /// or 6 (+ both feet).
+    #[arg(long, value_name = "3|4|6", default_value = "3")]
+    pub devices: DeviceCount,
+    /// Clean device poses, or noisy ones with short tracking losses.
+    #[arg(long, default_value = "clean")]
+    pub condition: ConditionArg,
+    /// Seed of the random draws (device offsets and mounts, calibration
+    /// placement, noise): the same seed gives the same files.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folder to write the takes and the ground truth into (created if
+    /// missing).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+}
+
+/// `posewire calibrate`.
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// The calibration take (*.calibration.csv) with the three poses.
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    pub input: PathBuf,
+    /// Where to save the body profile (TOML).
+    #[arg(long, value_name = "PROFILE.toml")]
+    pub out: PathBuf,
+}
+
+/// `posewire solve`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("body").required(true).args(["calibration", "profile"]))]
+pub struct SolveArgs {
+    /// A calibration take to calibrate from first (instead of --profile).
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    pub calibration: Option<PathBuf>,
+    /// A saved body profile from `posewire calibrate` (instead of
+    /// --calibration).
+    #[arg(long, value_name = "PROFILE.toml")]
+    pub profile: Option<PathBuf>,
+    /// The tracker take to solve (*.trackers.csv).
+    #[arg(long, value_name = "TRACKERS.csv")]
+    pub trackers: PathBuf,
+    /// Where to write the joint track (*.joints.csv).
+    #[arg(long, value_name = "JOINTS.csv")]
+    pub out: PathBuf,
+    /// Which solver to use.
+    #[arg(long, default_value = "ik")]
+    pub solver: SolverArg,
+    /// Output frames per second.
+    #[arg(long, value_name = "HZ", default_value_t = 90.0)]
+    pub rate: f64,
+}
+
+/// `posewire eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// A BVH clip, or a folder whose *.bvh clips are all evaluated (in name
+    /// order).
+    #[arg(long, value_name = "DIR_OR_FILE")]
+    pub bvh: PathBuf,
+    /// Device sets to evaluate, comma separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "3,4,6"
+    )]
+    pub devices: Vec<DeviceCount>,
+    /// Conditions to evaluate, comma separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "clean,noisy"
+    )]
+    pub condition: Vec<ConditionArg>,
+    /// Which solver to evaluate.
+    #[arg(long, default_value = "ik")]
+    pub solver: SolverArg,
+    /// Seed of the random draws; each clip derives its own from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write every number (per clip, per setting, means) as JSON here.
+    #[arg(long, value_name = "OUT.json")]
+    pub json: Option<PathBuf>,
+    /// How many clips to run at once (default: one per available core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `posewire make-demo-clip`.
+#[derive(Debug, Args)]
+pub struct MakeDemoClipArgs {
+    /// Where to write the BVH file.
+    #[arg(
+        long,
+        value_name = "FILE.bvh",
+        default_value = "examples/demo_walk.bvh"
+    )]
+    pub out: PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn solve_needs_a_profile_or_a_calibration() {
+        let base = ["posewire", "solve", "--trackers", "t.csv", "--out", "o.csv"];
+        assert!(Cli::try_parse_from(base).is_err());
+        let with = base.iter().copied().chain(["--profile", "p.toml"]);
+        assert!(Cli::try_parse_from(with).is_ok());
+        let both = base
+            .iter()
+            .copied()
+            .chain(["--profile", "p.toml", "--calibration", "c.csv"]);
+        assert!(Cli::try_parse_from(both).is_err());
+    }
+
+    #[test]
+    fn eval_lists_are_comma_separated() {
+        let cli = Cli::try_parse_from([
+            "posewire",
+            "eval",
+            "--bvh",
+            "x",
+            "--devices",
+            "3,6",
+            "--condition",
+            "noisy",
+        ])
+        .expect("parses");
+        let Command::Eval(args) = cli.command else {
+            panic!("not eval");
+        };
+        assert_eq!(args.devices, vec![DeviceCount::Three, DeviceCount::Six]);
+        assert_eq!(args.condition, vec![ConditionArg::Noisy]);
+        assert!(Cli::try_parse_from(["posewire", "eval", "--bvh", "x", "--devices", "5"]).is_err());
+    }
+}

@@ -1,0 +1,260 @@
+//! `posewire eval`: runs the evaluation protocol on every clip and every
+//! (device set, condition) setting, clips in parallel, then prints the
+//! tables (see [`crate::eval_report`]) and optionally writes JSON.
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use indicatif::{ProgressBar, ProgressStyle};
+use posewire_body::bvh::Bvh;
+use posewire_body::formats::{JointFrame, TrackerTake};
+use posewire_body::{BodyProfile, DeviceSet};
+use posewire_evaluation::protocol::clip_name;
+use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport};
+use posewire_solver::SolveOptions;
+use rayon::prelude::*;
+
+use crate::cli::{ConditionArg, DeviceCount, EvalArgs};
+use crate::eval_report::{ClipOutcome, EvalReport, Failure, Setting};
+use crate::solve_cmd::solver_kind;
+use crate::synth_cmd::condition;
+
+/// The BVH clips named by `--bvh`: the file itself, or every `*.bvh` in the
+/// folder, sorted by name.
+pub fn find_clips(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        anyhow::ensure!(path.is_file(), "{}: no such file or folder", path.display());
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut clips = Vec::new();
+    let entries = std::fs::read_dir(path)
+        .with_context(|| format!("cannot list the folder {}", path.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list the folder {}", path.display()))?;
+        let p = entry.path();
+        let is_bvh = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("bvh"));
+        if is_bvh && p.is_file() {
+            clips.push(p);
+        }
+    }
+    anyhow::ensure!(
+        !clips.is_empty(),
+        "{}: no *.bvh clip in this folder",
+        path.display()
+    );
+    clips.sort();
+    Ok(clips)
+}
+
+/// Every (devices, condition) pair asked for, devices first, in the order
+/// given, without repeats.
+pub fn settings(devices: &[DeviceCount], conditions: &[ConditionArg]) -> Vec<Setting> {
+    let mut out: Vec<Setting> = Vec::new();
+    for &d in devices {
+        for &c in conditions {
+            let s = Setting {
+                devices: d.count(),
+                condition: condition(c),
+            };
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Runs `posewire eval`.
+pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
+    let clips = find_clips(&args.bvh)?;
+    let settings = settings(&args.devices, &args.condition);
+    anyhow::ensure!(
+        !settings.is_empty(),
+        "no device set or condition to evaluate"
+    );
+    let mut resolved: Vec<(Setting, DeviceSet, Condition)> = Vec::new();
+    for s in &settings {
+        let devices = DeviceSet::standard(s.devices)
+            .with_context(|| format!("no standard set of {} devices", s.devices))?;
+        resolved.push((*s, devices, s.condition));
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    tracing::info!(
+        clips = clips.len(),
+        settings = settings.len(),
+        jobs,
+        solver = %args.solver.name(),
+        seed = args.seed,
+        "evaluating"
+    );
+
+    let progress = progress_bar((clips.len() * settings.len()) as u64);
+    let solve = project_solver(SolveOptions {
+        solver: solver_kind(args.solver),
+        ..SolveOptions::default()
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let outcomes: Vec<ClipOutcome> = pool.install(|| {
+        clips
+            .par_iter()
+            .map(|path| {
+                let outcome = evaluate_one(path, &resolved, args.seed, &solve, &progress);
+                progress.suspend(|| log_outcome(&outcome));
+                outcome
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+
+    let report = EvalReport::new(args.solver.name(), args.seed, settings, outcomes);
+    print!("{}", report.tables());
+    if let Some(json) = &args.json {
+        let text =
+            serde_json::to_string_pretty(&report).context("cannot encode the report as JSON")?;
+        crate::create_parent(json)?;
+        std::fs::write(json, text + "\n")
+            .with_context(|| format!("cannot write the JSON report {}", json.display()))?;
+        tracing::info!(json = %json.display(), "wrote every number as JSON");
+    }
+    let failures: Vec<&Failure> = report.failures().collect();
+    if !failures.is_empty() {
+        let list: Vec<String> = failures
+            .iter()
+            .map(|f| format!("  {}: {}", f.clip, f.error))
+            .collect();
+        anyhow::bail!(
+            "{} evaluation(s) failed (the tables above leave them out):\n{}",
+            failures.len(),
+            list.join("\n")
+        );
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} clip-settings (eta {eta}) {msg}",
+    ) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
+/// A solver as the evaluation protocol calls it.
+type SolveFn = dyn Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String> + Sync;
+
+/// Evaluates one clip under every setting; a failing setting is recorded
+/// and the others still run.
+fn evaluate_one(
+    path: &Path,
+    settings: &[(Setting, DeviceSet, Condition)],
+    seed: u64,
+    solve: &SolveFn,
+    progress: &ProgressBar,
+) -> ClipOutcome {
+    let clip = clip_name(path);
+    let mut outcome = ClipOutcome {
+        clip: clip.clone(),
+        path: path.display().to_string(),
+        duration_s: f64::NAN,
+        settings: Vec::new(),
+        failures: Vec::new(),
+    };
+    progress.set_message(clip.clone());
+    let bvh = match Bvh::read(path) {
+        Ok(bvh) => bvh,
+        Err(e) => {
+            outcome.failures.push(Failure {
+                clip,
+                setting: None,
+                error: e.to_string(),
+            });
+            progress.inc(settings.len() as u64);
+            return outcome;
+        }
+    };
+    outcome.duration_s = bvh.frame_count().saturating_sub(1) as f64 * bvh.frame_time;
+    for (setting, devices, condition) in settings {
+        let result = evaluate_bvh(&bvh, &clip, &[(*devices, *condition)], seed, solve);
+        match result {
+            Ok(mut report) => {
+                if let Some(s) = report.settings.pop() {
+                    outcome.settings.push(s);
+                }
+            }
+            Err(e) => outcome.failures.push(Failure {
+                clip: clip.clone(),
+                setting: Some(*setting),
+                error: e.to_string(),
+            }),
+        }
+        progress.inc(1);
+    }
+    outcome
+}
+
+/// One log line per finished clip.
+fn log_outcome(outcome: &ClipOutcome) {
+    let mpjpe: Vec<String> = outcome
+        .settings
+        .iter()
+        .map(|s: &SettingReport| {
+            format!(
+                "{} {} {:.2} cm",
+                s.devices,
+                s.condition.name(),
+                s.metrics.mpjpe_cm
+            )
+        })
+        .collect();
+    if outcome.failures.is_empty() {
+        tracing::info!(clip = %outcome.clip, "done: MPJPE {}", mpjpe.join(", "));
+    } else {
+        for f in &outcome.failures {
+            tracing::error!(clip = %outcome.clip, "failed: {}", f.error);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_devices_major_without_repeats() {
+        let s = settings(
+            &[DeviceCount::Six, DeviceCount::Three, DeviceCount::Six],
+            &[ConditionArg::Clean, ConditionArg::Noisy],
+        );
+        let names: Vec<String> = s.iter().map(Setting::label).collect();
+        assert_eq!(names, ["6 clean", "6 noisy", "3 clean", "3 noisy"]);
+    }
+
+    #[test]
+    fn a_folder_gives_its_bvh_files_sorted() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for name in ["b.bvh", "a.BVH", "notes.txt"] {
+            std::fs::write(dir.path().join(name), "x").expect("write");
+        }
+        let clips = find_clips(dir.path()).expect("clips");
+        let names: Vec<String> = clips.iter().map(|p| clip_name(p)).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert!(find_clips(&dir.path().join("missing")).is_err());
+        let empty = tempfile::tempdir().expect("temp dir");
+        let err = find_clips(empty.path()).expect_err("no clips");
+        assert!(err.to_string().contains("no *.bvh"), "{err}");
+    }
+}

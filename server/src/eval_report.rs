@@ -1,0 +1,373 @@
+//! What `posewire eval` reports: the per-clip results, the means per
+//! setting (over all clips and over the clips without props), the
+//! calibration errors, as Markdown tables and as JSON.
+
+use std::fmt::Write as _;
+
+use posewire_evaluation::{
+    mean_calibration_errors, mean_metrics, CalibrationErrors, Condition, Metrics, SettingReport,
+};
+use serde::Serialize;
+
+use crate::table::{num, Table};
+
+/// Clips that lean on objects missing from the motion data (EVALUATION.md
+/// section 1 item 7: `cmu_14_21` climbs steps, `cmu_14_27` sits on a
+/// stool). A clip whose name contains one of these is left out of the
+/// "no-prop" means, on which the physics targets are judged.
+pub const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
+
+/// Whether a clip leans on a prop (see [`PROP_CLIPS`]).
+pub fn is_prop_clip(clip: &str) -> bool {
+    PROP_CLIPS.iter().any(|p| clip.contains(p))
+}
+
+/// One evaluated setting: a device count and a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Setting {
+    /// 3, 4 or 6 devices.
+    pub devices: usize,
+    /// Clean or noisy.
+    pub condition: Condition,
+}
+
+impl Setting {
+    /// `"3 clean"`.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.devices, self.condition.name())
+    }
+
+    fn matches(&self, r: &SettingReport) -> bool {
+        r.devices == self.devices && r.condition == self.condition
+    }
+}
+
+/// A clip or a setting of a clip that could not be evaluated.
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    /// The clip.
+    pub clip: String,
+    /// The setting, or `None` when the whole clip failed (unreadable file).
+    pub setting: Option<Setting>,
+    /// What went wrong.
+    pub error: String,
+}
+
+/// Everything measured on one clip.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClipOutcome {
+    /// The clip's name (file name without `.bvh`).
+    pub clip: String,
+    /// The BVH file.
+    pub path: String,
+    /// Length of the clip, s (NaN if unreadable).
+    pub duration_s: f64,
+    /// One report per setting that succeeded.
+    pub settings: Vec<SettingReport>,
+    /// The settings that failed.
+    pub failures: Vec<Failure>,
+}
+
+/// The means of one setting.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingMeans {
+    /// `"3 clean"`.
+    pub setting: String,
+    /// Device count.
+    pub devices: usize,
+    /// Condition.
+    pub condition: Condition,
+    /// Clips that succeeded under this setting.
+    pub clips: usize,
+    /// Mean metrics over those clips.
+    pub all: Metrics,
+    /// How many of them have no prop.
+    pub no_prop_clips: usize,
+    /// Mean metrics over the clips without props.
+    pub no_prop: Metrics,
+    /// Mean calibration errors over the clips, cm.
+    pub calibration: CalibrationErrors,
+    /// Clips that passed the causality check.
+    pub causality_passed: usize,
+    /// Clips without props that passed the causality check.
+    pub no_prop_causality_passed: usize,
+}
+
+/// The whole evaluation, as printed and as written to JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalReport {
+    /// The solver evaluated.
+    pub solver: String,
+    /// The seed of the random draws.
+    pub seed: u64,
+    /// The settings, in table order.
+    pub settings: Vec<Setting>,
+    /// Name fragments of the clips left out of the no-prop means.
+    pub prop_clips: Vec<String>,
+    /// Per clip, every setting.
+    pub clips: Vec<ClipOutcome>,
+    /// Per setting, the means.
+    pub means: Vec<SettingMeans>,
+    /// Mean calibration errors over every clean setting of every clip, cm
+    /// (`None` when no clean setting was evaluated).
+    pub calibration_clean_mean: Option<CalibrationErrors>,
+}
+
+impl EvalReport {
+    /// Aggregates the per-clip outcomes (clips sorted by name).
+    pub fn new(
+        solver: &str,
+        seed: u64,
+        settings: Vec<Setting>,
+        mut clips: Vec<ClipOutcome>,
+    ) -> EvalReport {
+        clips.sort_by(|a, b| a.clip.cmp(&b.clip));
+        let means = settings
+            .iter()
+            .map(|s| {
+                let all: Vec<(&str, &SettingReport)> = clips
+                    .iter()
+                    .flat_map(|c| {
+                        c.settings
+                            .iter()
+                            .filter(|r| s.matches(r))
+                            .map(|r| (c.clip.as_str(), r))
+                    })
+                    .collect();
+                let metrics: Vec<Metrics> = all.iter().map(|(_, r)| r.metrics).collect();
+                let no_prop: Vec<Metrics> = all
+                    .iter()
+                    .filter(|(c, _)| !is_prop_clip(c))
+                    .map(|(_, r)| r.metrics)
+                    .collect();
+                let calibration: Vec<CalibrationErrors> =
+                    all.iter().map(|(_, r)| r.calibration).collect();
+                SettingMeans {
+                    setting: s.label(),
+                    devices: s.devices,
+                    condition: s.condition,
+                    clips: all.len(),
+                    all: mean_metrics(&metrics),
+                    no_prop_clips: no_prop.len(),
+                    no_prop: mean_metrics(&no_prop),
+                    calibration: mean_calibration_errors(&calibration),
+                    causality_passed: all.iter().filter(|(_, r)| r.causality.passed).count(),
+                    no_prop_causality_passed: all
+                        .iter()
+                        .filter(|(c, r)| !is_prop_clip(c) && r.causality.passed)
+                        .count(),
+                }
+            })
+            .collect();
+        let clean: Vec<CalibrationErrors> = clips
+            .iter()
+            .flat_map(|c| c.settings.iter())
+            .filter(|r| r.condition == Condition::Clean)
+            .map(|r| r.calibration)
+            .collect();
+        EvalReport {
+            solver: solver.to_string(),
+            seed,
+            settings,
+            prop_clips: PROP_CLIPS.iter().map(|s| s.to_string()).collect(),
+            clips,
+            means,
+            calibration_clean_mean: (!clean.is_empty()).then(|| mean_calibration_errors(&clean)),
+        }
+    }
+
+    /// Every failure, clip by clip.
+    pub fn failures(&self) -> impl Iterator<Item = &Failure> {
+        self.clips.iter().flat_map(|c| c.failures.iter())
+    }
+
+    /// The Markdown tables: per clip for each setting, the means over all
+    /// clips and over the no-prop clips, and the calibration errors.
+    pub fn tables(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "## Evaluation: solver `{}`, seed {}, {} clip(s)\n",
+            self.solver,
+            self.seed,
+            self.clips.len()
+        );
+        out.push_str(LEGEND);
+        for s in &self.settings {
+            let _ = writeln!(
+                out,
+                "\n### Per clip: {} devices, {}\n",
+                s.devices,
+                s.condition.name()
+            );
+            let mut t = Table::new(metric_header("clip", false));
+            for c in &self.clips {
+                if let Some(r) = c.settings.iter().find(|r| s.matches(r)) {
+                    let mut row = vec![c.clip.clone()];
+                    row.extend(metric_cells(&r.metrics));
+                    row.push(if r.causality.passed { "pass" } else { "FAIL" }.into());
+                    t.push(row);
+                } else if c
+                    .failures
+                    .iter()
+                    .any(|f| f.setting.is_none_or(|fs| fs == *s))
+                {
+                    let mut row = vec![c.clip.clone()];
+                    row.extend(std::iter::repeat_n("-".to_string(), 12));
+                    row.push("failed".into());
+                    t.push(row);
+                }
+            }
+            out.push_str(&t.render());
+        }
+
+        let _ = writeln!(out, "\n### Mean over all clips\n");
+        out.push_str(&self.mean_table(false));
+        let _ = writeln!(
+            out,
+            "\n### Mean over no-prop clips (without clips named *{}*)\n",
+            PROP_CLIPS.join("*, *")
+        );
+        out.push_str(&self.mean_table(true));
+
+        let _ = writeln!(out, "\n### Calibration: mean absolute error (cm)\n");
+        let mut t = Table::new([
+            "setting",
+            "clips",
+            "head height",
+            "shoulder width",
+            "hip width",
+            "upper arm",
+            "forearm",
+            "thigh",
+            "shin",
+        ]);
+        for m in &self.means {
+            t.push(calibration_row(&m.setting, m.clips, &m.calibration));
+        }
+        if let Some(c) = &self.calibration_clean_mean {
+            let n = self
+                .means
+                .iter()
+                .filter(|m| m.condition == Condition::Clean)
+                .map(|m| m.clips)
+                .sum();
+            t.push(calibration_row("all clean", n, c));
+        }
+        out.push_str(&t.render());
+        out
+    }
+
+    fn mean_table(&self, no_prop: bool) -> String {
+        let mut header = metric_header("setting", true);
+        header.insert(1, "clips".into());
+        let mut t = Table::new(header);
+        for m in &self.means {
+            let (metrics, clips, causal) = if no_prop {
+                (&m.no_prop, m.no_prop_clips, m.no_prop_causality_passed)
+            } else {
+                (&m.all, m.clips, m.causality_passed)
+            };
+            let mut row = vec![m.setting.clone(), clips.to_string()];
+            row.extend(metric_cells(metrics));
+            row.push(format!("{causal}/{clips}"));
+            t.push(row);
+        }
+        t.render()
+    }
+}
+
+/// What the columns mean, printed once above the tables.
+const LEGEND: &str = "Positions in cm, world frame, no alignment; after 1 s of settling. \
+`skate` = reconstructed foot skate in cm/s (GT in brackets); `jitter` = reconstructed jitter \
+over GT jitter; `pen.` = ankle penetration below the lowest GT ankle, cm; `lag` > 0 = late. \
+Means of ratios are ratios of means.\n";
+
+fn metric_header(first: &str, mean: bool) -> Vec<String> {
+    let mut h: Vec<String> = [
+        first,
+        "MPJPE",
+        "upper",
+        "lower",
+        "hand",
+        "root",
+        "MPJVE cm/s",
+        "bone deg",
+        "jitter",
+        "skate (GT)",
+        "pen.",
+        "falls %",
+        "lag ms",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    h.push(if mean { "causality" } else { "causal" }.into());
+    h
+}
+
+fn metric_cells(m: &Metrics) -> Vec<String> {
+    vec![
+        num(m.mpjpe_cm, 2),
+        num(m.upper_pe_cm, 2),
+        num(m.lower_pe_cm, 2),
+        num(m.hand_pe_cm, 2),
+        num(m.root_pe_cm, 2),
+        num(m.mpjve_cm_s, 1),
+        num(m.bone_angle_deg, 1),
+        num(m.jitter_ratio, 2),
+        format!(
+            "{} ({})",
+            num(m.foot_skate_cm_s, 1),
+            num(m.gt_foot_skate_cm_s, 1)
+        ),
+        num(m.penetration_cm, 2),
+        num(m.falls_pct, 1),
+        num(m.lag_ms, 0),
+    ]
+}
+
+fn calibration_row(label: &str, clips: usize, c: &CalibrationErrors) -> Vec<String> {
+    vec![
+        label.to_string(),
+        clips.to_string(),
+        num(c.head_height_cm, 2),
+        num(c.shoulder_width_cm, 2),
+        num(c.hip_width_cm, 2),
+        num(c.upper_arm_cm, 2),
+        num(c.forearm_cm, 2),
+        num(c.thigh_cm, 2),
+        num(c.shin_cm, 2),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prop_clips_are_the_steps_and_the_stool() {
+        assert!(is_prop_clip("cmu_14_21_climb_3_steps"));
+        assert!(is_prop_clip("cmu_14_27_sit_on_high_stool_stand_up"));
+        assert!(!is_prop_clip("cmu_14_24_direct_traffic_wave_point"));
+        assert!(!is_prop_clip("demo_walk"));
+    }
+
+    #[test]
+    fn an_empty_evaluation_still_renders() {
+        let s = Setting {
+            devices: 3,
+            condition: Condition::Clean,
+        };
+        let report = EvalReport::new("ik", 1, vec![s], Vec::new());
+        let text = report.tables();
+        assert!(text.contains("| 3 clean "), "{text}");
+        assert_eq!(report.means[0].clips, 0);
+        assert!(report.calibration_clean_mean.is_none());
+        let json = serde_json::to_string(&report).expect("json");
+        assert!(
+            json.contains("\"prop_clips\":[\"14_21\",\"14_27\"]"),
+            "{json}"
+        );
+    }
+}

@@ -1,0 +1,95 @@
+//! `posewire`: the command-line tool of Posewire. Each subcommand lives in
+//! its own module; this file parses the command line, sets up logging and
+//! turns errors into a message and a non-zero exit.
+
+mod calibrate_cmd;
+mod cli;
+mod demo_clip;
+mod eval_cmd;
+mod eval_report;
+mod solve_cmd;
+mod synth_cmd;
+mod table;
+
+use std::io::IsTerminal as _;
+use std::process::ExitCode;
+
+use clap::Parser as _;
+use tracing_subscriber::EnvFilter;
+
+use crate::cli::{Cli, Command};
+
+/// Logs go to stderr (stdout carries the reports); the level comes from
+/// RUST_LOG, `info` by default.
+fn init_logging() {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(false)
+        .without_time()
+        .init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    let result = match &cli.command {
+        Command::Synth(args) => synth_cmd::run(args),
+        Command::Calibrate(args) => calibrate_cmd::run(args),
+        Command::Solve(args) => solve_cmd::run(args),
+        Command::Eval(args) => eval_cmd::run(args),
+        Command::MakeDemoClip(args) => demo_clip::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {}", error_message(&error));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Creates the folder a file is to be written into, if it is missing.
+pub fn create_parent(file: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display())),
+        _ => Ok(()),
+    }
+}
+
+/// The error and its causes, joined by `: `, leaving out a cause whose text
+/// the message already holds (library errors often repeat their source).
+fn error_message(error: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if message.contains(&text) {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&text);
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_causes_are_said_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let inner = anyhow::Error::new(io).context("a.csv: no such file");
+        let error = inner.context("cannot read the take");
+        assert_eq!(
+            error_message(&error),
+            "cannot read the take: a.csv: no such file"
+        );
+    }
+}
