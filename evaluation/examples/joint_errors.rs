@@ -2,14 +2,21 @@
 //! of a folder, for one device set and condition, with the project solver.
 //!
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
+//!
+//! For tuning, solver settings can be overridden from the environment
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_K, CHEST_YAW, LEAN0
+//! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
+//! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), KF (knee follows
+//! foot), FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every
+//! joint; BIAS=1 prints mean signed errors and chest-angle errors.
 
 use std::path::PathBuf;
 
 use posewire_body::bvh::Bvh;
-use posewire_body::{DeviceSet, Joint};
 use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::JointMap;
+use posewire_body::{DeviceSet, Joint};
 use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
 use posewire_solver::{solve_take, SolveOptions};
 
@@ -35,9 +42,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut rel_err = [0.0; 3];
     let mut chest_ang = [0.0; 3];
     for clip in &clips {
-        let name = clip.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = clip
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let bvh = Bvh::read(clip)?;
-        let takes = synthesize(&bvh, &name, &SynthOptions { devices, condition, seed: 1 })?;
+        let takes = synthesize(
+            &bvh,
+            &name,
+            &SynthOptions {
+                devices,
+                condition,
+                seed: 1,
+            },
+        )?;
         let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
         let mut options = SolveOptions::default();
         let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
@@ -62,6 +80,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if let Some(v) = env("BACK") {
             options.ik.stepping.ankle_behind_hip_m = v;
         }
+        if let Some(v) = env("LEAN") {
+            options.ik.lean_from_pitch = v;
+        }
+        if let Some(v) = env("LEAN0") {
+            options.ik.chest_forward_tilt_rad = v;
+        }
+        if let Some(v) = env("HH") {
+            options.ik.heading_from_hands = v;
+        }
+        if let Some(v) = env("HT") {
+            options.ik.heading_time_s = v;
+        }
+        if let Some(v) = env("HL") {
+            options.ik.heading_max_lag_rad = v.to_radians();
+        }
         if let Some(v) = env("LIFT") {
             options.ik.stepping.lift_m = v;
         }
@@ -79,18 +112,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let out = solve_take(&profile, &takes.trackers, &options)?;
         let start0 = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
-        all_metrics.push(posewire_evaluation::evaluate(&out, &takes.truth.frames, start0)?);
+        all_metrics.push(posewire_evaluation::evaluate(
+            &out,
+            &takes.truth.frames,
+            start0,
+        )?);
         let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
         let mut clip_err = [0.0; Joint::COUNT];
         let mut frames = 0usize;
         for f in out.iter().filter(|f| f.time_s >= start) {
-            let Some(gt) = truth_at(&takes.truth.frames, f.time_s) else { continue };
+            let Some(gt) = truth_at(&takes.truth.frames, f.time_s) else {
+                continue;
+            };
             for j in Joint::ALL {
                 clip_err[j.index()] += (f.joints[j].position - gt[j]).length();
             }
             if let Some(gtf) = takes.truth.frames.iter().find(|g| g.time_s >= f.time_s) {
-                let yaw = posewire_body::transform::yaw_rotation(posewire_body::transform::yaw_of(gtf.joints[Joint::Pelvis].rotation));
-                for (k, j) in [Joint::LeftShoulder, Joint::Neck, Joint::Head, Joint::LeftElbow, Joint::LeftKnee, Joint::LeftAnkle].into_iter().enumerate() {
+                let yaw = posewire_body::transform::yaw_rotation(posewire_body::transform::yaw_of(
+                    gtf.joints[Joint::Pelvis].rotation,
+                ));
+                for (k, j) in [
+                    Joint::LeftShoulder,
+                    Joint::Neck,
+                    Joint::Head,
+                    Joint::LeftElbow,
+                    Joint::LeftKnee,
+                    Joint::LeftAnkle,
+                ]
+                .into_iter()
+                .enumerate()
+                {
                     bias[k] += yaw.inverse() * (f.joints[j].position - gt[j]);
                 }
                 bias_n += 1.0;
@@ -102,12 +153,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     chest_ang[0] += posewire_body::transform::angle_between(oc, gc).to_degrees();
                     let oy = posewire_body::transform::yaw_of(oc);
                     let gy = posewire_body::transform::yaw_of(gc);
-                    chest_ang[1] += ((oy - gy + 3.0 * std::f64::consts::PI).rem_euclid(2.0 * std::f64::consts::PI) - std::f64::consts::PI).abs().to_degrees();
-                    chest_ang[2] += (oc * DVec3::Y).dot(gc * DVec3::Y).clamp(-1.0, 1.0).acos().to_degrees();
+                    chest_ang[1] += ((oy - gy + 3.0 * std::f64::consts::PI)
+                        .rem_euclid(2.0 * std::f64::consts::PI)
+                        - std::f64::consts::PI)
+                        .abs()
+                        .to_degrees();
+                    chest_ang[2] += (oc * DVec3::Y)
+                        .dot(gc * DVec3::Y)
+                        .clamp(-1.0, 1.0)
+                        .acos()
+                        .to_degrees();
                 }
-                rel_err[0] += (rel(&ours, Joint::LeftShoulder, Joint::Neck) - rel(&gt, Joint::LeftShoulder, Joint::Neck)).length();
-                rel_err[1] += (rel(&ours, Joint::Neck, Joint::Head) - rel(&gt, Joint::Neck, Joint::Head)).length();
-                rel_err[2] += (rel(&ours, Joint::LeftElbow, Joint::LeftShoulder) - rel(&gt, Joint::LeftElbow, Joint::LeftShoulder)).length();
+                rel_err[0] += (rel(&ours, Joint::LeftShoulder, Joint::Neck)
+                    - rel(&gt, Joint::LeftShoulder, Joint::Neck))
+                .length();
+                rel_err[1] += (rel(&ours, Joint::Neck, Joint::Head)
+                    - rel(&gt, Joint::Neck, Joint::Head))
+                .length();
+                rel_err[2] += (rel(&ours, Joint::LeftElbow, Joint::LeftShoulder)
+                    - rel(&gt, Joint::LeftElbow, Joint::LeftShoulder))
+                .length();
             }
             frames += 1;
         }
@@ -124,16 +189,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if std::env::var("ALL_JOINTS").is_ok() {
         for j in Joint::ALL {
-            println!("{:16} {:5.1}", j.name(), 100.0 * total[j.index()] / n as f64);
+            println!(
+                "{:16} {:5.1}",
+                j.name(),
+                100.0 * total[j.index()] / n as f64
+            );
         }
     }
     if std::env::var("BIAS").is_ok() {
-        for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee", "l_ankle"].into_iter().enumerate() {
+        for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee", "l_ankle"]
+            .into_iter()
+            .enumerate()
+        {
             let b = bias[k] / bias_n * 100.0;
-            println!("bias {name:12} left {:5.1} up {:5.1} fwd {:5.1} cm", b.x, b.y, b.z);
+            println!(
+                "bias {name:12} left {:5.1} up {:5.1} fwd {:5.1} cm",
+                b.x, b.y, b.z
+            );
         }
-        println!("chest angle err {:.1} yaw {:.1} tilt {:.1} deg", chest_ang[0]/bias_n, chest_ang[1]/bias_n, chest_ang[2]/bias_n);
-        println!("relative errors: shoulder-neck {:.1} neck-head {:.1} elbow-shoulder {:.1} cm", 100.0*rel_err[0]/bias_n, 100.0*rel_err[1]/bias_n, 100.0*rel_err[2]/bias_n);
+        println!(
+            "chest angle err {:.1} yaw {:.1} tilt {:.1} deg",
+            chest_ang[0] / bias_n,
+            chest_ang[1] / bias_n,
+            chest_ang[2] / bias_n
+        );
+        println!(
+            "relative errors: shoulder-neck {:.1} neck-head {:.1} elbow-shoulder {:.1} cm",
+            100.0 * rel_err[0] / bias_n,
+            100.0 * rel_err[1] / bias_n,
+            100.0 * rel_err[2] / bias_n
+        );
     }
     let m = posewire_evaluation::mean_metrics(&all_metrics);
     println!("METRICS mpjpe {:.2} upper {:.2} lower {:.2} jitter_ratio {:.2} lag {:.1} ms skate {:.1} ({:.1})", m.mpjpe_cm, m.upper_pe_cm, m.lower_pe_cm, m.jitter_ratio, m.lag_ms, m.foot_skate_cm_s, m.gt_foot_skate_cm_s);
@@ -144,7 +229,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!();
     print!("{:45}", "");
     for j in Joint::EVALUATED {
-        let short: String = j.name().split('_').map(|w| &w[..w.len().min(3)]).collect::<Vec<_>>().join("");
+        let short: String = j
+            .name()
+            .split('_')
+            .map(|w| &w[..w.len().min(3)])
+            .collect::<Vec<_>>()
+            .join("");
         print!(" {short:>5}");
     }
     println!();
@@ -159,5 +249,7 @@ fn truth_at(frames: &[JointFrame], t: f64) -> Option<JointMap<DVec3>> {
     }
     let (a, b) = (&frames[i - 1], &frames[i]);
     let s = (t - a.time_s) / (b.time_s - a.time_s);
-    Some(JointMap::from_fn(|j| a.joints[j].position.lerp(b.joints[j].position, s)))
+    Some(JointMap::from_fn(|j| {
+        a.joints[j].position.lerp(b.joints[j].position, s)
+    }))
 }

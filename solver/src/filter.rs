@@ -82,24 +82,28 @@ fn design_fir(n: usize) -> Vec<f64> {
     // system [2A C^T; C 0] [h; l] = [0; b], with D the third difference of
     // the zero-padded taps.
     let size = n + 2;
-    let mut m = vec![vec![0.0; size + 1]; size];
     let d3 = [1.0, -3.0, 3.0, -1.0];
-    for i in 0..n {
-        for j in 0..n {
-            // (D^T D)_{ij} = sum over rows r of D[r][i] * D[r][j]
-            let mut s = 0.0;
-            for r in 0..n + 3 {
-                let a = r.checked_sub(i).filter(|&k| k < 4).map_or(0.0, |k| d3[k]);
-                let b = r.checked_sub(j).filter(|&k| k < 4).map_or(0.0, |k| d3[k]);
-                s += a * b;
-            }
-            m[i][j] = 2.0 * (s + if i == j { 1e-3 } else { 0.0 });
-        }
-        m[i][n] = 1.0;
-        m[i][n + 1] = i as f64;
-        m[n][i] = 1.0;
-        m[n + 1][i] = i as f64;
-    }
+    // Entry r of column i of D: the tap i moved r - i places.
+    let d = |r: usize, i: usize| r.checked_sub(i).filter(|&k| k < 4).map_or(0.0, |k| d3[k]);
+    let mut m: Vec<Vec<f64>> = (0..size)
+        .map(|i| {
+            (0..=size)
+                .map(|j| match (i < n, j < n) {
+                    // 2 (D^T D + eps I)
+                    (true, true) => {
+                        let dtd: f64 = (0..n + 3).map(|r| d(r, i) * d(r, j)).sum();
+                        2.0 * (dtd + if i == j { 1e-3 } else { 0.0 })
+                    }
+                    // the constraint columns and rows: sum h = 1, sum k h_k = 0
+                    (true, false) if j == n => 1.0,
+                    (true, false) if j == n + 1 => i as f64,
+                    (false, true) if i == n => 1.0,
+                    (false, true) => j as f64,
+                    _ => 0.0,
+                })
+                .collect()
+        })
+        .collect();
     m[n][size] = 1.0;
     solve_dense(m).map_or_else(|| first_only(n), |x| x[..n].to_vec())
 }
@@ -119,18 +123,25 @@ fn solve_dense(mut m: Vec<Vec<f64>>) -> Option<Vec<f64>> {
             return None;
         }
         m.swap(col, pivot);
-        for row in 0..size {
-            if row != col {
-                let f = m[row][col] / m[col][col];
-                if f != 0.0 {
-                    for k in col..=size {
-                        m[row][k] -= f * m[col][k];
-                    }
+        let pivot_row = m[col].clone();
+        for (row, values) in m.iter_mut().enumerate() {
+            if row == col {
+                continue;
+            }
+            let f = values[col] / pivot_row[col];
+            if f != 0.0 {
+                for (v, p) in values.iter_mut().zip(&pivot_row).skip(col) {
+                    *v -= f * p;
                 }
             }
         }
     }
-    Some((0..size).map(|i| m[i][size] / m[i][i]).collect())
+    Some(
+        m.iter()
+            .enumerate()
+            .map(|(i, row)| row[size] / row[i])
+            .collect(),
+    )
 }
 
 /// A running estimate of white-noise size from third differences.
@@ -236,19 +247,29 @@ impl PoseSmoother {
         if self.positions.len() >= 4 {
             let p = &self.positions;
             let d3 = p[0] - 3.0 * p[1] + 3.0 * p[2] - p[3];
-            self.position_noise.add(d3.length(), self.settings.noise_window);
+            self.position_noise
+                .add(d3.length(), self.settings.noise_window);
             let r = &self.rotations;
             // Small-angle third difference of the rotations.
             let v = |q: DQuat| (q * r[3].inverse()).normalize().to_scaled_axis();
             let d3r = v(r[0]) - 3.0 * v(r[1]) + 3.0 * v(r[2]);
-            self.rotation_noise.add(d3r.length(), self.settings.noise_window);
+            self.rotation_noise
+                .add(d3r.length(), self.settings.noise_window);
         }
         let s = self.settings;
         let share = |noise: f64, clean: f64, noisy: f64| {
             ((noise - clean) / (noisy - clean).max(1e-12)).clamp(0.0, 1.0)
         };
-        let wp = share(self.position_noise.estimate(), s.clean_position_noise_m, s.noisy_position_noise_m);
-        let wr = share(self.rotation_noise.estimate(), s.clean_rotation_noise_rad, s.noisy_rotation_noise_rad);
+        let wp = share(
+            self.position_noise.estimate(),
+            s.clean_position_noise_m,
+            s.noisy_position_noise_m,
+        );
+        let wr = share(
+            self.rotation_noise.estimate(),
+            s.clean_rotation_noise_rad,
+            s.noisy_rotation_noise_rad,
+        );
         let n = self.positions.len().min(s.window);
         let h = self.design.weights(n);
         let mut fp = DVec3::ZERO;
@@ -256,7 +277,10 @@ impl PoseSmoother {
         let mut fr = DVec3::ZERO;
         for (k, &w) in h.iter().enumerate() {
             fp += self.positions[k] * w;
-            fr += (self.rotations[k] * rotation.inverse()).normalize().to_scaled_axis() * w;
+            fr += (self.rotations[k] * rotation.inverse())
+                .normalize()
+                .to_scaled_axis()
+                * w;
         }
         let out_p = position + (fp - position) * wp;
         let out_r = (DQuat::from_scaled_axis(fr * wr) * rotation).normalize();
@@ -273,7 +297,10 @@ impl PoseSmoother {
         }
         let a = (dt / 0.05).min(1.0);
         let v = (self.output.0 - previous.0) / dt;
-        let w = (self.output.1 * previous.1.inverse()).normalize().to_scaled_axis() / dt;
+        let w = (self.output.1 * previous.1.inverse())
+            .normalize()
+            .to_scaled_axis()
+            / dt;
         self.velocity += a * (v - self.velocity);
         self.angular_velocity += a * (w - self.angular_velocity);
     }
@@ -311,7 +338,9 @@ mod tests {
 
     fn noise(i: usize) -> DVec3 {
         // A fixed pseudo-random sequence of about 1.5 mm per axis.
-        let mut x = (i as u64).wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut x = (i as u64)
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mut next = || {
             x ^= x << 13;
             x ^= x >> 7;
@@ -338,7 +367,11 @@ mod tests {
             let p = DVec3::new((3.0 * t).sin() * 0.3, 1.0, 1.2 * t);
             let (out, _) = f.update(p, DQuat::from_rotation_y(t), dt);
             if i > 100 {
-                assert!((out - p).length() < 1e-4, "clean motion changed by {}", (out - p).length());
+                assert!(
+                    (out - p).length() < 1e-4,
+                    "clean motion changed by {}",
+                    (out - p).length()
+                );
             }
         }
     }
@@ -362,6 +395,9 @@ mod tests {
         }
         let ratio = jitter(&out) / jitter(&raw);
         assert!(ratio < 0.35, "jitter only cut to {ratio}");
-        assert!(worst < 0.004, "a ramp is followed within the noise: worst {worst}");
+        assert!(
+            worst < 0.004,
+            "a ramp is followed within the noise: worst {worst}"
+        );
     }
 }

@@ -31,6 +31,20 @@ pub struct IkSettings {
     /// The natural elbow pole for the left arm in the chest frame (x left,
     /// y up, z forward; mirrored for the right arm).
     pub elbow_pole: DVec3,
+    /// How strongly the hands, held in front, pull the estimated heading of
+    /// a body without a pelvis tracker toward them (0..1).
+    pub heading_from_hands: f64,
+    /// Time constant of the estimated heading following the head, seconds.
+    pub heading_time_s: f64,
+    /// How far the head may turn from the estimated heading before the
+    /// body turns with it, radians.
+    pub heading_max_lag_rad: f64,
+    /// How much a body without a pelvis tracker leans forward per radian the
+    /// head looks down (beyond 20 degrees) while the head is lowered.
+    pub lean_from_pitch: f64,
+    /// How far the chest leans forward of the pelvis-to-neck line
+    /// (thoracic kyphosis), radians.
+    pub chest_forward_tilt_rad: f64,
     /// How much the knee's bend direction follows the foot's facing rather
     /// than the pelvis's (0..1).
     pub knee_follows_foot: f64,
@@ -49,6 +63,11 @@ impl Default for IkSettings {
             neck_follows_head: 0.25,
             elbow_pole: DVec3::new(0.3, -1.0, -1.0),
             knee_follows_foot: 0.5,
+            lean_from_pitch: 1.5,
+            chest_forward_tilt_rad: 0.1,
+            heading_from_hands: 0.8,
+            heading_time_s: 0.25,
+            heading_max_lag_rad: 50f64.to_radians(),
         }
     }
 }
@@ -174,12 +193,15 @@ impl IkSolver {
         pose.rotations[Joint::Pelvis] = pelvis_rot;
         // Spine: the pelvis bone is fixed; the chest's tilt comes from the
         // long pelvis-to-neck line (a short spine-to-neck line would turn
-        // every centimetre of device-offset error into degrees of tilt), and
-        // the spine bone bridges from the lumbar joint to the chest.
+        // every centimetre of device-offset error into degrees of tilt),
+        // leaning forward a little (thoracic kyphosis), and the spine bone
+        // bridges from the lumbar joint to the chest.
         let spine_pos = pelvis_pos + pelvis_rot * sk.offsets[Joint::Spine];
         let thoracic = sk.offsets[Joint::Chest].length();
         let cervical = sk.offsets[Joint::Neck].length();
-        let chest_dir = (neck_base - pelvis_pos).normalize_or(DVec3::Y);
+        let chest_left = yaw_rotation(chest_yaw) * DVec3::X;
+        let chest_dir = DQuat::from_axis_angle(chest_left, self.settings.chest_forward_tilt_rad)
+            * (neck_base - pelvis_pos).normalize_or(DVec3::Y);
         let chest_pos = neck_base - chest_dir * cervical;
         let spine_dir = (chest_pos - spine_pos).normalize_or(chest_dir);
         let chest_rot = rotation_between(DVec3::Y, chest_dir) * yaw_rotation(chest_yaw);
@@ -198,7 +220,11 @@ impl IkSolver {
         // is estimated; half the mismatch goes to each end when tracked.
         let head_fk = neck_fk + neck_rot * sk.offsets[Joint::Head];
         let miss = head_pos - head_fk;
-        pose.root += if pelvis_dev.is_some() { 0.5 * miss } else { miss };
+        pose.root += if pelvis_dev.is_some() {
+            0.5 * miss
+        } else {
+            miss
+        };
 
         // Pelvis velocity, for stepping.
         if let Some(last) = self.last_pelvis {
@@ -237,15 +263,19 @@ impl IkSolver {
                 let hy = posewire_body::transform::heading_of(flat);
                 let fy = posewire_body::transform::heading_of(facing);
                 if wrap(hy - fy).abs() < 1.2 {
-                    target = head_yaw + 0.4 * w_mid * wrap(hy - head_yaw).clamp(-1.0, 1.0);
+                    target = head_yaw
+                        + self.settings.heading_from_hands
+                            * w_mid
+                            * wrap(hy - head_yaw).clamp(-1.0, 1.0);
                 }
             }
         }
         // The body turns with the head, lagging a little, and never more
         // than 50 degrees behind it.
-        let mut yaw = current + (dt / 0.25).min(1.0) * wrap(target - current);
+        let mut yaw = current
+            + (dt / self.settings.heading_time_s.max(1e-3)).min(1.0) * wrap(target - current);
         let lag = wrap(head_yaw - yaw);
-        let max_lag = 50f64.to_radians();
+        let max_lag = self.settings.heading_max_lag_rad;
         if lag.abs() > max_lag {
             yaw = head_yaw - max_lag * lag.signum();
         }
@@ -269,7 +299,7 @@ impl IkSolver {
         let fwd = head_rot * DVec3::Z;
         let pitch_down = (-fwd.y).clamp(-1.0, 1.0).asin();
         let lowered = ((drop - 0.05) / 0.2).clamp(0.0, 1.0);
-        let lean = (1.1 * (pitch_down - 0.35)).clamp(0.0, 1.3) * lowered;
+        let lean = (self.settings.lean_from_pitch * (pitch_down - 0.35)).clamp(0.0, 1.3) * lowered;
         let yaw_q = yaw_rotation(yaw);
         let trunk_dir = yaw_q * (DQuat::from_rotation_x(lean) * DVec3::Y);
         let pelvis = neck_base - trunk_dir * self.profile.segments.trunk;
@@ -301,12 +331,20 @@ impl IkSolver {
                     (h.bone.position, h.bone.rotation)
                 }
                 None => match self.held_wrists[i] {
-                    Some((local, local_rot)) => (chest_pos + chest_rot * local, chest_rot * local_rot),
+                    Some((local, local_rot)) => {
+                        (chest_pos + chest_rot * local, chest_rot * local_rot)
+                    }
                     None => {
                         // Never seen: arms hang down.
                         let down = chest_rot * DQuat::from_rotation_z(-s * PI / 2.0);
                         let sp = positions[shoulder];
-                        let hang = sp + down * DVec3::new(s * (sk.offsets[elbow].length() + sk.offsets[wrist].length()), 0.0, 0.0);
+                        let hang = sp
+                            + down
+                                * DVec3::new(
+                                    s * (sk.offsets[elbow].length() + sk.offsets[wrist].length()),
+                                    0.0,
+                                    0.0,
+                                );
                         (hang, down)
                     }
                 },
@@ -364,8 +402,18 @@ impl IkSolver {
             self.devices.bone_target(Device::RightFoot, t),
         ];
         let legs = [
-            (Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle, Joint::LeftToe),
-            (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle, Joint::RightToe),
+            (
+                Joint::LeftHip,
+                Joint::LeftKnee,
+                Joint::LeftAnkle,
+                Joint::LeftToe,
+            ),
+            (
+                Joint::RightHip,
+                Joint::RightKnee,
+                Joint::RightAnkle,
+                Joint::RightToe,
+            ),
         ];
         let yaw_q = yaw_rotation(yaw);
         // Where a foot belongs: under its hip, a little behind it.
@@ -393,7 +441,7 @@ impl IkSolver {
             let kf = self.settings.knee_follows_foot;
             let pole = (foot_fwd.normalize_or(yaw_q * DVec3::Z) * kf
                 + knee_pole(pose.rotations[Joint::Pelvis], side) * (1.0 - kf))
-            .normalize_or(DVec3::Z);
+                .normalize_or(DVec3::Z);
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = leg_rest(side);
             let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);

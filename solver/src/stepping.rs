@@ -171,7 +171,8 @@ impl FootPlanner {
                     let span = DVec3::new(targets[i].x - sw.from.x, 0.0, targets[i].z - sw.from.z)
                         .length();
                     let lift = (s.lift_m * (0.4 + span / 0.3)).min(s.lift_m * 1.5);
-                    p.y = homes[i].y + (sw.from.y - homes[i].y) * (1.0 - m)
+                    p.y = homes[i].y
+                        + (sw.from.y - homes[i].y) * (1.0 - m)
                         + lift * (PI * phase).sin().powi(2);
                     state.ankles[i] = p;
                     state.yaws[i] = sw.from_yaw + wrap_angle(yaw - sw.from_yaw) * m;
@@ -214,12 +215,15 @@ mod tests {
             let z = v.z * t;
             let homes = [DVec3::new(0.1, 0.07, z), DVec3::new(-0.1, 0.07, z)];
             let st = p.update(t, homes, v, 0.0);
-            for i in 0..2 {
-                if was[i] && !st.planted[i] {
+            for (i, was_planted) in was.iter_mut().enumerate() {
+                if *was_planted && !st.planted[i] {
                     steps += 1;
                 }
-                was[i] = st.planted[i];
-                assert!((st.ankles[i].z - z).abs() < 0.6, "foot {i} left behind at {t}");
+                *was_planted = st.planted[i];
+                assert!(
+                    (st.ankles[i].z - z).abs() < 0.6,
+                    "foot {i} left behind at {t}"
+                );
                 assert!(st.ankles[i].y >= 0.07 - 1e-9);
             }
         }

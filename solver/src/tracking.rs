@@ -109,8 +109,8 @@ impl DeviceTracker {
         let (position, rotation) = s.smoother.value();
         let device_position = position + velocity * ahead;
         let device_rotation = (DQuat::from_scaled_axis(omega * ahead) * rotation).normalize();
-        let (offset, mount) = self.mounts[device.index()]
-            .unwrap_or((device.nominal_offset(), DQuat::IDENTITY));
+        let (offset, mount) =
+            self.mounts[device.index()].unwrap_or((device.nominal_offset(), DQuat::IDENTITY));
         let bone_rotation = (device_rotation * mount.inverse()).normalize();
         let bone_position = device_position - bone_rotation * offset;
         BoneTarget {

@@ -18,7 +18,12 @@ fn motion(skeleton: &Skeleton, t: f64) -> BodyPose {
     pose.rotations[Joint::Head] = yaw * DQuat::from_rotation_y(0.5 * (1.3 * t).sin());
     for (s, sho, elb, wri) in [
         (1.0, Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist),
-        (-1.0, Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist),
+        (
+            -1.0,
+            Joint::RightShoulder,
+            Joint::RightElbow,
+            Joint::RightWrist,
+        ),
     ] {
         // Arm down and swinging, elbow bent forward; the hand in line with
         // the forearm.
@@ -36,13 +41,24 @@ fn motion(skeleton: &Skeleton, t: f64) -> BodyPose {
 fn profile_with_mounts() -> BodyProfile {
     let mut profile = BodyProfile::from_stature(1.75);
     for (i, d) in Device::ALL.into_iter().enumerate() {
-        let mount = DQuat::from_axis_angle(DVec3::new(1.0, 2.0, i as f64).normalize(), 0.5 + i as f64);
-        profile.set_tracker(d, d.nominal_offset(), mount, Source::Nominal, Source::Measured);
+        let mount =
+            DQuat::from_axis_angle(DVec3::new(1.0, 2.0, i as f64).normalize(), 0.5 + i as f64);
+        profile.set_tracker(
+            d,
+            d.nominal_offset(),
+            mount,
+            Source::Nominal,
+            Source::Measured,
+        );
     }
     profile
 }
 
-fn take_from(profile: &BodyProfile, devices: DeviceSet, seconds: f64) -> (TrackerTake, Vec<BodyPose>) {
+fn take_from(
+    profile: &BodyProfile,
+    devices: DeviceSet,
+    seconds: f64,
+) -> (TrackerTake, Vec<BodyPose>) {
     let skeleton = Skeleton::from_profile(profile);
     let mut take = TrackerTake::default();
     let mut truth = Vec::new();
@@ -55,7 +71,11 @@ fn take_from(profile: &BodyProfile, devices: DeviceSet, seconds: f64) -> (Tracke
             let m = profile.tracker(d).expect("mount");
             let bone = joints[d.bone()];
             let dev = bone * Transform::new(m.offset(), m.mount());
-            take.samples.push(TrackerSample { time_s: t, device: d, pose: Some(dev) });
+            take.samples.push(TrackerSample {
+                time_s: t,
+                device: d,
+                pose: Some(dev),
+            });
         }
         truth.push(pose);
     }
@@ -78,7 +98,13 @@ fn ik_tracked_bones_land_on_their_devices() {
     let mut worst_elbow: f64 = 0.0;
     for (f, pose) in frames.iter().zip(&truth) {
         let p = pose.positions(&skeleton);
-        for j in [Joint::Head, Joint::LeftWrist, Joint::RightWrist, Joint::LeftAnkle, Joint::RightAnkle] {
+        for j in [
+            Joint::Head,
+            Joint::LeftWrist,
+            Joint::RightWrist,
+            Joint::LeftAnkle,
+            Joint::RightAnkle,
+        ] {
             let e = (f.joints[j].position - p[j]).length();
             assert!(e < 2e-3, "{j} off by {e} m at {}", f.time_s);
         }
@@ -116,7 +142,8 @@ fn ik_untracked_legs_stand_on_the_floor_and_never_bend_backwards() {
             assert!(off.dot(fwd) >= -1e-6, "knee bent backwards at {}", f.time_s);
         }
         // Walking forward at 1 m/s: the feet keep up with the body.
-        let mid = (f.joints[Joint::LeftAnkle].position + f.joints[Joint::RightAnkle].position) / 2.0;
+        let mid =
+            (f.joints[Joint::LeftAnkle].position + f.joints[Joint::RightAnkle].position) / 2.0;
         let pelvis = f.joints[Joint::Pelvis].position;
         assert!(
             DVec3::new(mid.x - pelvis.x, 0.0, mid.z - pelvis.z).length() < 0.5,
@@ -124,7 +151,10 @@ fn ik_untracked_legs_stand_on_the_floor_and_never_bend_backwards() {
             f.time_s
         );
     }
-    assert!(lowest >= ankle_h - 1e-6, "an ankle went into the floor: {lowest}");
+    assert!(
+        lowest >= ankle_h - 1e-6,
+        "an ankle went into the floor: {lowest}"
+    );
 }
 
 #[test]
@@ -134,7 +164,12 @@ fn ik_solve_is_causal() {
     let full = solve_take(&profile, &take, &options(true)).expect("full");
     let cut_time = 1.5;
     let cut = TrackerTake {
-        samples: take.samples.iter().copied().filter(|s| s.time_s <= cut_time).collect(),
+        samples: take
+            .samples
+            .iter()
+            .copied()
+            .filter(|s| s.time_s <= cut_time)
+            .collect(),
         invalid: Default::default(),
     };
     let part = solve_take(&profile, &cut, &options(true)).expect("cut");
@@ -158,7 +193,8 @@ fn ik_invalid_and_missing_samples_never_break_the_body() {
             s.pose = None;
         }
     }
-    take.samples.retain(|s| !(s.device == Device::LeftHand && (2.0..2.5).contains(&s.time_s)));
+    take.samples
+        .retain(|s| !(s.device == Device::LeftHand && (2.0..2.5).contains(&s.time_s)));
     let frames = solve_take(&profile, &take, &options(true)).expect("solve");
     for f in &frames {
         for j in Joint::ALL {
