@@ -41,6 +41,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut bias_n = 0.0;
     let mut rel_err = [0.0; 3];
     let mut chest_ang = [0.0; 3];
+    let mut split = [0.0; 2];
+    let mut split_local = DVec3::ZERO;
     for clip in &clips {
         let name = clip
             .file_stem()
@@ -85,6 +87,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let Some(v) = env("LEAN0") {
             options.ik.chest_forward_tilt_rad = v;
+        }
+        if let Some(v) = env("CH") {
+            options.ik.chest_yaw_from_hands = v;
         }
         if let Some(v) = env("HH") {
             options.ik.heading_from_hands = v;
@@ -163,6 +168,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         .clamp(-1.0, 1.0)
                         .acos()
                         .to_degrees();
+                    let sh = f.joints[Joint::LeftShoulder].position;
+                    let nk = f.joints[Joint::Neck].position;
+                    let with_gt_rot = nk + gc * (oc.inverse() * (sh - nk));
+                    let with_gt_neck = gt[Joint::Neck] + (sh - nk);
+                    split[0] += (with_gt_rot - gt[Joint::LeftShoulder]).length();
+                    split[1] += (with_gt_neck - gt[Joint::LeftShoulder]).length();
+                    let gt_local = gc.inverse() * (gt[Joint::LeftShoulder] - gt[Joint::Neck]);
+                    split_local += gt_local - oc.inverse() * (sh - nk);
                 }
                 rel_err[0] += (rel(&ours, Joint::LeftShoulder, Joint::Neck)
                     - rel(&gt, Joint::LeftShoulder, Joint::Neck))
@@ -212,6 +225,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             chest_ang[0] / bias_n,
             chest_ang[1] / bias_n,
             chest_ang[2] / bias_n
+        );
+        println!(
+            "left shoulder error with GT chest rotation {:.1} cm, with GT neck position {:.1} cm; local offset bias (gt - ours) {:.3?}",
+            100.0 * split[0] / bias_n,
+            100.0 * split[1] / bias_n,
+            split_local / bias_n
         );
         println!(
             "relative errors: shoulder-neck {:.1} neck-head {:.1} elbow-shoulder {:.1} cm",

@@ -31,6 +31,9 @@ pub struct IkSettings {
     /// The natural elbow pole for the left arm in the chest frame (x left,
     /// y up, z forward; mirrored for the right arm).
     pub elbow_pole: DVec3,
+    /// How strongly the line between the hands turns the chest to face
+    /// square to it (0..1).
+    pub chest_yaw_from_hands: f64,
     /// How strongly the hands, held in front, pull the estimated heading of
     /// a body without a pelvis tracker toward them (0..1).
     pub heading_from_hands: f64,
@@ -65,11 +68,27 @@ impl Default for IkSettings {
             knee_follows_foot: 0.5,
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
-            heading_from_hands: 0.8,
+            heading_from_hands: 0.5,
+            chest_yaw_from_hands: 0.3,
             heading_time_s: 0.25,
             heading_max_lag_rad: 50f64.to_radians(),
         }
     }
+}
+
+/// The heading a body faces if it is square to the line between its hands,
+/// and how much to trust it (0 with the hands close together, 1 with them
+/// 0.5 m or more apart across the body).
+fn hands_facing(hands: &[Option<BoneTarget>; 2]) -> Option<(f64, f64)> {
+    let (l, r) = (hands[0]?, hands[1]?);
+    let left = l.bone.position - r.bone.position;
+    let flat = DVec3::new(left.x, 0.0, left.z);
+    let weight = ((flat.length() - 0.1) / 0.4).clamp(0.0, 1.0);
+    if weight <= 0.0 {
+        return None;
+    }
+    // Facing = left x up (at rest: +X x +Y = +Z).
+    Some((posewire_body::transform::heading_of(flat.cross(DVec3::Y)), weight))
 }
 
 /// Wraps an angle into [-pi, pi).
@@ -169,10 +188,16 @@ impl IkSolver {
                 self.body_yaw = Some(y);
                 y
             }
-            None => self.estimate_body_yaw(head_yaw, head_pos, &hands, dt),
+            None => self.estimate_body_yaw(head_yaw, &hands, dt),
         };
-        let chest_yaw = pelvis_yaw
+        let mut chest_yaw = pelvis_yaw
             + self.settings.chest_yaw_share * wrap(head_yaw - pelvis_yaw).clamp(-1.2, 1.2);
+        if let Some((facing, weight)) = hands_facing(&hands) {
+            let d = wrap(facing - chest_yaw);
+            if d.abs() < 1.5 {
+                chest_yaw += self.settings.chest_yaw_from_hands * weight * d;
+            }
+        }
 
         // Neck base under the head: the neck leans halfway between upright
         // and the head's own tilt.
@@ -244,30 +269,18 @@ impl IkSolver {
     fn estimate_body_yaw(
         &mut self,
         head_yaw: f64,
-        head_pos: DVec3,
         hands: &[Option<BoneTarget>; 2],
         dt: f64,
     ) -> f64 {
         let current = *self.body_yaw.get_or_insert(head_yaw);
-        // Hands in front of the body pull the heading toward them.
+        // The line between the hands pulls the heading toward facing square
+        // to it (people mostly hold their hands to either side of their
+        // own midline).
         let mut target = head_yaw;
-        if let (Some(l), Some(r)) = (hands[0], hands[1]) {
-            let mid = (l.bone.position + r.bone.position) * 0.5 - head_pos;
-            let flat = DVec3::new(mid.x, 0.0, mid.z);
-            let across = r.bone.position - l.bone.position;
-            // Facing from the hands: forward = left-to-right x up... the
-            // body's forward is (right -> left) x up.
-            let facing = DVec3::new(-across.x, 0.0, -across.z).cross(DVec3::Y);
-            let w_mid = ((flat.length() - 0.15) / 0.25).clamp(0.0, 1.0);
-            if w_mid > 0.0 && facing.length() > 0.2 {
-                let hy = posewire_body::transform::heading_of(flat);
-                let fy = posewire_body::transform::heading_of(facing);
-                if wrap(hy - fy).abs() < 1.2 {
-                    target = head_yaw
-                        + self.settings.heading_from_hands
-                            * w_mid
-                            * wrap(hy - head_yaw).clamp(-1.0, 1.0);
-                }
+        if let Some((facing, weight)) = hands_facing(hands) {
+            let d = wrap(facing - head_yaw);
+            if d.abs() < 1.5 {
+                target = head_yaw + self.settings.heading_from_hands * weight * d;
             }
         }
         // The body turns with the head, lagging a little, and never more
