@@ -43,6 +43,9 @@ pub struct CalibrationOptions {
     /// height: the nominal foot and pelvis offsets) with their anthropometric
     /// ratios, each weighted by its uncertainty.
     pub ratio_priors: bool,
+    /// Refine the head and pelvis offsets from the body's symmetry (pelvis
+    /// above the ankles' midpoint, head centred between the shoulders).
+    pub symmetry_priors: bool,
 }
 
 impl Default for CalibrationOptions {
@@ -50,6 +53,7 @@ impl Default for CalibrationOptions {
         CalibrationOptions {
             remove_sway: true,
             ratio_priors: true,
+            symmetry_priors: true,
         }
     }
 }
@@ -183,11 +187,15 @@ pub fn calibrate_with(
         ratio_priors: options.ratio_priors,
     };
     let (mut profile, shoulder_width_measured_m) = body_profile(&observed)?;
+    let refined =
+        |device: Device| refined_offset(device, &rows, yaw, &observed, options.symmetry_priors);
     for (&device, &mount) in &mounts {
         let (offset, offset_source) = match device {
             Device::LeftHand => (left_arm.hand_offset, Source::Measured),
             Device::RightHand => (right_arm.hand_offset, Source::Measured),
-            _ => (device.nominal_offset(), Source::Nominal),
+            _ => refined(device).map_or((device.nominal_offset(), Source::Nominal), |o| {
+                (o, Source::Measured)
+            }),
         };
         profile.set_tracker(device, offset, mount, offset_source, Source::Measured);
     }
@@ -403,4 +411,68 @@ fn arm(
 fn angle_difference(a: f64, b: f64) -> f64 {
     let d = (a - b).rem_euclid(std::f64::consts::TAU);
     d.min(std::f64::consts::TAU - d)
+}
+
+/// Parts of the head and pelvis offsets that the poses reveal through the
+/// body's symmetry: standing upright with straight, vertical legs, the
+/// pelvis joint is right above the midpoint of the ankles, and the head
+/// joint is centred between the shoulders. Each such estimate is averaged
+/// with the nominal offset, weighted by how uncertain each is (the nominal
+/// is off by up to 3 cm in any direction; the ankles and shoulders carry
+/// their own unobserved offsets). Returns `None` where nothing is revealed.
+fn refined_offset(
+    device: Device,
+    rows: &[crate::rows::Row],
+    yaw: DQuat,
+    observed: &Observed,
+    enabled: bool,
+) -> Option<DVec3> {
+    if !enabled {
+        return None;
+    }
+    let nominal = device.nominal_offset();
+    let device_mean = mean_position(rows, device, None)?;
+    let nominal_joint = device_mean - yaw * nominal;
+    // Per-axis variance of the nominal offset's error (uniform in a 3 cm
+    // ball: R^2 / 5) against that of a midpoint of two such errors.
+    // Inverse variances: the nominal offset's error per axis (uniform in a
+    // 3 cm ball: R^2 / 5) counts 1, a midpoint of two such errors 2.
+    let left = yaw * DVec3::X;
+    let forward = yaw * DVec3::Z;
+    let shoulders = (observed.left_arm.shoulder + observed.right_arm.shoulder) / 2.0;
+    let ankles = match (observed.left_ankle, observed.right_ankle) {
+        (Some(l), Some(r)) => Some((l + r) / 2.0),
+        _ => None,
+    };
+    // Blends estimates of one coordinate (along `axis`) by their weights.
+    let blend = |axis: DVec3, others: &[(DVec3, f64)]| {
+        let (mut sum, mut weight) = (nominal_joint.dot(axis), 1.0);
+        for &(p, w) in others {
+            sum += w * p.dot(axis);
+            weight += w;
+        }
+        sum / weight - nominal_joint.dot(axis)
+    };
+    let joint = match device {
+        Device::Pelvis => {
+            // Sideways: centred under the shoulders and, with foot trackers,
+            // above the ankles; forward: above the ankles (how far the
+            // pelvis sits behind the shoulders differs between people). The
+            // legs' length is not revealed, so the height stays nominal.
+            let mut sideways = vec![(shoulders, 2.0)];
+            let mut ahead = Vec::new();
+            if let Some(a) = ankles {
+                sideways.push((a, 2.0));
+                ahead.push((a, 2.0));
+            }
+            nominal_joint + left * blend(left, &sideways) + forward * blend(forward, &ahead)
+        }
+        Device::Head => {
+            // Sideways only: how far the head sits ahead of the shoulders
+            // differs between people.
+            nominal_joint + left * blend(left, &[(shoulders, 2.0)])
+        }
+        _ => return None,
+    };
+    Some(yaw.inverse() * (device_mean - joint))
 }

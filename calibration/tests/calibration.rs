@@ -77,6 +77,29 @@ fn calibration_recovers_a_known_body_at_any_heading_and_place() {
                 let off = cm((mount.offset() - s.offsets[device.index()]).length());
                 assert!(off < 1.0, "{device}: offset off by {off} cm\n{ctx}");
                 assert_eq!(mount.offset_source, Source::Measured);
+            } else if matches!(device, Device::Head | Device::Pelvis) {
+                // Sideways, the head is centred between the (here exactly
+                // known) shoulders and the pelvis under them: the refined
+                // offset keeps at most a third of the nominal's sideways
+                // error for the head, and stays within the nominal's reach
+                // for the pelvis (its ankles carry their own offset errors).
+                assert_eq!(mount.offset_source, Source::Measured);
+                let truth = s.offsets[device.index()];
+                let refined = cm((mount.offset().x - truth.x).abs());
+                let nominal = cm((device.nominal_offset().x - truth.x).abs());
+                let bound = if device == Device::Head {
+                    nominal / 3.0 + 0.1
+                } else {
+                    2.0
+                };
+                assert!(
+                    refined <= bound,
+                    "{device}: sideways {refined} cm vs nominal {nominal} cm\n{ctx}"
+                );
+                assert!(
+                    (mount.offset().y - device.nominal_offset().y).abs() < 1e-9,
+                    "height stays nominal"
+                );
             } else {
                 assert_eq!(mount.offset_source, Source::Nominal);
                 assert_eq!(mount.offset(), device.nominal_offset());
@@ -299,6 +322,7 @@ fn calibration_sway_removal_reduces_the_error() {
             let options = CalibrationOptions {
                 remove_sway,
                 ratio_priors: false,
+                ..CalibrationOptions::default()
             };
             let c = calibrate_with(&take, &options).expect("calibrates");
             let p = &c.profile;

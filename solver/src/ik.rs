@@ -88,7 +88,10 @@ fn hands_facing(hands: &[Option<BoneTarget>; 2]) -> Option<(f64, f64)> {
         return None;
     }
     // Facing = left x up (at rest: +X x +Y = +Z).
-    Some((posewire_body::transform::heading_of(flat.cross(DVec3::Y)), weight))
+    Some((
+        posewire_body::transform::heading_of(flat.cross(DVec3::Y)),
+        weight,
+    ))
 }
 
 /// Wraps an angle into [-pi, pi).
