@@ -10,7 +10,14 @@ use posewire_body::Joint;
 fn clip(name: &str) -> Option<PathBuf> {
     let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
     if !data.is_dir() {
-        println!("SKIPPED: ../shared/data not found");
+        // Straight to stderr, not through the test harness's captured
+        // `println!`, so that the skip shows in every `cargo test` run.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: ../shared/data not found (test {})",
+            std::thread::current().name().unwrap_or("?")
+        );
         return None;
     }
     Some(data.join("mocap").join(name))

@@ -12,7 +12,14 @@ use crate::synth::SynthOptions;
 fn run_clip() -> Option<PathBuf> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
     if !data.is_dir() {
-        println!("SKIPPED: ../shared/data not found");
+        // Straight to stderr, not through the test harness's captured
+        // `println!`, so that the skip shows in every `cargo test` run.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: ../shared/data not found (test {})",
+            std::thread::current().name().unwrap_or("?")
+        );
         return None;
     }
     Some(data.join("mocap/cmu_127_03_run.bvh"))

@@ -11,7 +11,14 @@ use crate::calibration_pose::arm_rotation;
 fn clip_path(name: &str) -> Option<PathBuf> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
     if !data.is_dir() {
-        println!("SKIPPED: ../shared/data not found");
+        // Straight to stderr, not through the test harness's captured
+        // `println!`, so that the skip shows in every `cargo test` run.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: ../shared/data not found (test {})",
+            std::thread::current().name().unwrap_or("?")
+        );
         return None;
     }
     Some(data.join("mocap").join(name))
