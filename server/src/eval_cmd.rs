@@ -135,6 +135,15 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
             list.join("\n")
         );
     }
+    // A solver that looks ahead in time is broken, whatever its errors.
+    let acausal: Vec<String> = report.causality_failures().collect();
+    if !acausal.is_empty() {
+        anyhow::bail!(
+            "the causality check failed for {} solve(s): {}",
+            acausal.len(),
+            acausal.join(", ")
+        );
+    }
     Ok(())
 }
 

@@ -181,6 +181,16 @@ impl EvalReport {
         self.clips.iter().flat_map(|c| c.failures.iter())
     }
 
+    /// Every (clip, setting) whose solve failed the causality check.
+    pub fn causality_failures(&self) -> impl Iterator<Item = String> + '_ {
+        self.clips.iter().flat_map(|c| {
+            c.settings
+                .iter()
+                .filter(|r| !r.causality.passed)
+                .map(move |r| format!("{} ({} devices, {})", c.clip, r.devices, r.condition.name()))
+        })
+    }
+
     /// The Markdown tables: per clip for each setting, the means over all
     /// clips and over the no-prop clips, and the calibration errors.
     pub fn tables(&self) -> String {
