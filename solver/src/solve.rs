@@ -65,7 +65,19 @@ pub enum SolveError {
     /// The rate is not a positive number.
     #[error("solver rate {0} Hz is not a positive number")]
     BadRate(f64),
+    /// The take spans more time than one offline solve holds in memory.
+    #[error("the take spans {span_s:.0} s; an offline solve covers at most {max_s:.0} s: split the take")]
+    TooLong {
+        /// From the first to the last sample, seconds.
+        span_s: f64,
+        /// The longest span solved at once, seconds.
+        max_s: f64,
+    },
 }
+
+/// The longest take one offline solve covers (its output frames are held in
+/// memory: about 1.2 kB per frame, so two hours at 90 Hz is under 1 GB).
+pub const MAX_TAKE_S: f64 = 2.0 * 3600.0;
 
 /// Solves a whole take with the body profile, causally. Frames start at the
 /// first input time, or at the first tick with a headset sample if the
@@ -88,6 +100,12 @@ pub fn solve_take(
         .any(|s| s.device == Device::Head && s.pose.is_some())
     {
         return Err(SolveError::NoHead);
+    }
+    if last - first > MAX_TAKE_S {
+        return Err(SolveError::TooLong {
+            span_s: last - first,
+            max_s: MAX_TAKE_S,
+        });
     }
     let mut solver = IkSolver::new(profile, options.ik);
     let skeleton = *solver.skeleton();

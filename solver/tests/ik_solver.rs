@@ -203,4 +203,14 @@ fn ik_invalid_and_missing_samples_never_break_the_body() {
     }
     let empty = TrackerTake::default();
     assert!(solve_take(&profile, &empty, &options(true)).is_err());
+    // A take whose clock jumps a day ahead is refused, not allocated.
+    let mut far = take.clone();
+    if let Some(last) = far.samples.last().copied() {
+        far.samples.push(TrackerSample {
+            time_s: last.time_s + 86_400.0,
+            ..last
+        });
+    }
+    let e = solve_take(&profile, &far, &options(true)).expect_err("a day-long take");
+    assert!(e.to_string().contains("split the take"), "{e}");
 }
