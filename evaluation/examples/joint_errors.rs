@@ -6,9 +6,13 @@
 //! For tuning, solver settings can be overridden from the environment
 //! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_K, CHEST_YAW, LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
-//! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), KF (knee follows
-//! foot), FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every
-//! joint; BIAS=1 prints mean signed errors and chest-angle errors.
+//! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
+//! (stepping cued by the arm swing: lookahead, minimum need, furthest
+//! landing ahead, duration share), GAIT=0 (no arm-swing cue),
+//! GFLIP/GRATE/GACT (arm-swing flip rate, rate time constant, minimum
+//! activity), KF (knee follows foot),
+//! FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every joint;
+//! BIAS=1 prints mean signed errors and chest-angle errors.
 
 use std::path::PathBuf;
 
@@ -105,6 +109,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let Some(v) = env("SDUR") {
             options.ik.stepping.step_duration_s = v;
+        }
+        if let Some(v) = env("GAIT") {
+            options.ik.gait.enabled = v != 0.0;
+        }
+        if let Some(v) = env("GFLIP") {
+            options.ik.gait.flip_rate_m_s = v;
+        }
+        if let Some(v) = env("GRATE") {
+            options.ik.gait.rate_time_s = v;
+        }
+        if let Some(v) = env("GACT") {
+            options.ik.gait.min_activity_m_s = v;
+        }
+        if let Some(v) = env("CLA") {
+            options.ik.stepping.cued_lookahead_s = v;
+        }
+        if let Some(v) = env("CNEED") {
+            options.ik.stepping.cued_min_need = v;
+        }
+        if let Some(v) = env("CMAX") {
+            options.ik.stepping.cued_max_ahead_m = v;
+        }
+        if let Some(v) = env("CDUR") {
+            options.ik.stepping.cued_duration_share = v;
         }
         if let Some(v) = env("KF") {
             options.ik.knee_follows_foot = v;

@@ -13,6 +13,7 @@ use posewire_body::transform::{rotation_between, yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skeleton};
 
 use crate::filter::PoseFilterSettings;
+use crate::gait::{ArmSwing, GaitCue, GaitSettings};
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
 
@@ -23,6 +24,8 @@ pub struct IkSettings {
     pub filter: PoseFilterSettings,
     /// Stepping of untracked feet.
     pub stepping: SteppingSettings,
+    /// The gait phase read from the arm swing, for stepping.
+    pub gait: GaitSettings,
     /// How much the elbow follows the direction the hand points along
     /// (0: natural pole only, 1: hand direction only).
     pub elbow_from_hand: f64,
@@ -61,6 +64,7 @@ impl Default for IkSettings {
         IkSettings {
             filter: PoseFilterSettings::default(),
             stepping: SteppingSettings::default(),
+            gait: GaitSettings::default(),
             elbow_from_hand: 0.3,
             chest_yaw_share: 0.12,
             neck_follows_head: 0.25,
@@ -107,6 +111,7 @@ pub struct IkSolver {
     skeleton: Skeleton,
     devices: DeviceTracker,
     feet: FootPlanner,
+    arm_swing: ArmSwing,
     /// Smoothed body heading when the pelvis is not tracked.
     body_yaw: Option<f64>,
     last_time: Option<f64>,
@@ -127,6 +132,7 @@ impl IkSolver {
             skeleton: Skeleton::from_profile(profile),
             devices: DeviceTracker::new(profile, &settings.filter),
             feet: FootPlanner::new(settings.stepping),
+            arm_swing: ArmSwing::new(settings.gait),
             body_yaw: None,
             last_time: None,
             last_pelvis: None,
@@ -264,9 +270,20 @@ impl IkSolver {
 
         let positions = pose.positions(&sk);
         self.solve_arms(&mut pose, &positions, &hands, chest_rot);
-        self.solve_legs(&mut pose, &positions, t, pelvis_yaw);
+        let cue = self.gait_cue(t, &hands, pelvis_yaw);
+        self.solve_legs(&mut pose, &positions, t, pelvis_yaw, cue);
         self.last_pose = Some(pose);
         pose
+    }
+
+    /// The gait phase from the hands' fore-aft separation along the heading.
+    fn gait_cue(&mut self, t: f64, hands: &[Option<BoneTarget>; 2], yaw: f64) -> Option<GaitCue> {
+        let forward = yaw_rotation(yaw) * DVec3::Z;
+        let separation = match hands {
+            [Some(l), Some(r)] => Some((l.bone.position - r.bone.position).dot(forward)),
+            _ => None,
+        };
+        self.arm_swing.update(t, separation)
     }
 
     fn estimate_body_yaw(
@@ -410,7 +427,14 @@ impl IkSolver {
         }
     }
 
-    fn solve_legs(&mut self, pose: &mut BodyPose, positions: &JointMap<DVec3>, t: f64, yaw: f64) {
+    fn solve_legs(
+        &mut self,
+        pose: &mut BodyPose,
+        positions: &JointMap<DVec3>,
+        t: f64,
+        yaw: f64,
+        cue: Option<GaitCue>,
+    ) {
         let sk = self.skeleton;
         let ankle_h = self.profile.body.ankle_height;
         let feet_dev = [
@@ -441,7 +465,7 @@ impl IkSolver {
         let planned = if feet_dev.iter().all(Option::is_some) {
             None
         } else {
-            Some(self.feet.update(t, homes, self.pelvis_velocity, yaw))
+            Some(self.feet.update(t, homes, self.pelvis_velocity, yaw, cue))
         };
         for (i, (hip, knee, ankle, toe)) in legs.into_iter().enumerate() {
             let (target, foot_rot) = match (feet_dev[i], planned) {

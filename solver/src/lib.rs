@@ -5,6 +5,7 @@
 //! per frame; [`solve::solve_take`] runs it over a whole take, causally.
 
 pub mod filter;
+pub mod gait;
 pub mod ik;
 pub mod solve;
 pub mod stepping;

@@ -1,11 +1,18 @@
 //! Planted feet for a body whose feet are not tracked: each foot stays
-//! where it was put until the body moves away from it, then steps (one foot
-//! at a time, on a smooth minimum-jerk arc) to where the body will be.
+//! where it was put until it steps (on a smooth minimum-jerk arc) to where
+//! the body will be. While the body walks with swinging arms, the arm swing
+//! ([`crate::gait`]) says when each foot steps; otherwise a foot steps when
+//! the body has moved away from it, one foot at a time.
 
 use std::f64::consts::PI;
 
 use posewire_body::glam::DVec3;
 use posewire_body::transform::yaw_rotation;
+
+use crate::gait::GaitCue;
+
+/// The horizontal speed (m/s) above which the body counts as walking.
+const WALKING_SPEED_M_S: f64 = 0.25;
 
 /// Stepping settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -28,6 +35,23 @@ pub struct SteppingSettings {
     /// gravity of quiet standing passes a few centimetres in front of the
     /// ankle joint and close to the hip joint.
     pub ankle_behind_hip_m: f64,
+    /// While the arm swing sets the gait phase: how far ahead the body's
+    /// motion is predicted when choosing where a foot lands, seconds (the
+    /// capture point of an inverted pendulum of hip height h lies
+    /// `v * sqrt(h / g)` ahead, about 0.3 s).
+    pub cued_lookahead_s: f64,
+    /// While the arm swing sets the gait phase: how far out of place (as a
+    /// share of `step_distance_m`) the cued foot must be to step.
+    pub cued_min_need: f64,
+    /// While the arm swing sets the gait phase: how far ahead of its home
+    /// a foot lands at most, metres (the leg meets the ground at a limited
+    /// angle, so fast runners land their feet no further ahead than
+    /// walkers).
+    pub cued_max_ahead_m: f64,
+    /// While the arm swing sets the gait phase: step duration as a share
+    /// of the half gait cycle (1: a foot is in the air from one change of
+    /// the swing's direction to the next).
+    pub cued_duration_share: f64,
 }
 
 impl Default for SteppingSettings {
@@ -40,6 +64,11 @@ impl Default for SteppingSettings {
             min_step_duration_s: 0.22,
             lift_m: 0.08,
             ankle_behind_hip_m: 0.04,
+            cued_lookahead_s: 0.3,
+            cued_min_need: 0.25,
+            cued_max_ahead_m: 0.3,
+
+            cued_duration_share: 1.0,
         }
     }
 }
@@ -77,15 +106,48 @@ pub struct FootPlanner {
     settings: SteppingSettings,
     feet: Option<[Foot; 2]>,
     last_mover: usize,
+    /// The gait cue (its `since_s`) the last cued step answered.
+    cued_step: Option<f64>,
 }
 
 fn wrap_angle(a: f64) -> f64 {
     (a + PI).rem_euclid(2.0 * PI) - PI
 }
 
+/// Land the steps whose time is up, on their targets.
+fn land_finished_steps(
+    feet: &mut [Foot; 2],
+    t: f64,
+    targets: &[DVec3; 2],
+    homes: [DVec3; 2],
+    yaw: f64,
+) {
+    for (i, foot) in feet.iter_mut().enumerate() {
+        if let Some(sw) = foot.swing {
+            if t >= sw.start_s + sw.duration_s {
+                foot.ankle = DVec3::new(targets[i].x, homes[i].y, targets[i].z);
+                foot.yaw = yaw;
+                foot.swing = None;
+            }
+        }
+    }
+}
+
 fn min_jerk(s: f64) -> f64 {
     let s = s.clamp(0.0, 1.0);
     s * s * s * (10.0 - 15.0 * s + 6.0 * s * s)
+}
+
+impl Foot {
+    /// Lifts the foot for a step of `duration_s` starting at `t`.
+    fn lift(&mut self, t: f64, duration_s: f64) {
+        self.swing = Some(Swing {
+            from: self.ankle,
+            from_yaw: self.yaw,
+            start_s: t,
+            duration_s,
+        });
+    }
 }
 
 impl FootPlanner {
@@ -95,64 +157,117 @@ impl FootPlanner {
             settings,
             feet: None,
             last_mover: 1,
+            cued_step: None,
         }
     }
 
     /// Advances to time `t`. `homes` are where each ankle belongs now
     /// (under its hip, on the floor at ankle height), `velocity` the body's
-    /// horizontal velocity, `yaw` its heading.
-    pub fn update(&mut self, t: f64, homes: [DVec3; 2], velocity: DVec3, yaw: f64) -> FeetState {
-        let s = self.settings;
+    /// horizontal velocity, `yaw` its heading, `cue` the gait phase read
+    /// from the arm swing (if the arms swing). While the body walks and the
+    /// arms swing, the cue decides when each foot steps; otherwise a foot
+    /// steps when the body has moved away from it.
+    pub fn update(
+        &mut self,
+        t: f64,
+        homes: [DVec3; 2],
+        velocity: DVec3,
+        yaw: f64,
+        cue: Option<GaitCue>,
+    ) -> FeetState {
         let flat_velocity = DVec3::new(velocity.x, 0.0, velocity.z);
         let speed = flat_velocity.length();
-        let feet = self.feet.get_or_insert_with(|| {
+        let cue = cue.filter(|_| speed > WALKING_SPEED_M_S);
+        let targets = self.landing_targets(homes, flat_velocity, cue.is_some());
+        let mut feet = *self.feet.get_or_insert_with(|| {
             homes.map(|h| Foot {
                 ankle: h,
                 yaw,
                 swing: None,
             })
         });
-        let targets = homes.map(|h| h + flat_velocity * s.lookahead_s);
-        // Land finished steps.
-        for (i, foot) in feet.iter_mut().enumerate() {
-            if let Some(sw) = foot.swing {
-                if t >= sw.start_s + sw.duration_s {
-                    foot.ankle = targets[i];
-                    foot.ankle.y = homes[i].y;
-                    foot.yaw = yaw;
-                    foot.swing = None;
-                }
-            }
+        land_finished_steps(&mut feet, t, &targets, homes, yaw);
+        let needs = [0, 1].map(|i| self.need(&feet[i], targets[i], yaw));
+        match cue {
+            Some(c) => self.start_cued_step(&mut feet, t, c, needs),
+            None => self.start_needed_step(&mut feet, t, speed, needs),
         }
-        // Start a step when no foot is in the air and one is out of place.
-        if feet.iter().all(|f| f.swing.is_none()) {
-            let need = |i: usize, f: &Foot| {
-                let d = targets[i] - f.ankle;
-                let dist = DVec3::new(d.x, 0.0, d.z).length();
-                let turn = wrap_angle(yaw - f.yaw).abs();
-                (dist / s.step_distance_m).max(turn / s.step_turn_rad)
-            };
-            let needs = [need(0, &feet[0]), need(1, &feet[1])];
-            let moving = speed > 0.25;
-            let pick = if needs[0] >= needs[1] { 0 } else { 1 };
-            // While walking, alternate feet so that gait looks like gait.
-            let pick = if moving && needs[1 - self.last_mover] >= 0.6 {
-                1 - self.last_mover
-            } else {
-                pick
-            };
-            if needs[pick] >= 1.0 || (moving && needs[pick] >= 0.6) {
-                let duration = (s.step_duration_s - 0.1 * speed).max(s.min_step_duration_s);
-                let foot = &mut feet[pick];
-                foot.swing = Some(Swing {
-                    from: foot.ankle,
-                    from_yaw: foot.yaw,
-                    start_s: t,
-                    duration_s: duration,
-                });
-                self.last_mover = pick;
-            }
+        self.feet = Some(feet);
+        self.feet_state(&feet, t, &targets, homes, yaw)
+    }
+
+    /// Where each foot lands if it steps now: its home, ahead by the body's
+    /// motion over the lookahead (no further than `cued_max_ahead_m` while
+    /// the arm swing sets the phase).
+    fn landing_targets(&self, homes: [DVec3; 2], flat_velocity: DVec3, cued: bool) -> [DVec3; 2] {
+        let s = self.settings;
+        let ahead = if cued {
+            (flat_velocity * s.cued_lookahead_s).clamp_length_max(s.cued_max_ahead_m)
+        } else {
+            flat_velocity * s.lookahead_s
+        };
+        homes.map(|h| h + ahead)
+    }
+
+    /// How far out of place a planted foot is: 1 at `step_distance_m` (or
+    /// `step_turn_rad` of heading).
+    fn need(&self, foot: &Foot, target: DVec3, yaw: f64) -> f64 {
+        let s = self.settings;
+        let d = target - foot.ankle;
+        let dist = DVec3::new(d.x, 0.0, d.z).length();
+        let turn = wrap_angle(yaw - foot.yaw).abs();
+        (dist / s.step_distance_m).max(turn / s.step_turn_rad)
+    }
+
+    /// The arms say which foot is in the air: that foot steps once per
+    /// change of the swing's direction, for the half gait cycle the swing
+    /// lasts (the other foot may still be in the air: running).
+    fn start_cued_step(&mut self, feet: &mut [Foot; 2], t: f64, cue: GaitCue, needs: [f64; 2]) {
+        let s = self.settings;
+        let i = cue.swinging_foot;
+        if feet[i].swing.is_none()
+            && self.cued_step != Some(cue.since_s)
+            && needs[i] >= s.cued_min_need
+        {
+            let duration = (s.cued_duration_share * cue.half_period_s).max(s.min_step_duration_s);
+            feet[i].lift(t, duration);
+            self.cued_step = Some(cue.since_s);
+            self.last_mover = i;
         }
+    }
+
+    /// Without a gait cue: when no foot is in the air and one is out of
+    /// place, it steps; while walking, the feet take turns.
+    fn start_needed_step(&mut self, feet: &mut [Foot; 2], t: f64, speed: f64, needs: [f64; 2]) {
+        if feet.iter().any(|f| f.swing.is_some()) {
+            return;
+        }
+        let s = self.settings;
+        let moving = speed > WALKING_SPEED_M_S;
+        let pick = if needs[0] >= needs[1] { 0 } else { 1 };
+        let pick = if moving && needs[1 - self.last_mover] >= 0.6 {
+            1 - self.last_mover
+        } else {
+            pick
+        };
+        if needs[pick] >= 1.0 || (moving && needs[pick] >= 0.6) {
+            let duration = (s.step_duration_s - 0.1 * speed).max(s.min_step_duration_s);
+            feet[pick].lift(t, duration);
+            self.last_mover = pick;
+        }
+    }
+
+    /// The ankles this frame: planted feet where they are, stepping feet on
+    /// their minimum-jerk arcs toward their landing targets.
+    fn feet_state(
+        &self,
+        feet: &[Foot; 2],
+        t: f64,
+        targets: &[DVec3; 2],
+        homes: [DVec3; 2],
+        yaw: f64,
+    ) -> FeetState {
+        let s = self.settings;
         let mut state = FeetState {
             ankles: [DVec3::ZERO; 2],
             yaws: [0.0; 2],
@@ -198,7 +313,7 @@ mod tests {
         let mut p = FootPlanner::new(SteppingSettings::default());
         let homes = [DVec3::new(0.1, 0.07, 0.0), DVec3::new(-0.1, 0.07, 0.0)];
         for k in 0..200 {
-            let st = p.update(k as f64 / 90.0, homes, DVec3::ZERO, 0.0);
+            let st = p.update(k as f64 / 90.0, homes, DVec3::ZERO, 0.0, None);
             assert_eq!(st.ankles, homes);
             assert_eq!(st.planted, [true, true]);
         }
@@ -214,7 +329,7 @@ mod tests {
             let t = k as f64 / 90.0;
             let z = v.z * t;
             let homes = [DVec3::new(0.1, 0.07, z), DVec3::new(-0.1, 0.07, z)];
-            let st = p.update(t, homes, v, 0.0);
+            let st = p.update(t, homes, v, 0.0, None);
             for (i, was_planted) in was.iter_mut().enumerate() {
                 if *was_planted && !st.planted[i] {
                     steps += 1;
@@ -228,5 +343,60 @@ mod tests {
             }
         }
         assert!(steps >= 6, "only {steps} steps in 5 s of walking");
+    }
+
+    /// A cue whose swing changes direction every `half` seconds, left foot first.
+    fn cue_at(t: f64, half: f64) -> GaitCue {
+        let k = (t / half).floor();
+        GaitCue {
+            swinging_foot: (k as usize) % 2,
+            since_s: k * half,
+            half_period_s: half,
+        }
+    }
+
+    #[test]
+    fn the_arm_swing_decides_which_foot_steps_and_when() {
+        let mut p = FootPlanner::new(SteppingSettings::default());
+        let v = DVec3::new(0.0, 0.0, 1.0);
+        let half = 0.5;
+        let mut lifts = Vec::new();
+        let mut was = [true, true];
+        for k in 0..360 {
+            let t = k as f64 / 90.0;
+            let z = v.z * t;
+            let homes = [DVec3::new(0.1, 0.07, z), DVec3::new(-0.1, 0.07, z)];
+            let st = p.update(t, homes, v, 0.0, Some(cue_at(t, half)));
+            for (i, was_planted) in was.iter_mut().enumerate() {
+                if *was_planted && !st.planted[i] {
+                    lifts.push((t, i));
+                }
+                *was_planted = st.planted[i];
+                assert!(
+                    st.ankles[i].z - z < 0.3 + 1e-9,
+                    "foot {i} landed too far ahead at {t}"
+                );
+            }
+        }
+        assert!(lifts.len() >= 6, "only {} steps: {lifts:?}", lifts.len());
+        for (t, i) in lifts.iter().skip(1) {
+            let cue = cue_at(*t, half);
+            assert_eq!(
+                *i, cue.swinging_foot,
+                "foot {i} stepped at {t} against the cue"
+            );
+            assert!(*t - cue.since_s < 0.05, "step at {t} late after the cue");
+        }
+    }
+
+    #[test]
+    fn a_cue_does_not_make_a_standing_body_step() {
+        let mut p = FootPlanner::new(SteppingSettings::default());
+        let homes = [DVec3::new(0.1, 0.07, 0.0), DVec3::new(-0.1, 0.07, 0.0)];
+        for k in 0..200 {
+            let t = k as f64 / 90.0;
+            let st = p.update(t, homes, DVec3::ZERO, 0.0, Some(cue_at(t, 0.5)));
+            assert_eq!(st.planted, [true, true]);
+        }
     }
 }
