@@ -4,6 +4,7 @@
 //! Plain synchronous Rust with no I/O beyond the files a caller names: a
 //! game engine can embed it. See [`conventions`] for the frames and units.
 
+pub mod atomic_file;
 pub mod conventions;
 pub mod device;
 pub mod joint;

@@ -273,28 +273,40 @@ impl BodyProfile {
         BodyProfile::from_toml(&text, &name)
     }
 
-    /// The profile as TOML text, with a comment per section.
+    /// The profile as TOML text, with a comment per section (empty of
+    /// values only if the profile cannot be serialised, which
+    /// [`BodyProfile::save`] reports as an error instead).
     pub fn to_toml(&self) -> String {
-        let body = toml::to_string(self).unwrap_or_default();
-        format!(
+        self.toml_text().unwrap_or_default()
+    }
+
+    /// [`BodyProfile::to_toml`], with the serialiser's error.
+    fn toml_text(&self) -> Result<String, toml::ser::Error> {
+        let body = toml::to_string(self)?;
+        Ok(format!(
             "# Posewire body profile: lengths in metres, offsets in the bone frame\n\
              # (x left, y up, z forward at rest); device rotation = bone rotation * mount.\n\
              # `sources` says how each value was obtained: measured from the calibration\n\
              # poses, estimated by anthropometric ratio, nominal, or given by the user.\n{body}"
-        )
+        ))
     }
 
-    /// Writes the profile to a file (whole, through a temporary file, so an
-    /// interrupted write never leaves half a profile).
+    /// Writes the profile to a file, whole and atomically
+    /// ([`crate::atomic_file`]): an interrupted or failed write (disk full)
+    /// never leaves half a profile. A profile that [`BodyProfile::validate`]
+    /// rejects is not written (it could not be loaded again).
     pub fn save(&self, path: &Path) -> Result<(), ProfileError> {
         let name = path.display().to_string();
-        let tmp = path.with_extension("toml.partial");
-        let io = |source| ProfileError::Io {
+        self.validate().map_err(|what| ProfileError::Invalid {
             path: name.clone(),
-            source,
-        };
-        std::fs::write(&tmp, self.to_toml()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+            what: format!("not saved: {what}"),
+        })?;
+        let text = self.toml_text().map_err(|e| ProfileError::Invalid {
+            path: name.clone(),
+            what: format!("not saved: cannot write the profile as TOML: {e}"),
+        })?;
+        crate::atomic_file::write_atomic(path, text.as_bytes())
+            .map_err(|source| ProfileError::Io { path: name, source })
     }
 
     /// Checks that every value can describe a body; says which is wrong.
@@ -416,5 +428,22 @@ mod tests {
         bad.segments.forearm = f64::NAN;
         let e = BodyProfile::from_toml(&bad.to_toml(), "x.toml").expect_err("nan");
         assert!(e.to_string().contains("forearm"), "{e}");
+    }
+
+    #[test]
+    fn profile_save_is_whole_and_refuses_invalid_profiles() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("me.profile.toml");
+        let p = BodyProfile::from_stature(1.8);
+        p.save(&path).expect("save");
+        p.save(&path).expect("save again over the old file");
+        assert_eq!(BodyProfile::load(&path).expect("load"), p);
+        let mut bad = p.clone();
+        bad.segments.shin = -0.4;
+        let e = bad.save(&path).expect_err("negative shin");
+        assert!(e.to_string().contains("segments.shin"), "{e}");
+        // The good profile is still there, and nothing else.
+        assert_eq!(BodyProfile::load(&path).expect("load"), p);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 1);
     }
 }

@@ -43,6 +43,10 @@ pub const SWAY_FREQUENCY_HZ: (f64, f64) = (0.2, 0.6);
 /// The calibration take's lower ankle is put at this percentile of the
 /// clip's ankle heights.
 pub const ANKLE_PERCENTILE: f64 = 0.05;
+/// The longest clip synthesised, seconds (the tracker take is held in
+/// memory: two hours at 90 Hz with six devices is a few hundred MB). As long as
+/// the longest take the solver solves at once.
+pub const MAX_CLIP_S: f64 = posewire_solver::solve::MAX_TAKE_S;
 
 /// Whether noise and dropouts are added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -116,6 +120,34 @@ pub enum SynthError {
         /// The frame time.
         frame_time: f64,
     },
+    /// The clip lasts longer than [`MAX_CLIP_S`] (frame count times frame
+    /// time).
+    #[error("{clip}: the clip lasts {duration_s:.0} s ({frames} frames of {frame_time} s); at most {max_s:.0} s can be synthesised: split the clip")]
+    TooLong {
+        /// The clip.
+        clip: String,
+        /// Its frame count.
+        frames: usize,
+        /// Its frame time, seconds.
+        frame_time: f64,
+        /// Its duration, seconds.
+        duration_s: f64,
+        /// The longest duration synthesised, seconds.
+        max_s: f64,
+    },
+    /// The clip's motion puts a joint at a non-finite place (values so
+    /// large that forward kinematics overflows).
+    #[error("{clip}: frame {frame} (time {time_s} s) puts joint `{joint}` at a non-finite position: the clip's values are out of range")]
+    NonFinite {
+        /// The clip.
+        clip: String,
+        /// The BVH frame (0-based).
+        frame: usize,
+        /// Its time, seconds.
+        time_s: f64,
+        /// The first canonical joint found non-finite.
+        joint: Joint,
+    },
     /// No device was asked for.
     #[error("{clip}: no devices asked for")]
     NoDevices {
@@ -159,6 +191,16 @@ pub fn synthesize(
             frame_time: bvh.frame_time,
         });
     }
+    let duration_s = (bvh.frame_count() - 1) as f64 * bvh.frame_time;
+    if !duration_s.is_finite() || duration_s > MAX_CLIP_S {
+        return Err(SynthError::TooLong {
+            clip,
+            frames: bvh.frame_count(),
+            frame_time: bvh.frame_time,
+            duration_s,
+            max_s: MAX_CLIP_S,
+        });
+    }
     if options.devices.is_empty() {
         return Err(SynthError::NoDevices { clip });
     }
@@ -167,6 +209,20 @@ pub fn synthesize(
         source,
     })?;
     let frames = ground_truth(bvh, &map);
+    for (frame, f) in frames.iter().enumerate() {
+        if let Some((joint, _)) = f
+            .joints
+            .iter()
+            .find(|(_, t)| !(t.position.is_finite() && t.rotation.is_finite()))
+        {
+            return Err(SynthError::NonFinite {
+                clip,
+                frame,
+                time_s: f.time_s,
+                joint,
+            });
+        }
+    }
     let devices = device_truths(options.seed, clip_name);
     let poser = CalibrationPoser::new(bvh, &map);
     let (placement, poses) = place_calibration(&poser, &frames, options.seed, clip_name);

@@ -377,3 +377,40 @@ fn synth_truth_files_are_written() {
         assert!(text.contains(key), "{key} missing in\n{text}");
     }
 }
+
+#[test]
+fn synth_refuses_clips_longer_than_the_limit_before_allocating() {
+    // Two frames a very long time apart: the tracker take would need
+    // billions of samples (or, for 1e300 s, a count that overflows).
+    for frame_time in [1e6, 1e300] {
+        let bvh = Bvh {
+            joints: Vec::new(),
+            frame_time,
+            frames: vec![Vec::new(), Vec::new()],
+        };
+        match synthesize(&bvh, "long", &options(3, Condition::Clean)) {
+            Err(e @ SynthError::TooLong { .. }) => {
+                let msg = e.to_string();
+                assert!(msg.starts_with("long: the clip lasts"), "{msg}");
+                assert!(msg.contains("split the clip"), "{msg}");
+            }
+            other => panic!("expected TooLong for frame time {frame_time}, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn synth_names_the_frame_whose_values_overflow() {
+    // The shipped demo clip with a root position of 1e308 in frame 3.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/demo_walk.bvh");
+    let mut bvh = Bvh::read(&path).expect("the demo clip parses");
+    bvh.frames[3][0] = 1e308;
+    match synthesize(&bvh, "demo", &options(3, Condition::Clean)) {
+        Err(e @ SynthError::NonFinite { frame: 3, .. }) => {
+            let msg = e.to_string();
+            assert!(msg.starts_with("demo: frame 3"), "{msg}");
+            assert!(msg.contains("`pelvis`"), "{msg}");
+        }
+        other => panic!("expected NonFinite at frame 3, got {other:?}"),
+    }
+}

@@ -173,8 +173,10 @@ pub fn write_truth(truth: &Truth, dir: &Path, name: &str) -> Result<(), TruthErr
         path: shown.clone(),
         message,
     })?;
-    std::fs::write(&path, text).map_err(|source| TruthError::Io {
-        path: shown,
-        source,
+    posewire_body::atomic_file::write_atomic(&path, text.as_bytes()).map_err(|source| {
+        TruthError::Io {
+            path: shown,
+            source,
+        }
     })
 }

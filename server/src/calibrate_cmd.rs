@@ -15,14 +15,14 @@ use crate::table::{num, Table};
 /// Runs `posewire calibrate`.
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     let calibration = calibrate_file(&args.input)?;
-    print!("{}", summary(&calibration));
     crate::create_parent(&args.out)?;
     calibration
         .profile
         .save(&args.out)
         .with_context(|| format!("cannot save the body profile to {}", args.out.display()))?;
     tracing::info!(profile = %args.out.display(), "saved the body profile");
-    Ok(())
+    // After saving: a closed stdout must not cost the profile.
+    crate::print_stdout(&summary(&calibration))
 }
 
 /// Reads a calibration take and calibrates from it; warns about invalid

@@ -114,15 +114,17 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     progress.finish_and_clear();
 
     let report = EvalReport::new(args.solver.name(), args.seed, settings, outcomes);
-    print!("{}", report.tables());
+    // A closed stdout is reported after the JSON is written, not instead.
+    let printed = crate::print_stdout(&report.tables());
     if let Some(json) = &args.json {
         let text =
             serde_json::to_string_pretty(&report).context("cannot encode the report as JSON")?;
         crate::create_parent(json)?;
-        std::fs::write(json, text + "\n")
+        posewire_body::atomic_file::write_atomic(json, (text + "\n").as_bytes())
             .with_context(|| format!("cannot write the JSON report {}", json.display()))?;
         tracing::info!(json = %json.display(), "wrote every number as JSON");
     }
+    printed?;
     let failures: Vec<&Failure> = report.failures().collect();
     if !failures.is_empty() {
         let list: Vec<String> = failures

@@ -61,6 +61,18 @@ pub fn create_parent(file: &std::path::Path) -> anyhow::Result<()> {
     }
 }
 
+/// Writes a report (tables, a summary) to stdout. A closed pipe or a full
+/// disk behind a redirect is an error naming stdout, never a panic (which
+/// `print!` would give).
+pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write the report to standard output")
+}
+
 /// The error and its causes, joined by `: `, leaving out a cause whose text
 /// the message already holds (library errors often repeat their source).
 fn error_message(error: &anyhow::Error) -> String {

@@ -135,7 +135,7 @@ pub enum BvhError {
         reason: String,
     },
     /// The hierarchy lacks joints a mapping needs.
-    #[error("{}: {reason}", path.as_deref().unwrap_or("<bvh>"))]
+    #[error("{}{reason}", path.as_ref().map(|p| format!("{p}: ")).unwrap_or_default())]
     Mapping {
         /// The file, when known.
         path: Option<String>,

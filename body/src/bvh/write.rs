@@ -82,11 +82,13 @@ impl Bvh {
     }
 
     /// Checks the data ([`Bvh::validate`]) and writes [`Bvh::to_text`] to
-    /// `path`.
+    /// `path` atomically ([`crate::atomic_file`]: a failed write never
+    /// leaves half a file).
     pub fn write(&self, path: &std::path::Path) -> Result<(), BvhError> {
         let name = path.display().to_string();
         self.validate(&name)?;
-        std::fs::write(path, self.to_text()).map_err(|source| BvhError::Io { path: name, source })
+        crate::atomic_file::write_atomic(path, self.to_text().as_bytes())
+            .map_err(|source| BvhError::Io { path: name, source })
     }
 
     /// Writes a joint's End Site (if any) and its closing brace.

@@ -6,8 +6,6 @@
 //! `read`, `to_csv` and `write` methods of each format.
 
 use std::fmt::Write as _;
-use std::hash::{BuildHasher, Hasher};
-use std::io::Write as _;
 use std::path::Path;
 
 use glam::{DQuat, DVec3};
@@ -315,59 +313,14 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String), FormatError> {
     }
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder
-/// and a rename, so a reader never sees a half-written file and a failed
-/// write leaves any previous file intact.
+/// Writes `contents` to `path` atomically ([`crate::atomic_file`]), so a
+/// reader never sees a half-written file and a failed write leaves any
+/// previous file intact.
 pub(crate) fn write_atomic(path: &Path, contents: &str) -> Result<(), FormatError> {
-    let name = path.display().to_string();
-    let io = |source: std::io::Error| FormatError::Io {
-        path: name.clone(),
+    crate::atomic_file::write_atomic(path, contents.as_bytes()).map_err(|source| FormatError::Io {
+        path: path.display().to_string(),
         source,
-    };
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| {
-            io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a file path",
-            ))
-        })?
-        .to_string_lossy()
-        .into_owned();
-    let mut attempt = 0;
-    let (tmp, mut file) = loop {
-        // A random token per attempt keeps concurrent writers apart.
-        let token = std::collections::hash_map::RandomState::new()
-            .build_hasher()
-            .finish();
-        let tmp = path.with_file_name(format!(
-            ".{file_name}.{}.{token:016x}.tmp",
-            std::process::id()
-        ));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 8 => {
-                attempt += 1;
-            }
-            Err(e) => return Err(io(e)),
-        }
-    };
-    let result = file
-        .write_all(contents.as_bytes())
-        .and_then(|()| file.sync_all())
-        .and_then(|()| {
-            drop(file);
-            std::fs::rename(&tmp, path)
-        });
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(e));
-    }
-    Ok(())
+    })
 }
 
 #[cfg(test)]

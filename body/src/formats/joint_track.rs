@@ -217,9 +217,59 @@ impl JointTrack {
     }
 
     /// Writes the track to a file (atomically: a temporary file, then a
-    /// rename).
+    /// rename). A track holding a non-finite number, a non-unit rotation or
+    /// frame times that do not increase (as written, to 6 decimals) is
+    /// refused with [`FormatError::Invalid`] naming the frame (and joint),
+    /// since [`JointTrack::read`] would reject the file.
     pub fn write(&self, path: &Path) -> Result<(), FormatError> {
+        if let Some(reason) = self.first_unwritable() {
+            return Err(FormatError::Invalid {
+                path: path.display().to_string(),
+                reason,
+            });
+        }
         csv::write_atomic(path, &self.to_csv())
+    }
+
+    /// Why the track cannot be written, for the first offending value:
+    /// a time or position that is not finite, a rotation that is not a
+    /// unit quaternion, or a frame whose time, as written (6 decimals),
+    /// does not come after the previous frame's (the reader would merge or
+    /// reject them).
+    fn first_unwritable(&self) -> Option<String> {
+        let mut previous: Option<(f64, String)> = None;
+        for (index, frame) in self.frames.iter().enumerate() {
+            if !frame.time_s.is_finite() {
+                return Some(format!("frame {index} has time_s {}", frame.time_s));
+            }
+            let mut written = String::new();
+            csv::push_time(&mut written, frame.time_s);
+            let value = written.parse::<f64>().unwrap_or(frame.time_s);
+            if let Some((before, before_text)) = &previous {
+                if value <= *before {
+                    return Some(format!(
+                        "frame {index} has time_s {written}, not after the previous frame's \
+                         {before_text} (times are written to {} decimals)",
+                        csv::TIME_DECIMALS
+                    ));
+                }
+            }
+            previous = Some((value, written));
+            for (joint, t) in frame.joints.iter() {
+                let length = t.rotation.length();
+                if !t.position.is_finite()
+                    || !t.rotation.is_finite()
+                    || (length - 1.0).abs() > csv::UNIT_TOLERANCE
+                {
+                    return Some(format!(
+                        "joint `{joint}` at time_s {} (frame {index}) has position {} and rotation {} \
+                         (a joint track holds finite positions and unit rotations only)",
+                        frame.time_s, t.position, t.rotation
+                    ));
+                }
+            }
+        }
+        None
     }
 }
 
@@ -405,6 +455,46 @@ mod tests {
         let (_, line, reason) = syntax_error(&format!("{H}inf,pelvis,0,1,0,0,0,0,1\n"));
         assert_eq!(line, 2);
         assert_eq!(reason, "time_s `inf` is not a finite number");
+    }
+
+    #[test]
+    fn format_joint_track_refuses_to_write_non_finite_values() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.joints.csv");
+        let good = track(3);
+        good.write(&path).expect("write");
+        let mut bad = good.clone();
+        bad.frames[2].joints[Joint::LeftKnee].position.y = f64::NAN;
+        match bad.write(&path) {
+            Err(FormatError::Invalid { path: p, reason }) => {
+                assert!(p.ends_with("t.joints.csv"), "{p}");
+                assert!(
+                    reason.contains("`left_knee`") && reason.contains("frame 2"),
+                    "{reason}"
+                );
+            }
+            other => panic!("expected an invalid-data error, got {other:?}"),
+        }
+        let mut bad = good.clone();
+        bad.frames[0].joints[Joint::Head].rotation = DQuat::from_xyzw(0.0, 0.0, 0.0, 0.0);
+        assert!(matches!(bad.write(&path), Err(FormatError::Invalid { .. })));
+        let mut bad = good.clone();
+        bad.frames[1].time_s = f64::INFINITY;
+        assert!(matches!(bad.write(&path), Err(FormatError::Invalid { .. })));
+        // Frames closer than the written precision would share a time.
+        let mut bad = good.clone();
+        bad.frames[1].time_s = bad.frames[0].time_s + 1e-8;
+        match bad.write(&path) {
+            Err(FormatError::Invalid { reason, .. }) => {
+                assert!(reason.contains("not after the previous frame"), "{reason}")
+            }
+            other => panic!("expected an invalid-data error, got {other:?}"),
+        }
+        // The good file written first is untouched.
+        assert_eq!(
+            JointTrack::read(&path).expect("read"),
+            JointTrack::parse(&good.to_csv(), "x").expect("parse")
+        );
     }
 
     #[test]

@@ -142,6 +142,15 @@ pub enum FormatError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// Data that must not be written: the file would not read back (for
+    /// example a joint track holding `nan`). Nothing was written.
+    #[error("{path}: not written: {reason}")]
+    Invalid {
+        /// The file that was to be written.
+        path: String,
+        /// What is wrong with the data, in words.
+        reason: String,
+    },
     /// A syntax error: the whole file is invalid.
     #[error("{path}:{line}: {reason}")]
     Syntax {
