@@ -16,29 +16,6 @@ pub fn solver_kind(arg: SolverArg) -> SolverKind {
     }
 }
 
-/// The most output frames one solve writes: two hours at 90 Hz (the
-/// solver's own limit on the take's span, at the default rate). Checked
-/// before solving, since the frames are held in memory: a high `--rate`
-/// must not exhaust it.
-const MAX_OUTPUT_FRAMES: f64 = posewire_solver::solve::MAX_TAKE_S * 90.0;
-
-/// Refuses a rate that would produce more than [`MAX_OUTPUT_FRAMES`]
-/// frames over the take (non-positive rates are the solver's to refuse).
-fn check_output_size(take: &TrackerTake, rate_hz: f64) -> anyhow::Result<()> {
-    let Some((first, last)) = take.time_range() else {
-        return Ok(());
-    };
-    let frames = (last - first) * rate_hz;
-    if frames > MAX_OUTPUT_FRAMES {
-        anyhow::bail!(
-            "--rate {rate_hz} Hz over {:.1} s would give {frames:.0} output frames; at most \
-             {MAX_OUTPUT_FRAMES:.0} fit in one solve: lower --rate or split the take",
-            last - first
-        );
-    }
-    Ok(())
-}
-
 /// Runs `posewire solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let profile = match (&args.calibration, &args.profile) {
@@ -58,8 +35,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             );
         }
     }
-    check_output_size(&take, args.rate)
-        .with_context(|| format!("cannot solve {}", args.trackers.display()))?;
     let options = SolveOptions {
         rate_hz: args.rate,
         solver: solver_kind(args.solver),

@@ -123,7 +123,7 @@ fn a_rate_too_high_for_memory_is_refused_not_aborted() {
     let (_, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(1), "a clean error exit:\n{stderr}");
     assert!(
-        stderr.contains("--rate") && stderr.contains("demo_walk.trackers.csv"),
+        stderr.contains("lower the rate") && stderr.contains("demo_walk.trackers.csv"),
         "{stderr}"
     );
     assert!(!d.join("j.csv").exists(), "no output on failure");

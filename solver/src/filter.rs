@@ -155,6 +155,14 @@ impl NoiseMeter {
     /// Adds one third-difference magnitude (per axis scale) and returns the
     /// noise standard deviation estimate.
     fn add(&mut self, third_difference: f64, window: usize) -> f64 {
+        // A jump of a metre in one sample is a glitch, not noise: capped, so
+        // that one wild sample neither dominates the estimate nor turns the
+        // running sum into inf - inf.
+        let third_difference = if third_difference.is_finite() {
+            third_difference.min(1.0)
+        } else {
+            1.0
+        };
         self.recent.push_back(third_difference);
         self.sum += third_difference;
         while self.recent.len() > window.max(1) {

@@ -65,6 +65,21 @@ pub enum SolveError {
     /// The rate is not a positive number.
     #[error("solver rate {0} Hz is not a positive number")]
     BadRate(f64),
+    /// The rate would give more frames than one offline solve holds.
+    #[error("{rate_hz} Hz over {span_s:.1} s would give {frames:.0} output frames; at most {max} fit in one solve: lower the rate or split the take")]
+    TooManyFrames {
+        /// The requested rate.
+        rate_hz: f64,
+        /// From the first to the last sample, seconds.
+        span_s: f64,
+        /// How many frames that would be.
+        frames: f64,
+        /// [`MAX_OUTPUT_FRAMES`].
+        max: usize,
+    },
+    /// Sample times too large to resolve at the solver's rate.
+    #[error("sample time {0} s is beyond {MAX_TIME_S} s and cannot be resolved at the solver rate: use times relative to the start of the take")]
+    TimeTooLarge(f64),
     /// The take spans more time than one offline solve holds in memory.
     #[error("the take spans {span_s:.0} s; an offline solve covers at most {max_s:.0} s: split the take")]
     TooLong {
@@ -78,6 +93,13 @@ pub enum SolveError {
 /// The longest take one offline solve covers (its output frames are held in
 /// memory: about 1.2 kB per frame, so two hours at 90 Hz is under 1 GB).
 pub const MAX_TAKE_S: f64 = 2.0 * 3600.0;
+
+/// The most output frames one offline solve produces (two hours at 90 Hz).
+pub const MAX_OUTPUT_FRAMES: usize = 648_000;
+
+/// Sample times beyond this (seconds, about the year 2286 as a Unix time)
+/// cannot be told apart at the solver's rate in double precision.
+pub const MAX_TIME_S: f64 = 1e10;
 
 /// Solves a whole take with the body profile, causally. Frames start at the
 /// first input time, or at the first tick with a headset sample if the
@@ -105,6 +127,18 @@ pub fn solve_take(
         return Err(SolveError::TooLong {
             span_s: last - first,
             max_s: MAX_TAKE_S,
+        });
+    }
+    if let Some(t) = [first, last].into_iter().find(|t| t.abs() > MAX_TIME_S) {
+        return Err(SolveError::TimeTooLarge(t));
+    }
+    let frames_needed = (last - first) * options.rate_hz + 1.0;
+    if frames_needed > MAX_OUTPUT_FRAMES as f64 {
+        return Err(SolveError::TooManyFrames {
+            rate_hz: options.rate_hz,
+            span_s: last - first,
+            frames: frames_needed,
+            max: MAX_OUTPUT_FRAMES,
         });
     }
     let mut solver = IkSolver::new(profile, options.ik);

@@ -7,6 +7,10 @@ use posewire_body::{BodyProfile, Device, Transform};
 
 use crate::filter::{PoseFilterSettings, PoseSmoother};
 
+/// A device farther than this from the world origin is not a device on a
+/// person in a room (a corrupt sample): it counts as lost, metres.
+pub const MAX_DISTANCE_M: f64 = 10_000.0;
+
 /// How long a device may stay silent before it counts as lost, seconds.
 pub const LOST_AFTER_S: f64 = 0.1;
 /// How far ahead a device is predicted at most, seconds.
@@ -61,7 +65,10 @@ impl DeviceTracker {
     /// lost until its next valid one.
     pub fn push(&mut self, sample: &TrackerSample) {
         let state = &mut self.states[sample.device.index()];
-        let Some(pose) = sample.pose.filter(|p| p.is_finite()) else {
+        let Some(pose) = sample
+            .pose
+            .filter(|p| p.is_finite() && p.position.length() <= MAX_DISTANCE_M)
+        else {
             state.invalid_now = true;
             state.last_time = sample.time_s;
             return;

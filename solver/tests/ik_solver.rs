@@ -213,4 +213,27 @@ fn ik_invalid_and_missing_samples_never_break_the_body() {
     }
     let e = solve_take(&profile, &far, &options(true)).expect_err("a day-long take");
     assert!(e.to_string().contains("split the take"), "{e}");
+    // A rate that would need more frames than memory holds is refused.
+    let mut fast = options(true);
+    fast.rate_hz = 1e7;
+    let e = solve_take(&profile, &take, &fast).expect_err("ten million frames a second");
+    assert!(e.to_string().contains("lower the rate"), "{e}");
+    // One absurd but finite sample is a lost device for an instant, not a
+    // body full of NaN from then on.
+    let mut wild = take.clone();
+    if let Some(s) = wild.samples.iter_mut().find(|s| s.time_s > 1.5) {
+        if let Some(p) = s.pose.as_mut() {
+            p.position = DVec3::splat(1e200);
+        }
+    }
+    for f in solve_take(&profile, &wild, &options(true)).expect("solve") {
+        for j in Joint::ALL {
+            assert!(f.joints[j].position.is_finite(), "{j} at {}", f.time_s);
+            assert!(
+                f.joints[j].position.length() < 100.0,
+                "{j} flew away at {}",
+                f.time_s
+            );
+        }
+    }
 }
