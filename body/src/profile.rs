@@ -252,10 +252,11 @@ impl BodyProfile {
                 })
             }
         }
-        let profile: BodyProfile = toml::from_str(text).map_err(|e| ProfileError::Syntax {
+        let raw: RawProfile = toml::from_str(text).map_err(|e| ProfileError::Syntax {
             path: path.to_string(),
             message: e.to_string(),
         })?;
+        let profile = raw.complete();
         profile.validate().map_err(|what| ProfileError::Invalid {
             path: path.to_string(),
             what,
@@ -373,6 +374,97 @@ impl BodyProfile {
     }
 }
 
+/// A profile as read: the keys FORMATS.md fixes are required; the ones this
+/// project adds may be missing (a profile written by another tool) and are
+/// then estimated from the stature by ratio, and said so in `sources`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    version: u32,
+    body: RawMeasures,
+    segments: RawSegments,
+    #[serde(default)]
+    trackers: BTreeMap<String, TrackerMount>,
+    #[serde(default)]
+    sources: BTreeMap<String, Source>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMeasures {
+    stature: f64,
+    head_height: f64,
+    shoulder_width: f64,
+    hip_width: f64,
+    shoulder_height: Option<f64>,
+    shoulder_forward: Option<f64>,
+    ankle_height: Option<f64>,
+    mass: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSegments {
+    upper_arm: f64,
+    forearm: f64,
+    thigh: f64,
+    shin: f64,
+    trunk: Option<f64>,
+    neck: Option<f64>,
+    foot: Option<f64>,
+}
+
+impl RawProfile {
+    /// Fills what is missing from the stature's ratios.
+    fn complete(self) -> BodyProfile {
+        let ratio = BodyProfile::from_stature(self.body.stature);
+        let mut sources = self.sources;
+        let mut fill = |name: &str, value: Option<f64>, estimate: f64| {
+            value.unwrap_or_else(|| {
+                sources.insert(name.to_string(), Source::Ratio);
+                estimate
+            })
+        };
+        let b = &self.body;
+        let s = &self.segments;
+        let ankle_height = fill("ankle_height", b.ankle_height, ratio.body.ankle_height);
+        let neck = fill("neck", s.neck, ratio.segments.neck);
+        // The trunk joins the legs to the neck: what the measured head
+        // height leaves between them.
+        let trunk_estimate = b.head_height - neck - (ankle_height + s.shin + s.thigh);
+        let body = BodyMeasures {
+            stature: b.stature,
+            head_height: b.head_height,
+            shoulder_width: b.shoulder_width,
+            hip_width: b.hip_width,
+            shoulder_height: fill(
+                "shoulder_height",
+                b.shoulder_height,
+                ratio.body.shoulder_height,
+            ),
+            shoulder_forward: fill("shoulder_forward", b.shoulder_forward, 0.0),
+            ankle_height,
+            mass: fill("mass", b.mass, ratio.body.mass),
+        };
+        let segments = Segments {
+            upper_arm: s.upper_arm,
+            forearm: s.forearm,
+            thigh: s.thigh,
+            shin: s.shin,
+            trunk: fill("trunk", s.trunk, trunk_estimate),
+            neck,
+            foot: fill("foot", s.foot, ratio.segments.foot),
+        };
+        BodyProfile {
+            version: self.version,
+            body,
+            segments,
+            trackers: self.trackers,
+            sources,
+        }
+    }
+}
+
 /// The names of the body measures and segment lengths, as in `sources`.
 pub const FIELD_NAMES: [&str; 15] = [
     "stature",
@@ -411,6 +503,40 @@ mod tests {
         assert_eq!(p, back);
         assert!(text.contains("[trackers.left_hand]"));
         assert!(text.contains("stature = 1.78"));
+    }
+
+    #[test]
+    fn profile_example_of_formats_md_loads_with_the_rest_estimated() {
+        // The example of FORMATS.md section 5, keys as another tool writes them.
+        let text = r#"version = 1
+
+[body]
+stature = 1.78        # floor to top of the skull
+head_height = 1.58    # floor to the `head` joint (skull base), standing
+shoulder_width = 0.38 # between the shoulder joints
+hip_width = 0.19      # between the hip joints
+
+[segments]            # joint to joint, mean of left and right
+upper_arm = 0.29
+forearm = 0.26
+thigh = 0.43
+shin = 0.44
+
+[trackers.left_hand]  # one table per device seen during calibration
+bone = "left_wrist"
+offset_position = [0.08, -0.02, 0.0]     # in the bone frame (x left, y up, z forward at rest)
+mount_rotation = [0.0, 0.0, 0.0, 1.0]    # x,y,z,w: device rotation = bone rotation * mount
+"#;
+        let p = BodyProfile::from_toml(text, "example.toml").expect("the documented example loads");
+        assert_eq!(p.body.shoulder_width, 0.38);
+        assert_eq!(p.segments.shin, 0.44);
+        assert_eq!(p.sources.get("trunk"), Some(&Source::Ratio));
+        assert_eq!(p.sources.get("shoulder_height"), Some(&Source::Ratio));
+        // The trunk fills the gap between the legs and the neck exactly.
+        let sk = crate::Skeleton::from_profile(&p);
+        let rest = crate::BodyPose::rest(&sk).positions(&sk);
+        assert!((rest[crate::Joint::Head].y - p.body.head_height).abs() < 1e-9);
+        assert!(p.tracker(Device::LeftHand).is_some());
     }
 
     #[test]
