@@ -28,3 +28,4 @@ pub mod formats;
 pub mod ik;
 pub mod inertia;
 pub mod limits;
+pub mod look_at;
