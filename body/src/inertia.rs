@@ -304,28 +304,31 @@ pub fn segment_inertias(skeleton: &Skeleton, mass_kg: f64) -> JointMap<SegmentIn
             pick(LeftToe),
         );
 
-        // Arms (T-pose: long = X, transverse = Y, sagittal = Z).
+        // Limbs: arms along X in the T-pose, legs along Y.
         let limb = |s: &DeLevaSegment, from: Joint, to: Joint| {
             let v = rest[to] - rest[from];
             let len = v.length();
             (s.mass_fraction * m, rest[from] + v * s.com_fraction, len)
         };
-        let (mass, com, len) = limb(&UPPER_ARM, sho, elb);
-        let s = &UPPER_ARM;
-        set(
-            sho,
-            mass,
-            com,
-            moments(mass, len, s.r_longitudinal, s.r_transverse, s.r_sagittal),
-        );
-        let (mass, com, len) = limb(&FOREARM, elb, wri);
-        let s = &FOREARM;
-        set(
-            elb,
-            mass,
-            com,
-            moments(mass, len, s.r_longitudinal, s.r_transverse, s.r_sagittal),
-        );
+        // A limb segment between two joints, its radii of gyration mapped
+        // onto the rest frame's x, y, z by `axes`.
+        let mut place =
+            |s: &DeLevaSegment, from: Joint, to: Joint, axes: fn(&DeLevaSegment) -> [f64; 3]| {
+                let (mass, com, len) = limb(s, from, to);
+                let [rx, ry, rz] = axes(s);
+                set(from, mass, com, moments(mass, len, rx, ry, rz));
+            };
+        // Arms along X: longitudinal, transverse, sagittal.
+        let along_x: fn(&DeLevaSegment) -> [f64; 3] =
+            |s| [s.r_longitudinal, s.r_transverse, s.r_sagittal];
+        place(&UPPER_ARM, sho, elb, along_x);
+        place(&FOREARM, elb, wri, along_x);
+        // Legs along Y: transverse, longitudinal, sagittal.
+        let along_y: fn(&DeLevaSegment) -> [f64; 3] =
+            |s| [s.r_transverse, s.r_longitudinal, s.r_sagittal];
+        place(&THIGH, hip, kne, along_y);
+        place(&SHANK, kne, ank, along_y);
+        // Hand: along the forearm, sized from it (de Leva's length ratio).
         let forearm = rest[wri] - rest[elb];
         let hand_len = forearm.length() * HAND.length_mm / FOREARM.length_mm;
         let hand_dir = forearm.try_normalize().unwrap_or(DVec3::X);
@@ -343,24 +346,6 @@ pub fn segment_inertias(skeleton: &Skeleton, mass_kg: f64) -> JointMap<SegmentIn
                 s.r_sagittal,
                 s.r_transverse,
             ),
-        );
-
-        // Legs (long = Y, transverse = X, sagittal = Z).
-        let (mass, com, len) = limb(&THIGH, hip, kne);
-        let s = &THIGH;
-        set(
-            hip,
-            mass,
-            com,
-            moments(mass, len, s.r_transverse, s.r_longitudinal, s.r_sagittal),
-        );
-        let (mass, com, len) = limb(&SHANK, kne, ank);
-        let s = &SHANK;
-        set(
-            kne,
-            mass,
-            com,
-            moments(mass, len, s.r_transverse, s.r_longitudinal, s.r_sagittal),
         );
 
         // Foot: heel a quarter foot behind the ankle, tip a quarter beyond
