@@ -2,33 +2,19 @@
 //! non-zero exit; invalid samples are reported, never silent.
 
 mod cli_common;
-use cli_common::{arg, demo_clip, posewire, text};
-
-/// Synthesizes a 3-device clean take of the demo clip into `dir`.
-fn synth(dir: &std::path::Path) {
-    let out = posewire(&["synth", "--bvh", arg(&demo_clip()), "--out-dir", arg(dir)]);
-    assert!(out.status.success(), "synth failed:\n{}", text(&out).1);
-}
+use cli_common::{
+    arg, edited_demo_trackers, posewire, set_field, solve_calibrated, synth_demo as synth, text,
+};
 
 #[test]
 fn a_malformed_tracker_take_names_the_file_and_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     synth(d);
-    let good = std::fs::read_to_string(d.join("demo_walk.trackers.csv")).expect("read");
-    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    lines[5] = "0.044444,head,0.1,abc,0.2,0,0,0,1".to_string();
-    let bad = d.join("bad.trackers.csv");
-    std::fs::write(&bad, lines.join("\n") + "\n").expect("write");
-    let out = posewire(&[
-        "solve",
-        "--calibration",
-        arg(&d.join("demo_walk.calibration.csv")),
-        "--trackers",
-        arg(&bad),
-        "--out",
-        arg(&d.join("j.csv")),
-    ]);
+    let bad = edited_demo_trackers(d, "bad.trackers.csv", |lines| {
+        lines[5] = "0.044444,head,0.1,abc,0.2,0,0,0,1".to_string();
+    });
+    let out = solve_calibrated(d, &bad, &[]);
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
     assert!(
@@ -43,24 +29,12 @@ fn invalid_samples_are_reported_with_their_lines() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     synth(d);
-    let good = std::fs::read_to_string(d.join("demo_walk.trackers.csv")).expect("read");
-    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    for k in [10, 20] {
-        let mut fields: Vec<String> = lines[k - 1].split(',').map(str::to_string).collect();
-        fields[2] = "nan".to_string();
-        lines[k - 1] = fields.join(",");
-    }
-    let take = d.join("nan.trackers.csv");
-    std::fs::write(&take, lines.join("\n") + "\n").expect("write");
-    let out = posewire(&[
-        "solve",
-        "--calibration",
-        arg(&d.join("demo_walk.calibration.csv")),
-        "--trackers",
-        arg(&take),
-        "--out",
-        arg(&d.join("j.csv")),
-    ]);
+    let take = edited_demo_trackers(d, "nan.trackers.csv", |lines| {
+        for k in [10, 20] {
+            set_field(lines, k - 1, 2, "nan");
+        }
+    });
+    let out = solve_calibrated(d, &take, &[]);
     let (_, stderr) = text(&out);
     assert!(
         out.status.success(),
@@ -109,17 +83,7 @@ fn a_rate_too_high_for_memory_is_refused_not_aborted() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     synth(d);
-    let out = posewire(&[
-        "solve",
-        "--calibration",
-        arg(&d.join("demo_walk.calibration.csv")),
-        "--trackers",
-        arg(&d.join("demo_walk.trackers.csv")),
-        "--out",
-        arg(&d.join("j.csv")),
-        "--rate",
-        "1e7",
-    ]);
+    let out = solve_calibrated(d, &d.join("demo_walk.trackers.csv"), &["--rate", "1e7"]);
     let (_, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(1), "a clean error exit:\n{stderr}");
     assert!(
@@ -134,23 +98,11 @@ fn a_huge_position_never_gives_a_joint_track_that_does_not_read_back() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     synth(d);
-    let good = std::fs::read_to_string(d.join("demo_walk.trackers.csv")).expect("read");
-    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    let mut fields: Vec<String> = lines[30].split(',').map(str::to_string).collect();
-    fields[2] = "1e200".to_string();
-    lines[30] = fields.join(",");
-    let take = d.join("huge.trackers.csv");
-    std::fs::write(&take, lines.join("\n") + "\n").expect("write");
+    let take = edited_demo_trackers(d, "huge.trackers.csv", |lines| {
+        set_field(lines, 30, 2, "1e200");
+    });
     let joints = d.join("j.csv");
-    let out = posewire(&[
-        "solve",
-        "--calibration",
-        arg(&d.join("demo_walk.calibration.csv")),
-        "--trackers",
-        arg(&take),
-        "--out",
-        arg(&joints),
-    ]);
+    let out = solve_calibrated(d, &take, &[]);
     let (_, stderr) = text(&out);
     if out.status.success() {
         // Solved through it: the output must be a valid joint track.

@@ -2,7 +2,7 @@
 //! binary.
 
 mod cli_common;
-use cli_common::{arg, demo_clip, posewire, text};
+use cli_common::{arg, demo_clip, posewire, solve_calibrated, text};
 
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::{BodyProfile, Joint};
@@ -121,17 +121,7 @@ fn solve_can_calibrate_on_the_fly_at_another_rate() {
     ]);
     assert!(out.status.success(), "synth failed:\n{}", text(&out).1);
     let joints = d.join("j.csv");
-    let out = posewire(&[
-        "solve",
-        "--calibration",
-        arg(&d.join("demo_walk.calibration.csv")),
-        "--trackers",
-        arg(&d.join("demo_walk.trackers.csv")),
-        "--out",
-        arg(&joints),
-        "--rate",
-        "60",
-    ]);
+    let out = solve_calibrated(d, &d.join("demo_walk.trackers.csv"), &["--rate", "60"]);
     assert!(out.status.success(), "solve failed:\n{}", text(&out).1);
     let track = JointTrack::read(&joints).expect("joint track reads");
     let dt = track.frames[1].time_s - track.frames[0].time_s;
