@@ -166,8 +166,7 @@ impl IkSolver {
             .unwrap_or(1.0 / 90.0);
         self.last_time = Some(t);
         let sk = self.skeleton;
-        let prof = self.profile.clone();
-        let seg = prof.segments;
+        let seg = self.profile.segments;
 
         // Head: tracked, or held where it was lost.
         let head = match self.devices.bone_target(Device::Head, t) {
