@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_K, CHEST_YAW, LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -71,11 +71,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if let (Some(x), Some(y), Some(z)) = (env("EPX"), env("EPY"), env("EPZ")) {
             options.ik.elbow_pole = DVec3::new(x, y, z);
         }
-        if let Some(w) = env("NECK_K") {
-            options.ik.neck_follows_head = w;
-        }
-        if let Some(w) = env("CHEST_YAW") {
-            options.ik.chest_yaw_share = w;
+        if std::env::var("NECK_ONLY").is_ok() {
+            options.ik.trunk = posewire_solver::TrunkMode::NeckOnly;
         }
         if let Some(v) = env("LA") {
             options.ik.stepping.lookahead_s = v;

@@ -107,6 +107,18 @@ impl SolverArg {
     }
 }
 
+/// How the trunk shares the head's rotation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum TrunkArg {
+    /// The look-at chain of configs/look_at.toml: lumbar spine, chest, neck
+    /// and head each take a constrained share of the turn.
+    #[default]
+    LookAt,
+    /// The whole head rotation on the neck; the chest stays square to the
+    /// pelvis (for comparison).
+    NeckOnly,
+}
+
 /// `posewire synth`.
 #[derive(Debug, Args)]
 pub struct SynthArgs {
@@ -161,6 +173,13 @@ pub struct SolveArgs {
     /// Which solver to use.
     #[arg(long, default_value = "ik")]
     pub solver: SolverArg,
+    /// How the trunk shares the head's rotation.
+    #[arg(long, default_value = "look-at")]
+    pub trunk: TrunkArg,
+    /// A look-at chain of one's own (TOML, as configs/look_at.toml; its
+    /// joints must be lumbar, chest, neck, head and optionally eyes).
+    #[arg(long, value_name = "LOOK_AT.toml")]
+    pub look_at_config: Option<PathBuf>,
     /// Output frames per second.
     #[arg(long, value_name = "HZ", default_value_t = 90.0)]
     pub rate: f64,
@@ -192,6 +211,13 @@ pub struct EvalArgs {
     /// Which solver to evaluate.
     #[arg(long, default_value = "ik")]
     pub solver: SolverArg,
+    /// How the trunk shares the head's rotation: `neck-only` is the
+    /// comparison for the look-at chain.
+    #[arg(long, default_value = "look-at")]
+    pub trunk: TrunkArg,
+    /// A look-at chain of one's own (TOML, as configs/look_at.toml).
+    #[arg(long, value_name = "LOOK_AT.toml")]
+    pub look_at_config: Option<PathBuf>,
     /// Seed of the random draws; each clip derives its own from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::cli::{ConditionArg, DeviceCount, EvalArgs};
 use crate::eval_report::{ClipOutcome, EvalReport, Failure, Setting};
-use crate::solve_cmd::solver_kind;
+use crate::solve_cmd::{load_look_at, solver_kind, trunk_mode};
 use crate::synth_cmd::condition;
 
 /// The BVH clips named by `--bvh`: the file itself, or every `*.bvh` in the
@@ -93,10 +93,13 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     );
 
     let progress = progress_bar((clips.len() * settings.len()) as u64);
-    let solve = project_solver(SolveOptions {
+    let mut options = SolveOptions {
         solver: solver_kind(args.solver),
+        look_at: load_look_at(args.look_at_config.as_deref())?,
         ..SolveOptions::default()
-    });
+    };
+    options.ik.trunk = trunk_mode(args.trunk);
+    let solve = project_solver(options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -113,7 +116,13 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     });
     progress.finish_and_clear();
 
-    let report = EvalReport::new(args.solver.name(), args.seed, settings, outcomes);
+    let report = EvalReport::new(
+        args.solver.name(),
+        trunk_mode(args.trunk).name(),
+        args.seed,
+        settings,
+        outcomes,
+    );
     // A closed stdout is reported after the JSON is written, not instead.
     let printed = crate::print_stdout(&report.tables());
     if let Some(json) = &args.json {

@@ -98,6 +98,9 @@ pub struct SettingMeans {
 pub struct EvalReport {
     /// The solver evaluated.
     pub solver: String,
+    /// How the solver's trunk shares the head's rotation (`look-at` or
+    /// `neck-only`).
+    pub trunk: String,
     /// The seed of the random draws.
     pub seed: u64,
     /// The settings, in table order.
@@ -117,6 +120,7 @@ impl EvalReport {
     /// Aggregates the per-clip outcomes (clips sorted by name).
     pub fn new(
         solver: &str,
+        trunk: &str,
         seed: u64,
         settings: Vec<Setting>,
         mut clips: Vec<ClipOutcome>,
@@ -167,6 +171,7 @@ impl EvalReport {
             .collect();
         EvalReport {
             solver: solver.to_string(),
+            trunk: trunk.to_string(),
             seed,
             settings,
             prop_clips: PROP_CLIPS.iter().map(|s| s.to_string()).collect(),
@@ -197,8 +202,9 @@ impl EvalReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "## Evaluation: solver `{}`, seed {}, {} clip(s)\n",
+            "## Evaluation: solver `{}` (trunk `{}`), seed {}, {} clip(s)\n",
             self.solver,
+            self.trunk,
             self.seed,
             self.clips.len()
         );
@@ -369,7 +375,7 @@ mod tests {
             devices: 3,
             condition: Condition::Clean,
         };
-        let report = EvalReport::new("ik", 1, vec![s], Vec::new());
+        let report = EvalReport::new("ik", "look-at", 1, vec![s], Vec::new());
         let text = report.tables();
         assert!(text.contains("| 3 clean "), "{text}");
         assert_eq!(report.means[0].clips, 0);

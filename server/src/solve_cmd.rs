@@ -3,11 +3,37 @@
 
 use anyhow::Context as _;
 use posewire_body::formats::{JointTrack, TrackerTake};
-use posewire_body::BodyProfile;
-use posewire_solver::{solve_take, SolveOptions, SolverKind};
+use posewire_body::look_at::LookAtConfig;
+use posewire_body::{BodyProfile, Skeleton};
+use posewire_solver::trunk::LookAtTrunk;
+use posewire_solver::{solve_take, SolveOptions, SolverKind, TrunkMode};
 
 use crate::calibrate_cmd::{calibrate_file, warn_invalid};
-use crate::cli::{SolveArgs, SolverArg};
+use crate::cli::{SolveArgs, SolverArg, TrunkArg};
+
+/// The trunk mode behind a command-line choice.
+pub fn trunk_mode(arg: TrunkArg) -> TrunkMode {
+    match arg {
+        TrunkArg::LookAt => TrunkMode::LookAt,
+        TrunkArg::NeckOnly => TrunkMode::NeckOnly,
+    }
+}
+
+/// Reads a look-at chain given on the command line (`None`: the shipped
+/// one).
+pub fn load_look_at(path: Option<&std::path::Path>) -> anyhow::Result<Option<LookAtConfig>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the look-at chain {}", path.display()))?;
+    let config = LookAtConfig::from_toml(&text, &path.display().to_string())?;
+    // The trunk needs its own joints; say so now rather than once per take.
+    let average = BodyProfile::from_stature(1.75);
+    LookAtTrunk::new(&config, &Skeleton::from_profile(&average), 1.75)
+        .with_context(|| format!("{} cannot pose the trunk", path.display()))?;
+    Ok(Some(config))
+}
 
 /// The solver behind a command-line choice.
 pub fn solver_kind(arg: SolverArg) -> SolverKind {
@@ -35,11 +61,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             );
         }
     }
-    let options = SolveOptions {
+    let look_at = load_look_at(args.look_at_config.as_deref())?;
+    let mut options = SolveOptions {
         rate_hz: args.rate,
         solver: solver_kind(args.solver),
+        look_at,
         ..SolveOptions::default()
     };
+    options.ik.trunk = trunk_mode(args.trunk);
     let frames = solve_take(&profile, &take, &options)
         .with_context(|| format!("cannot solve {}", args.trackers.display()))?;
     let count = frames.len();

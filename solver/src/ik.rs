@@ -9,13 +9,16 @@ use std::f64::consts::PI;
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::ik::{arm_rest, knee_pole, leg_rest, limb_rotations, solve_two_bone};
-use posewire_body::transform::{rotation_between, yaw_of, yaw_rotation};
+use posewire_body::transform::{align_hemisphere, rotation_between, yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skeleton};
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
+use crate::trunk::{neck_only, LookAtTrunk, TrunkMode, TrunkPose};
+use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
+use posewire_body::transform::Transform;
 
 /// Settings of the kinematic solver.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,8 +32,11 @@ pub struct IkSettings {
     /// How much the elbow follows the direction the hand points along
     /// (0: natural pole only, 1: hand direction only).
     pub elbow_from_hand: f64,
-    /// Share of the head's yaw (relative to the pelvis) the chest takes.
-    pub chest_yaw_share: f64,
+    /// How the trunk shares the head's rotation.
+    pub trunk: TrunkMode,
+    /// Time constant with which the trunk follows the head's rotation,
+    /// seconds (0: at once).
+    pub trunk_follow_time_s: f64,
     /// The natural elbow pole for the left arm in the chest frame (x left,
     /// y up, z forward; mirrored for the right arm).
     pub elbow_pole: DVec3,
@@ -54,9 +60,6 @@ pub struct IkSettings {
     /// How much the knee's bend direction follows the foot's facing rather
     /// than the pelvis's (0..1).
     pub knee_follows_foot: f64,
-    /// How far the neck leans with the head's tilt (0: the neck stays
-    /// upright, 1: the neck is in line with the head).
-    pub neck_follows_head: f64,
 }
 
 impl Default for IkSettings {
@@ -66,8 +69,8 @@ impl Default for IkSettings {
             stepping: SteppingSettings::default(),
             gait: GaitSettings::default(),
             elbow_from_hand: 0.3,
-            chest_yaw_share: 0.12,
-            neck_follows_head: 0.25,
+            trunk: TrunkMode::LookAt,
+            trunk_follow_time_s: 0.03,
             elbow_pole: DVec3::new(0.3, -1.0, -1.0),
             knee_follows_foot: 0.5,
             lean_from_pitch: 1.5,
@@ -121,11 +124,52 @@ pub struct IkSolver {
     held_wrists: [Option<(DVec3, DQuat)>; 2],
     last_pose: Option<BodyPose>,
     head_when_lost: Option<BoneTarget>,
+    /// The look-at chain fitted to this person.
+    look_at: LookAtTrunk,
+    /// A point to look at instead of where the headset looks.
+    gaze_target: Option<DVec3>,
+    /// The head rotation the trunk follows (smoothed).
+    trunk_follows: Option<DQuat>,
 }
 
 impl IkSolver {
-    /// A solver for one person.
+    /// A solver for one person, with the shipped look-at chain
+    /// (`configs/look_at.toml`).
     pub fn new(profile: &BodyProfile, settings: IkSettings) -> IkSolver {
+        let config = LookAtConfig::default();
+        let skeleton = Skeleton::from_profile(profile);
+        // A profile whose lengths are not finite cannot be fitted; such a
+        // body gets the chain of an average person rather than no chain.
+        let average = Skeleton::from_profile(&BodyProfile::from_stature(1.75));
+        #[allow(clippy::expect_used)]
+        let look_at = LookAtTrunk::new(&config, &skeleton, profile.body.stature)
+            .or_else(|_| LookAtTrunk::new(&config, &average, 1.75))
+            // The shipped chain is part of the build, not input; the test
+            // `look_at_trunk_fits_the_shipped_chain` keeps it fitting.
+            .expect("the shipped look-at chain fits an average skeleton");
+        IkSolver::build(profile, settings, look_at)
+    }
+
+    /// A solver for one person with a look-at chain of one's own (its joints
+    /// must be `lumbar`, `chest`, `neck`, `head` and optionally `eyes`).
+    pub fn with_look_at(
+        profile: &BodyProfile,
+        settings: IkSettings,
+        look_at: &LookAtConfig,
+    ) -> Result<IkSolver, LookAtConfigError> {
+        let skeleton = Skeleton::from_profile(profile);
+        let look_at = LookAtTrunk::new(look_at, &skeleton, profile.body.stature)?;
+        Ok(IkSolver::build(profile, settings, look_at))
+    }
+
+    /// Looks at `target` (a world point: an object, or another avatar's
+    /// head, updated every tick) instead of where the headset looks; `None`
+    /// goes back to the headset. The head stays where the headset is.
+    pub fn set_gaze_target(&mut self, target: Option<DVec3>) {
+        self.gaze_target = target.filter(|t| t.is_finite());
+    }
+
+    fn build(profile: &BodyProfile, settings: IkSettings, look_at: LookAtTrunk) -> IkSolver {
         IkSolver {
             settings,
             profile: profile.clone(),
@@ -140,6 +184,9 @@ impl IkSolver {
             held_wrists: [None, None],
             last_pose: None,
             head_when_lost: None,
+            look_at,
+            gaze_target: None,
+            trunk_follows: None,
         }
     }
 
@@ -166,7 +213,6 @@ impl IkSolver {
             .unwrap_or(1.0 / 90.0);
         self.last_time = Some(t);
         let sk = self.skeleton;
-        let seg = self.profile.segments;
 
         // Head: tracked, or held where it was lost.
         let head = match self.devices.bone_target(Device::Head, t) {
@@ -180,7 +226,6 @@ impl IkSolver {
         };
         let head_rot = head.bone.rotation;
         let head_pos = head.bone.position;
-        let head_up = head_rot * DVec3::Y;
         let head_yaw = yaw_of(head_rot);
 
         let pelvis_dev = self.devices.bone_target(Device::Pelvis, t);
@@ -198,8 +243,41 @@ impl IkSolver {
             }
             None => self.estimate_body_yaw(head_yaw, &hands, dt),
         };
-        let mut chest_yaw = pelvis_yaw
-            + self.settings.chest_yaw_share * wrap(head_yaw - pelvis_yaw).clamp(-1.2, 1.2);
+        // The trunk shares the head's rotation (look-at chain, or all of it
+        // on the neck), posed from an upright frame facing the pelvis
+        // heading: the chain's rest is a straight column, so a tracked
+        // pelvis's own tilt (the sacrum's slope) would lean all of it; the
+        // trunk's lean comes from the positions below.
+        let root_rot = yaw_rotation(pelvis_yaw);
+        let root_pos = match pelvis_dev {
+            Some(p) => p.bone.position + root_rot * sk.offsets[Joint::Spine],
+            None => {
+                head_pos
+                    - root_rot
+                        * (sk.offsets[Joint::Chest]
+                            + sk.offsets[Joint::Neck]
+                            + sk.offsets[Joint::Head])
+            }
+        };
+        // The trunk follows the head's rotation a little behind it (the
+        // head turns fast on the neck, the heavier trunk follows), which
+        // also keeps quick head shakes out of the trunk's positions.
+        let tau = self.settings.trunk_follow_time_s;
+        let followed = match self.trunk_follows {
+            Some(q) if tau > 0.0 => q.slerp(align_hemisphere(head_rot, q), (dt / tau).min(1.0)),
+            _ => head_rot,
+        };
+        self.trunk_follows = Some(followed);
+        let mut trunk = self.trunk_pose(
+            Transform::new(root_pos, root_rot),
+            Transform::new(head_pos, followed),
+        );
+        if self.gaze_target.is_none() {
+            // The headset's orientation is measured: the head keeps it.
+            trunk.head = head_rot;
+        }
+        let head_rot = trunk.head;
+        let mut chest_yaw = yaw_of(trunk.chest);
         if let Some((facing, weight)) = hands_facing(&hands) {
             let d = wrap(facing - chest_yaw);
             if d.abs() < 1.5 {
@@ -207,11 +285,8 @@ impl IkSolver {
             }
         }
 
-        // Neck base under the head: the neck leans halfway between upright
-        // and the head's own tilt.
-        let k = self.settings.neck_follows_head;
-        let neck_dir = (head_up * k + DVec3::Y * (1.0 - k)).normalize_or(DVec3::Y);
-        let neck_base = head_pos - neck_dir * seg.neck;
+        // Neck base under the head, along the neck bone.
+        let neck_base = head_pos - trunk.neck * sk.offsets[Joint::Head];
 
         // Pelvis: tracked, or hung below the neck.
         let (pelvis_pos, pelvis_rot) = match pelvis_dev {
@@ -245,8 +320,11 @@ impl IkSolver {
         pose.rotations[Joint::LeftClavicle] = chest_rot;
         pose.rotations[Joint::RightClavicle] = chest_rot;
         let neck_fk = spine_pos + spine_dir * thoracic + chest_dir * cervical;
-        let neck_rot = rotation_between(DVec3::Y, (head_pos - neck_fk).normalize_or(DVec3::Y))
-            * yaw_rotation(chest_yaw + 0.5 * wrap(head_yaw - chest_yaw));
+        // The neck bone as the trunk posed it, swung to reach the head.
+        let neck_rot = rotation_between(
+            trunk.neck * DVec3::Y,
+            (head_pos - neck_fk).normalize_or(DVec3::Y),
+        ) * trunk.neck;
         pose.rotations[Joint::Neck] = neck_rot;
         pose.rotations[Joint::Head] = head_rot;
         // Put the head on its target: the whole body follows when the pelvis
@@ -273,6 +351,22 @@ impl IkSolver {
         self.solve_legs(&mut pose, &positions, t, pelvis_yaw, cue);
         self.last_pose = Some(pose);
         pose
+    }
+
+    /// The trunk's bone rotations for the head's pose.
+    fn trunk_pose(&mut self, root: Transform, head: Transform) -> TrunkPose {
+        let gaze = self.gaze_target;
+        let aimed = |rot: DQuat| match gaze {
+            Some(g) => rotation_between(rot * DVec3::Z, g - head.position) * rot,
+            None => rot,
+        };
+        match self.settings.trunk {
+            TrunkMode::NeckOnly => neck_only(root.rotation, aimed(head.rotation)),
+            TrunkMode::LookAt => self
+                .look_at
+                .pose(root, head, gaze)
+                .unwrap_or_else(|| neck_only(root.rotation, aimed(head.rotation))),
+        }
     }
 
     /// The gait phase from the hands' fore-aft separation along the heading.

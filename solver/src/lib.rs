@@ -10,6 +10,8 @@ pub mod ik;
 pub mod solve;
 pub mod stepping;
 pub mod tracking;
+pub mod trunk;
 
 pub use ik::{IkSettings, IkSolver};
 pub use solve::{solve_take, SolveError, SolveOptions, SolverKind};
+pub use trunk::TrunkMode;

@@ -5,6 +5,8 @@
 use posewire_body::formats::{JointFrame, TrackerTake};
 use posewire_body::{BodyProfile, Device};
 
+use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
+
 use crate::ik::{IkSettings, IkSolver};
 
 /// Which solver turns devices into a body.
@@ -33,7 +35,7 @@ impl SolverKind {
 }
 
 /// How to solve a take.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SolveOptions {
     /// Output frames per second.
     pub rate_hz: f64,
@@ -41,6 +43,9 @@ pub struct SolveOptions {
     pub solver: SolverKind,
     /// Settings of the kinematic solver.
     pub ik: IkSettings,
+    /// The trunk's look-at chain (`None`: the shipped
+    /// `configs/look_at.toml`).
+    pub look_at: Option<LookAtConfig>,
 }
 
 impl Default for SolveOptions {
@@ -49,6 +54,7 @@ impl Default for SolveOptions {
             rate_hz: 90.0,
             solver: SolverKind::Ik,
             ik: IkSettings::default(),
+            look_at: None,
         }
     }
 }
@@ -77,6 +83,9 @@ pub enum SolveError {
         /// [`MAX_OUTPUT_FRAMES`].
         max: usize,
     },
+    /// The look-at chain does not fit the body.
+    #[error("the look-at chain cannot pose this body: {0}")]
+    LookAt(#[from] LookAtConfigError),
     /// Sample times too large to resolve at the solver's rate.
     #[error("sample time {0} s is beyond {MAX_TIME_S} s and cannot be resolved at the solver rate: use times relative to the start of the take")]
     TimeTooLarge(f64),
@@ -141,7 +150,10 @@ pub fn solve_take(
             max: MAX_OUTPUT_FRAMES,
         });
     }
-    let mut solver = IkSolver::new(profile, options.ik);
+    let mut solver = match &options.look_at {
+        Some(config) => IkSolver::with_look_at(profile, options.ik, config)?,
+        None => IkSolver::new(profile, options.ik),
+    };
     let skeleton = *solver.skeleton();
     let interval = 1.0 / options.rate_hz;
     let count = ((last - first) / interval + 1e-9).floor() as usize + 1;

@@ -60,6 +60,19 @@ pub struct AimEntry {
     pub max_rad: f64,
 }
 
+/// One compiled roll entry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct RollShare {
+    /// Flat angle index of the axis.
+    pub(crate) index: usize,
+    /// +1 if the axis points along the gaze axis, -1 if against it.
+    pub(crate) sign: f64,
+    /// Largest share of the remaining roll.
+    pub(crate) fraction: f64,
+    /// Largest roll angle, radians.
+    pub(crate) max_rad: f64,
+}
+
 /// A look-at chain ready to solve: see the module documentation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LookAtChain {
@@ -69,6 +82,8 @@ pub struct LookAtChain {
     /// The end joint's roll axis (flat angle index, sign) when its last axis
     /// lies along the gaze axis.
     pub(crate) roll: Option<(usize, f64)>,
+    /// The roll shares, in order, before phase 1.
+    pub(crate) roll_shares: Vec<RollShare>,
     pub(crate) phase1: Vec<AimEntry>,
     pub(crate) phase2: Vec<AimEntry>,
     pub(crate) passes: u32,
@@ -282,11 +297,44 @@ impl LookAtChain {
             let d = a.axis.dot(gaze_axis);
             (d.abs() > 1.0 - 1e-9).then_some((end.first_angle + end.axes.len() - 1, d.signum()))
         });
+        let mut roll_shares: Vec<RollShare> = Vec::with_capacity(config.roll.len());
+        for (i, e) in config.roll.iter().enumerate() {
+            let key = |s: &str| format!("roll[{i}].{s}");
+            let joint = find_joint(&e.joint, key("joint"))?;
+            let k = match find_axis(joint, &e.axis, key("axis"))? {
+                AxisChoice::Axis(k) => k,
+                AxisChoice::Free => {
+                    return Err(bad(key("axis"), "a roll entry names one axis, not `free`"))
+                }
+            };
+            check_share(e.fraction, e.max_deg, &key)?;
+            let d = joints[joint].axes[k].axis.dot(gaze_axis);
+            if d.abs() < 1.0 - 1e-9 {
+                return Err(bad(key("axis"), "must lie along the gaze axis"));
+            }
+            let index = joints[joint].first_angle + k;
+            if roll.is_some_and(|(r, _)| r == index) {
+                return Err(bad(
+                    key("axis"),
+                    "the end joint's roll axis takes what the roll entries leave; do not list it",
+                ));
+            }
+            if roll_shares.iter().any(|r| r.index == index) {
+                return Err(bad(key("axis"), "this axis is listed twice"));
+            }
+            roll_shares.push(RollShare {
+                index,
+                sign: d.signum(),
+                fraction: e.fraction,
+                max_rad: e.max_deg.to_radians(),
+            });
+        }
         Ok(LookAtChain {
             joints,
             angle_count,
             gaze_axis,
             roll,
+            roll_shares,
             phase1,
             phase2,
             passes: config.passes,
@@ -324,6 +372,27 @@ impl LookAtChain {
     /// The gaze axis in the end bone's frame.
     pub fn gaze_axis(&self) -> DVec3 {
         self.gaze_axis
+    }
+
+    /// The axis behind flat angle `index` (an index the chain made itself).
+    pub(crate) fn axis_of(&self, index: usize) -> ChainAxis {
+        self.joints
+            .iter()
+            .find(|j| (j.first_angle..j.first_angle + j.axes.len()).contains(&index))
+            .and_then(|j| j.axes.get(index - j.first_angle))
+            .copied()
+            .unwrap_or(ChainAxis {
+                axis: DVec3::Z,
+                min_rad: 0.0,
+                max_rad: 0.0,
+            })
+    }
+
+    /// Whether angle `index` is held at its roll share (free turns and
+    /// phase 3 leave it as set).
+    pub(crate) fn holds(&self, index: usize) -> bool {
+        self.roll.is_some_and(|(i, _)| i == index)
+            || self.roll_shares.iter().any(|r| r.index == index)
     }
 
     /// Whether the end joint can apply a head roll (its last axis lies along

@@ -42,6 +42,28 @@ pub struct LookAtConfig {
     /// Phase 2: the iterative share, entries in order, all aiming the gaze.
     #[serde(default)]
     pub phase2: Vec<Phase2Entry>,
+    /// How a head roll (tilting the head to one side) is shared, in order,
+    /// before phase 1; the end joint's roll axis takes what remains. Empty:
+    /// the end joint takes all of it.
+    #[serde(default)]
+    pub roll: Vec<RollEntry>,
+}
+
+/// A roll entry: a joint takes part of the remaining head roll about one of
+/// its axes that lies along the gaze axis (a roll does not move the gaze, so
+/// it is shared by fractions alone).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollEntry {
+    /// The joint that rolls.
+    pub joint: String,
+    /// Its axis along the gaze axis.
+    pub axis: String,
+    /// Largest share of the remaining roll, 0..=1.
+    pub fraction: f64,
+    /// Largest roll angle, degrees (combined with the fraction by the
+    /// phase-1 rule).
+    pub max_deg: f64,
 }
 
 fn yes() -> bool {

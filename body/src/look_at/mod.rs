@@ -10,6 +10,11 @@
 //! axis.
 //!
 //! A solve starts from the rest pose and runs:
+//! 0. **Roll**: a head roll (tilt toward a shoulder) is shared by the `roll`
+//!    entries in order, each joint taking its fraction of what remains
+//!    about its axis along the gaze; the end joint's roll axis takes the
+//!    rest. These axes are held through the phases (a roll does not move
+//!    the gaze).
 //! 1. **Phase 1**, a first posture: in list order, each entry's joint turns
 //!    to aim an axis fixed in a bone (itself or a later one) at the target,
 //!    about one of its axes (the angle between the projections on the plane
@@ -26,8 +31,8 @@
 //!
 //! Aim rays start at the aimed bone's end point; a turn accounts for that
 //! offset from the pivot (it puts the target on the ray, not merely parallel
-//! to it). A head roll is held on the end joint's last axis when that axis
-//! lies along the gaze axis. When a per-axis turn is within
+//! to it). The head roll needs the end joint's last axis to lie along the
+//! gaze axis. When a per-axis turn is within
 //! `behind_hysteresis_deg` of 180 degrees, the side of the previous solve is
 //! kept, so a target passing behind leaves the chain at its limits instead of
 //! flipping to the other side.
@@ -48,7 +53,7 @@ mod phases;
 pub use chain::{AimEntry, AxisChoice, ChainAxis, ChainJoint, LookAtChain, LookAtState};
 pub use config::{
     AxisConfig, JointConfig, LimitRule, LookAtConfig, LookAtConfigError, Phase1Entry, Phase2Entry,
-    RuleSchedule, FREE_AXIS, SHIPPED_TOML,
+    RollEntry, RuleSchedule, FREE_AXIS, SHIPPED_TOML,
 };
 pub use phases::{LookAtPhase, LookAtResult, LookAtSolveError};
 

@@ -102,13 +102,27 @@ impl LookAtChain {
         }
         state.fit(self);
         state.angles.iter_mut().for_each(|a| *a = 0.0);
-        let mut roll_rad = 0.0;
-        if let Some((i, sign)) = self.roll {
-            let axis = &self.joints[self.joints.len() - 1].axes;
-            let lim = axis[axis.len() - 1];
-            state.angles[i] = (sign * roll).clamp(lim.min_rad, lim.max_rad);
-            roll_rad = sign * state.angles[i];
+        // The roll first: shared in order, the end joint's roll axis taking
+        // what remains (each clamped to its hard limits).
+        let roll_rule = match self.schedule {
+            RuleSchedule::Smaller => LimitRule::Smaller,
+            RuleSchedule::PerPhase { phase1, .. } => phase1,
+            _ => LimitRule::Larger,
+        };
+        let mut remaining = roll;
+        for r in &self.roll_shares {
+            let share = Limit::Rule(roll_rule).apply(remaining, r.fraction, r.max_rad);
+            let lim = self.axis_of(r.index);
+            let angle = (r.sign * share).clamp(lim.min_rad, lim.max_rad);
+            state.angles[r.index] = angle;
+            remaining -= r.sign * angle;
         }
+        if let Some((i, sign)) = self.roll {
+            let lim = self.axis_of(i);
+            state.angles[i] = (sign * remaining).clamp(lim.min_rad, lim.max_rad);
+            remaining -= sign * state.angles[i];
+        }
+        let roll_rad = roll - remaining;
         self.forward(state, &root, 0);
         let mut phase = LookAtPhase::Rest;
         let mut passes = 0;
@@ -152,7 +166,7 @@ impl LookAtChain {
             'joints: for j in (0..self.joints.len()).rev() {
                 let joint = &self.joints[j];
                 for k in 0..joint.axes.len() {
-                    if self.roll.is_some_and(|(i, _)| i == joint.first_angle + k) {
+                    if self.holds(joint.first_angle + k) {
                         continue;
                     }
                     let e = AimEntry {
@@ -262,13 +276,17 @@ impl LookAtChain {
             let turn_local = parent.inverse() * turn_world * parent;
             let new_local = (turn_local * state.local[j]).normalize();
             let range = joint.first_angle..joint.first_angle + joint.axes.len();
-            let keep_roll = self.roll.filter(|(i, _)| range.contains(i));
-            let kept = keep_roll.map(|(i, _)| state.angles[i]);
+            let mut kept = [0.0; 3];
+            for (i, v) in range.clone().zip(kept.iter_mut()) {
+                *v = state.angles[i];
+            }
             self.decompose(j, new_local, &mut state.angles[range.clone()]);
-            if let (Some((i, _)), Some(v)) = (keep_roll, kept) {
-                // The roll axis lies along the gaze: holding it keeps the
+            for (i, v) in range.clone().zip(kept) {
+                // Roll axes lie along the gaze: holding them keeps the
                 // requested head roll without changing where the gaze points.
-                state.angles[i] = v;
+                if self.holds(i) {
+                    state.angles[i] = v;
+                }
             }
             for (a, lim) in state.angles[range].iter_mut().zip(&joint.axes) {
                 *a = a.clamp(lim.min_rad, lim.max_rad);

@@ -50,6 +50,7 @@ fn planar(limits: [f64; 4], eye: [f64; 3]) -> LookAtConfig {
         joints,
         phase1: vec![],
         phase2: vec![],
+        roll: vec![],
     }
 }
 
@@ -430,8 +431,10 @@ fn look_at_target_passing_behind_does_not_flip() {
 }
 
 #[test]
-fn look_at_roll_is_held_and_keeps_the_aim() {
-    let chain = LookAtChain::from_config(&LookAtConfig::default()).expect("shipped");
+fn look_at_roll_without_shares_is_held_on_the_head() {
+    let mut config = LookAtConfig::default();
+    config.roll.clear();
+    let chain = LookAtChain::from_config(&config).expect("shipped without roll shares");
     assert!(chain.supports_roll());
     let mut state = chain.new_state();
     let t = DVec3::new(1.0, 1.0, 2.0);
@@ -449,6 +452,43 @@ fn look_at_roll_is_held_and_keeps_the_aim() {
         (r.roll_rad + 15.0 * DEG).abs() < 1e-12,
         "clamped to the limit"
     );
+}
+
+#[test]
+fn look_at_roll_is_shared_in_order_and_keeps_the_aim() {
+    let chain = LookAtChain::from_config(&LookAtConfig::default()).expect("shipped");
+    let mut state = chain.new_state();
+    let t = DVec3::new(1.0, 1.0, 2.0);
+    let roll_of = |r: &LookAtResult, j: usize| r.angles[chain.angle_range(j).end - 1] / DEG;
+    let r = chain
+        .solve(&mut state, Transform::IDENTITY, t, -40.0 * DEG)
+        .expect("finite");
+    // Each entry takes its fraction of what remains; the head the rest.
+    let lumbar = -40.0 * 0.26;
+    let chest = (-40.0 - lumbar) * 0.36;
+    let neck = (-40.0 - lumbar - chest) * 0.67;
+    let head = -40.0 - lumbar - chest - neck;
+    for (j, want) in [lumbar, chest, neck, head].into_iter().enumerate() {
+        assert!(
+            (roll_of(&r, j) - want).abs() < 1e-9,
+            "joint {j}: {} vs {want}",
+            roll_of(&r, j)
+        );
+    }
+    assert!((r.roll_rad + 40.0 * DEG).abs() < 1e-12);
+    assert!(r.aim_error_rad < 0.1 * DEG, "aim {}", r.aim_error_rad / DEG);
+    // Beyond every joint's lateral range: each at its limit.
+    let r = chain
+        .solve(&mut state, Transform::IDENTITY, t, 200.0 * DEG)
+        .expect("finite");
+    for (j, limit) in [25.0, 25.0, 30.0, 15.0].into_iter().enumerate() {
+        assert!(
+            (roll_of(&r, j) - limit).abs() < 1e-9,
+            "joint {j}: {}",
+            roll_of(&r, j)
+        );
+    }
+    assert!((r.roll_rad - 95.0 * DEG).abs() < 1e-9);
 }
 
 #[test]
@@ -529,6 +569,20 @@ fn look_at_config_errors_name_the_key() {
         "rule = { per_phase = { phase1 = \"larger\", phase2 = \"smaller\" } }",
         1,
     );
+    let bad = SHIPPED_TOML.replacen(
+        "[[roll]]\njoint = \"lumbar\"\naxis = \"roll\"",
+        "[[roll]]\njoint = \"lumbar\"\naxis = \"yaw\"",
+        1,
+    );
+    let e = LookAtConfig::from_toml(&bad, "x.toml").expect_err("roll about yaw");
+    assert!(e.to_string().contains("roll[0].axis"), "{e}");
+    let bad = SHIPPED_TOML.replacen(
+        "[[roll]]\njoint = \"lumbar\"",
+        "[[roll]]\njoint = \"head\"",
+        1,
+    );
+    let e = LookAtConfig::from_toml(&bad, "x.toml").expect_err("the end roll listed");
+    assert!(e.to_string().contains("roll[0].axis"), "{e}");
     let c = LookAtConfig::from_toml(&per_phase, "x.toml").expect("per-phase rule");
     assert_eq!(
         c.rule,
