@@ -239,6 +239,26 @@ mod tests {
     }
 
     #[test]
+    fn look_at_trunk_takes_a_chain_with_eyes() {
+        let (_, sk) = trunk();
+        let mut config = LookAtConfig::shipped().expect("shipped config parses");
+        let mut eyes = config.joints[3].clone();
+        eyes.name = "eyes".to_string();
+        eyes.offset = [0.0, 0.0, 0.0];
+        for (axis, limit) in eyes.axes.iter_mut().zip([35.0, 30.0, 1.0]) {
+            axis.min_deg = -limit;
+            axis.max_deg = limit;
+        }
+        config.joints.push(eyes);
+        let mut t = LookAtTrunk::new(&config, &sk, 1.75).expect("fits with eyes");
+        let root = Transform::new(DVec3::new(0.0, 1.0, 0.0), DQuat::IDENTITY);
+        let pose = t
+            .pose(root, head_at(&sk, yaw_rotation(0.5)), None)
+            .expect("solves");
+        assert!(yaw_of(pose.head) > 0.0 && yaw_of(pose.head) < 0.5 + 1e-9);
+    }
+
+    #[test]
     fn look_at_trunk_rejects_a_chain_of_other_joints() {
         let (_, sk) = trunk();
         let mut config = LookAtConfig::shipped().expect("shipped config parses");
