@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF, P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_LOCAL local targets), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -70,6 +70,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let (Some(x), Some(y), Some(z)) = (env("EPX"), env("EPY"), env("EPZ")) {
             options.ik.elbow_pole = DVec3::new(x, y, z);
+        }
+        if std::env::var("PHYSICS").is_ok() {
+            options.solver = posewire_solver::SolverKind::Physics;
+        }
+        if std::env::var("P_NOSELF").is_ok() {
+            options.physics.body.self_collision = false;
+        }
+        if let Some(v) = env("P_CAP") {
+            options.physics.body.root_max_accel = v;
+            options.physics.body.root_max_angular_accel = 3.0 * v;
+        }
+        if let Some(v) = env("P_HZ") {
+            options.physics.body.joint_hz = v;
+        }
+        if let Some(v) = env("P_ROOT") {
+            options.physics.body.root_hz = v;
+        }
+        if std::env::var("P_LOCAL").is_ok() {
+            options.physics.world_space_targets = false;
         }
         if std::env::var("NECK_ONLY").is_ok() {
             options.ik.trunk = posewire_solver::TrunkMode::NeckOnly;

@@ -96,6 +96,9 @@ pub enum SolverArg {
     /// The kinematic baseline (inverse kinematics, no physics).
     #[default]
     Ik,
+    /// The simulated body (rapier3d) tracking the kinematic reference with
+    /// force arrays; collides with the floor.
+    Physics,
 }
 
 impl SolverArg {
@@ -103,6 +106,7 @@ impl SolverArg {
     pub fn name(self) -> &'static str {
         match self {
             SolverArg::Ik => "ik",
+            SolverArg::Physics => "physics",
         }
     }
 }

@@ -39,6 +39,7 @@ pub fn load_look_at(path: Option<&std::path::Path>) -> anyhow::Result<Option<Loo
 pub fn solver_kind(arg: SolverArg) -> SolverKind {
     match arg {
         SolverArg::Ik => SolverKind::Ik,
+        SolverArg::Physics => SolverKind::Physics,
     }
 }
 

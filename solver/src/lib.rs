@@ -7,6 +7,7 @@
 pub mod filter;
 pub mod gait;
 pub mod ik;
+pub mod physics;
 pub mod solve;
 pub mod stepping;
 pub mod tracking;

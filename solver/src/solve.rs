@@ -8,6 +8,7 @@ use posewire_body::{BodyProfile, Device};
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 
 use crate::ik::{IkSettings, IkSolver};
+use crate::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
 
 /// Which solver turns devices into a body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -15,6 +16,8 @@ pub enum SolverKind {
     /// The kinematic baseline.
     #[default]
     Ik,
+    /// The simulated body on rapier3d, tracking the kinematic reference.
+    Physics,
 }
 
 impl SolverKind {
@@ -22,6 +25,7 @@ impl SolverKind {
     pub fn name(self) -> &'static str {
         match self {
             SolverKind::Ik => "ik",
+            SolverKind::Physics => "physics",
         }
     }
 
@@ -29,6 +33,7 @@ impl SolverKind {
     pub fn from_name(name: &str) -> Option<SolverKind> {
         match name {
             "ik" => Some(SolverKind::Ik),
+            "physics" => Some(SolverKind::Physics),
             _ => None,
         }
     }
@@ -46,6 +51,10 @@ pub struct SolveOptions {
     /// The trunk's look-at chain (`None`: the shipped
     /// `configs/look_at.toml`).
     pub look_at: Option<LookAtConfig>,
+    /// Settings of the physics solver (its reference uses `ik`).
+    pub physics: PhysicsSettings,
+    /// What stands on the floor around the avatar (physics only).
+    pub scene: Scene,
 }
 
 impl Default for SolveOptions {
@@ -55,6 +64,8 @@ impl Default for SolveOptions {
             solver: SolverKind::Ik,
             ik: IkSettings::default(),
             look_at: None,
+            physics: PhysicsSettings::default(),
+            scene: Scene::default(),
         }
     }
 }
@@ -150,13 +161,31 @@ pub fn solve_take(
             max: MAX_OUTPUT_FRAMES,
         });
     }
-    let mut solver = match &options.look_at {
+    let interval = 1.0 / options.rate_hz;
+    let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
+    let ik = match &options.look_at {
         Some(config) => IkSolver::with_look_at(profile, options.ik, config)?,
         None => IkSolver::new(profile, options.ik),
     };
-    let skeleton = *solver.skeleton();
-    let interval = 1.0 / options.rate_hz;
-    let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
+    let skeleton = *ik.skeleton();
+    let mut solver = match options.solver {
+        SolverKind::Ik => Ticker::Ik(Box::new(ik)),
+        SolverKind::Physics => {
+            let mut settings = options.physics;
+            settings.ik = options.ik;
+            let mut physics = PhysicsSolver::new(
+                profile,
+                settings,
+                &options.scene,
+                WorldSettings {
+                    rate_hz: options.rate_hz,
+                    ..WorldSettings::default()
+                },
+            );
+            *physics.controller_mut().reference_solver() = ik;
+            Ticker::Physics(Box::new(physics))
+        }
+    };
     let mut frames = Vec::with_capacity(count);
     let mut next = 0;
     for k in 0..count {
@@ -171,11 +200,42 @@ pub fn solve_take(
         if !solver.ready() {
             continue;
         }
-        let pose = solver.step(t);
+        let Some(pose) = solver.step(t) else {
+            continue;
+        };
         frames.push(JointFrame {
             time_s: t,
             joints: pose.transforms(&skeleton),
         });
     }
     Ok(frames)
+}
+
+/// The solver a take runs through, tick by tick.
+enum Ticker {
+    Ik(Box<IkSolver>),
+    Physics(Box<PhysicsSolver>),
+}
+
+impl Ticker {
+    fn push(&mut self, sample: &posewire_body::formats::TrackerSample) {
+        match self {
+            Ticker::Ik(s) => s.push(sample),
+            Ticker::Physics(s) => s.push(sample),
+        }
+    }
+
+    fn ready(&self) -> bool {
+        match self {
+            Ticker::Ik(s) => s.ready(),
+            Ticker::Physics(s) => s.ready(),
+        }
+    }
+
+    fn step(&mut self, t: f64) -> Option<posewire_body::BodyPose> {
+        match self {
+            Ticker::Ik(s) => Some(s.step(t)),
+            Ticker::Physics(s) => s.step(t).map(|f| f.pose),
+        }
+    }
 }

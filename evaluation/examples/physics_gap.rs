@@ -1,0 +1,88 @@
+//! Development aid: per joint, the mean angle between the simulated bone and
+//! the kinematic reference it tracks, on one clip, clean; with a joint name
+//! as the third argument, that joint's angles are traced. Environment:
+//! LOCAL (local targets), SUBSTEPS, JOINT_HZ.
+//!
+//! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
+
+use posewire_body::bvh::Bvh;
+use posewire_body::transform::angle_between;
+use posewire_body::{DeviceSet, Joint};
+use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_solver::physics::joint_frames::joint_frame;
+use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let clip = std::path::PathBuf::from(args.get(1).ok_or("give a BVH clip")?);
+    let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
+    let bvh = Bvh::read(&clip)?;
+    let takes = synthesize(
+        &bvh,
+        "clip",
+        &SynthOptions {
+            devices: DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+            condition: Condition::Clean,
+            seed: 1,
+        },
+    )?;
+    let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
+    let mut settings = PhysicsSettings::default();
+    settings.world_space_targets = std::env::var("LOCAL").is_err();
+    let mut world = WorldSettings::default();
+    if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
+        world.substeps = n;
+    }
+    if let Some(hz) = std::env::var("JOINT_HZ").ok().and_then(|v| v.parse().ok()) {
+        settings.body.joint_hz = hz;
+    }
+    let mut solver = PhysicsSolver::new(&profile, settings, &Scene::default(), world);
+    let samples = &takes.trackers.samples;
+    let (Some(first), Some(last)) = (samples.first(), samples.last()) else {
+        return Err("empty take".into());
+    };
+    // A joint named as the third argument is traced every half second.
+    let trace = args.get(3).and_then(|n| Joint::from_name(n));
+    let mut gap = [0.0; Joint::COUNT];
+    let mut frames: f64 = 0.0;
+    let mut next = 0;
+    let ticks = ((last.time_s - first.time_s) * 90.0) as usize;
+    for k in 0..ticks {
+        let t = first.time_s + k as f64 / 90.0;
+        while next < samples.len() && samples[next].time_s <= t + 1e-9 {
+            solver.push(&samples[next]);
+            next += 1;
+        }
+        if !solver.ready() {
+            continue;
+        }
+        let Some(f) = solver.step(t) else { continue };
+        for j in Joint::ALL {
+            gap[j.index()] +=
+                angle_between(f.pose.rotations[j], f.reference.rotations[j]).to_degrees();
+        }
+        frames += 1.0;
+        if let Some(j) = trace {
+            if k % 45 == 0 {
+                if let (Some(frame), Some(parent)) = (joint_frame(j), j.parent()) {
+                    let local = |p: &posewire_body::BodyPose| p.rotations[parent].inverse() * p.rotations[j];
+                    println!(
+                        "t {:5.2} {} sim {:6.2?} reference {:6.2?}",
+                        t,
+                        j.name(),
+                        frame.angles(local(&f.pose)),
+                        frame.angles(local(&f.reference))
+                    );
+                }
+            }
+        }
+    }
+    for j in Joint::ALL {
+        println!(
+            "{:16} {:6.1} deg",
+            j.name(),
+            gap[j.index()] / frames.max(1.0)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! Solver time per avatar per 90 Hz frame: the physics avatar (kinematic
+//! reference, force arrays, rapier step with 16 substeps, pose read back)
+//! for 1 and for 8 avatars in one world, and the `ik` solver alone. Each
+//! avatar walks in a circle of its own, swinging its arms; all six devices.
+//!
+//! `cargo bench -p posewire-solver --bench physics`
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Source, Transform};
+use posewire_solver::physics::{
+    AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
+};
+use posewire_solver::{IkSettings, IkSolver};
+
+fn profile() -> BodyProfile {
+    let mut p = BodyProfile::from_stature(1.75);
+    for d in Device::ALL {
+        p.set_tracker(
+            d,
+            d.nominal_offset(),
+            DQuat::IDENTITY,
+            Source::Nominal,
+            Source::Measured,
+        );
+    }
+    p
+}
+
+/// Avatar `i` at time `t`: walking a 2 m circle around its own centre.
+fn motion(sk: &Skeleton, i: usize, t: f64) -> BodyPose {
+    let mut pose = BodyPose::rest(sk);
+    let centre = DVec3::new(3.0 * i as f64, 0.0, 0.0);
+    let a = 0.5 * t + i as f64;
+    let heading = DQuat::from_rotation_y(a + std::f64::consts::FRAC_PI_2);
+    for j in Joint::ALL {
+        pose.rotations[j] = heading;
+    }
+    pose.root = centre + DVec3::new(a.sin(), pose.root.y, a.cos());
+    for (s, sh, el) in [
+        (1.0, Joint::LeftShoulder, Joint::LeftElbow),
+        (-1.0, Joint::RightShoulder, Joint::RightElbow),
+    ] {
+        let swing = heading
+            * DQuat::from_rotation_x(0.4 * (4.0 * t + s).sin())
+            * DQuat::from_rotation_z(-s * 1.3);
+        pose.rotations[sh] = swing;
+        pose.rotations[el] = swing;
+    }
+    pose.rotations[Joint::LeftWrist] = pose.rotations[Joint::LeftElbow];
+    pose.rotations[Joint::RightWrist] = pose.rotations[Joint::RightElbow];
+    pose
+}
+
+fn samples(profile: &BodyProfile, sk: &Skeleton, i: usize, t: f64) -> Vec<TrackerSample> {
+    let joints = motion(sk, i, t).transforms(sk);
+    Device::ALL
+        .iter()
+        .filter_map(|&d| {
+            let m = profile.tracker(d)?;
+            Some(TrackerSample {
+                time_s: t,
+                device: d,
+                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+            })
+        })
+        .collect()
+}
+
+fn bench_physics(c: &mut Criterion) {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut group = c.benchmark_group("physics_frame");
+    for n in [1usize, 8] {
+        let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+        let mut avatars: Vec<AvatarController> = (0..n)
+            .map(|_| AvatarController::new(&profile, PhysicsSettings::default()))
+            .collect();
+        let mut k = 0usize;
+        let mut frame = |world: &mut PhysicsWorld, avatars: &mut Vec<AvatarController>| {
+            let t = k as f64 / 90.0;
+            k += 1;
+            for (i, a) in avatars.iter_mut().enumerate() {
+                for s in samples(&profile, &sk, i, t) {
+                    a.push(&s);
+                }
+                a.prepare(world, t);
+            }
+            world.step();
+            for a in avatars.iter_mut() {
+                black_box(a.finish(world));
+            }
+        };
+        // Settle for a second first.
+        for _ in 0..90 {
+            frame(&mut world, &mut avatars);
+        }
+        group.bench_function(format!("{n}_avatars_whole_frame"), |b| {
+            b.iter(|| frame(&mut world, &mut avatars))
+        });
+    }
+    let mut ik = IkSolver::new(&profile, IkSettings::default());
+    let mut k = 0usize;
+    group.bench_function("ik_1_avatar_frame", |b| {
+        b.iter(|| {
+            let t = k as f64 / 90.0;
+            k += 1;
+            for s in samples(&profile, &sk, 0, t) {
+                ik.push(&s);
+            }
+            black_box(ik.step(t))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_physics);
+criterion_main!(benches);

@@ -1,0 +1,554 @@
+//! One simulated person: a rigid body per segment with the masses, centres
+//! of mass and inertias of `posewire_body::inertia`, collision shapes
+//! (capsules, a ball for the head, flat boxes for the feet), impulse joints
+//! with the anatomical limits of `posewire_body::limits` and implicit motors
+//! on every free axis, and a kinematic anchor that can hold the pelvis
+//! toward a reference with a residual spring (off when the body must
+//! balance by itself).
+//!
+//! Each body's frame is its bone's frame, placed at the bone's joint: the
+//! body's rotation is the bone's world rotation (as in a
+//! [`posewire_body::BodyPose`]) and its origin the joint's position. The toes
+//! are part of the feet (their rotation is reported as the foot's).
+
+use posewire_body::glam::DVec3;
+use posewire_body::inertia::{segment_inertias, SegmentInertia};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
+use rapier3d::glamx::Pose3;
+use rapier3d::prelude::{
+    ColliderBuilder, ColliderHandle, GenericJointBuilder, Group, ImpulseJointHandle,
+    InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis, MassProperties, MotorModel,
+    RigidBodyBuilder, RigidBodyHandle,
+};
+
+use super::convert::{pose32, q64, v32, v64};
+use super::joint_frames::{joint_frame, AxisRange, JointFrame};
+use super::world::Rapier;
+
+/// Collision group of the floor and the scene.
+pub const SCENE_GROUP: Group = Group::GROUP_1;
+
+/// How many avatars have a collision group of their own; avatar `i` shares
+/// its group with avatar `i + AVATAR_GROUPS` (such a pair does not collide
+/// when self-collision is off).
+pub const AVATAR_GROUPS: usize = 30;
+
+/// The collision group of avatar number `index`.
+pub fn avatar_group(index: usize) -> Group {
+    Group::from_bits_truncate(1 << (2 + index % AVATAR_GROUPS))
+}
+
+/// Every avatar's collision group.
+pub fn all_avatar_groups() -> Group {
+    Group::from_bits_truncate(!0u32 << 2)
+}
+
+/// The rapier axes of a joint frame's three angular axes.
+pub const ANG_AXES: [JointAxis; 3] = [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ];
+const LIN_AXES: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];
+
+/// Stiffness and damping of a joint's motors, per axis.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gains {
+    /// N m per radian.
+    pub kp: f64,
+    /// N m s per radian.
+    pub kd: f64,
+}
+
+/// How stiff the simulated body's motors and the root support are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BodySettings {
+    /// Natural frequency of each joint's tracking (its subtree's inertia
+    /// times the frequency squared gives the stiffness), Hz. Measured on a
+    /// walk: 15 Hz and above shake (rapier's iterative solver does not
+    /// converge on the stiffer chain).
+    pub joint_hz: f64,
+    /// Damping ratio of the joint tracking.
+    pub joint_damping_ratio: f64,
+    /// Natural frequency of the residual spring that holds the pelvis toward
+    /// its reference, Hz (0: no residual: the body stands by itself).
+    pub root_hz: f64,
+    /// Damping ratio of the root spring.
+    pub root_damping_ratio: f64,
+    /// Largest acceleration the root spring may give the whole body beyond
+    /// holding its weight, m/s^2 (caps its force per axis).
+    pub root_max_accel: f64,
+    /// Largest angular acceleration the root spring may give the whole
+    /// body, rad/s^2 (caps its torque per axis).
+    pub root_max_angular_accel: f64,
+    /// Friction coefficient of the feet and the body on the floor.
+    pub friction: f64,
+    /// Whether the avatar's own non-adjacent segments collide with each
+    /// other. It always collides with the floor, the scene and other
+    /// avatars. Off by default: the capsules are sized from the skeleton,
+    /// not the person's girth, and measured on the dev clips they catch
+    /// swinging arms on the thighs (see docs/RESULTS.md).
+    pub self_collision: bool,
+}
+
+impl Default for BodySettings {
+    fn default() -> Self {
+        BodySettings {
+            joint_hz: 8.0,
+            joint_damping_ratio: 1.0,
+            root_hz: 4.0,
+            root_damping_ratio: 1.0,
+            root_max_accel: 100.0,
+            root_max_angular_accel: 300.0,
+            friction: 1.0,
+            self_collision: false,
+        }
+    }
+}
+
+/// The handles and fixed data of one simulated person.
+#[derive(Debug, Clone)]
+pub struct SimAvatar {
+    /// The person's skeleton.
+    pub skeleton: Skeleton,
+    /// Mass properties per bone (the toes' are folded into the feet).
+    pub inertias: JointMap<SegmentInertia>,
+    /// Body mass, kg.
+    pub mass: f64,
+    pub(crate) bodies: JointMap<Option<RigidBodyHandle>>,
+    pub(crate) colliders: Vec<ColliderHandle>,
+    pub(crate) joints: JointMap<Option<ImpulseJointHandle>>,
+    pub(crate) frames: JointMap<Option<JointFrame>>,
+    pub(crate) gains: JointMap<Gains>,
+    pub(crate) anchor: RigidBodyHandle,
+    pub(crate) root_gains: (Gains, Gains),
+}
+
+/// The body a joint's bone hangs from in the simulation (the toes' is the
+/// foot).
+pub fn sim_body_of(joint: Joint) -> Joint {
+    match joint {
+        Joint::LeftToe => Joint::LeftAnkle,
+        Joint::RightToe => Joint::RightAnkle,
+        j => j,
+    }
+}
+
+fn capsule(a: DVec3, b: DVec3, r: f64) -> ColliderBuilder {
+    let d = b - a;
+    let len = d.length();
+    // Shorten by the radius at both ends so the capsule spans joint to
+    // joint without overlapping its neighbours' at rest.
+    let (a, b) = if len > 2.0 * r + 1e-3 {
+        let u = d / len;
+        (a + u * r, b - u * r)
+    } else {
+        let m = (a + b) * 0.5;
+        (m, m + DVec3::new(0.0, 1e-3, 0.0))
+    };
+    ColliderBuilder::capsule_from_endpoints(v32(a), v32(b), r as f32)
+}
+
+/// The collision shape of a bone, in its body frame (`None`: no shape).
+fn shape(joint: Joint, sk: &Skeleton, profile: &BodyProfile) -> Option<ColliderBuilder> {
+    use Joint::*;
+    let s = (profile.body.stature / 1.75).clamp(0.3, 3.0);
+    let o = &sk.offsets;
+    let c = match joint {
+        Pelvis => capsule(o[LeftHip], o[RightHip], 0.075 * s),
+        Spine => capsule(DVec3::ZERO, o[Chest], 0.075 * s),
+        Chest => capsule(DVec3::ZERO, o[Neck], 0.095 * s),
+        Neck => capsule(DVec3::ZERO, o[Head], 0.045 * s),
+        Head => ColliderBuilder::ball((0.095 * s) as f32)
+            .translation(v32(DVec3::new(0.0, 0.09, 0.02) * s)),
+        LeftClavicle | RightClavicle => return None,
+        LeftShoulder => capsule(DVec3::ZERO, o[LeftElbow], 0.045 * s),
+        RightShoulder => capsule(DVec3::ZERO, o[RightElbow], 0.045 * s),
+        LeftElbow => capsule(DVec3::ZERO, o[LeftWrist], 0.037 * s),
+        RightElbow => capsule(DVec3::ZERO, o[RightWrist], 0.037 * s),
+        LeftWrist => capsule(DVec3::ZERO, DVec3::new(0.09 * s, 0.0, 0.0), 0.03 * s),
+        RightWrist => capsule(DVec3::ZERO, DVec3::new(-0.09 * s, 0.0, 0.0), 0.03 * s),
+        LeftHip => capsule(DVec3::ZERO, o[LeftKnee], 0.065 * s),
+        RightHip => capsule(DVec3::ZERO, o[RightKnee], 0.065 * s),
+        LeftKnee => capsule(DVec3::ZERO, o[LeftAnkle], 0.05 * s),
+        RightKnee => capsule(DVec3::ZERO, o[RightAnkle], 0.05 * s),
+        LeftAnkle | RightAnkle => {
+            let toe = if joint == LeftAnkle {
+                o[LeftToe]
+            } else {
+                o[RightToe]
+            };
+            let h = profile.body.ankle_height.clamp(0.02, 0.2);
+            let heel = -0.05 * s;
+            let tip = toe.z + 0.05 * s;
+            ColliderBuilder::cuboid(
+                (0.045 * s) as f32,
+                (h / 2.0) as f32,
+                ((tip - heel) / 2.0).max(0.02) as f32,
+            )
+            .translation(v32(DVec3::new(toe.x * 0.5, -h / 2.0, (tip + heel) / 2.0)))
+        }
+        LeftToe | RightToe => return None,
+    };
+    Some(c)
+}
+
+/// Share of the body mass the simulation gives each shoulder girdle
+/// (clavicle and scapula with their muscles), taken from the chest: the
+/// 0.14 kg clavicle of the bone table between a 10 kg chest and a 3.4 kg arm
+/// leaves the joint chain too ill-conditioned for the constraint solver.
+pub const SHOULDER_GIRDLE_SHARE: f64 = 0.015;
+
+/// The bone masses of `posewire_body::inertia` with the shoulder girdles
+/// made heavier (see [`SHOULDER_GIRDLE_SHARE`]); the total is unchanged.
+pub fn sim_inertias(skeleton: &Skeleton, mass: f64) -> JointMap<SegmentInertia> {
+    let mut m = segment_inertias(skeleton, mass);
+    for c in [Joint::LeftClavicle, Joint::RightClavicle] {
+        let want = SHOULDER_GIRDLE_SHARE * mass;
+        let extra = (want - m[c].mass_kg).clamp(0.0, m[Joint::Chest].mass_kg * 0.2);
+        if extra <= 0.0 {
+            continue;
+        }
+        let scale = (m[c].mass_kg + extra) / m[c].mass_kg.max(1e-6);
+        let chest = m[Joint::Chest].mass_kg;
+        m[Joint::Chest].mass_kg = chest - extra;
+        m[Joint::Chest].inertia_diag *= 1.0 - extra / chest.max(1e-6);
+        m[c].mass_kg += extra;
+        // A girdle about 12 cm across: at least the inertia of a rod of
+        // that length, whatever the thin bone had.
+        let rod = m[c].mass_kg * 0.12 * 0.12 / 12.0;
+        m[c].inertia_diag = (m[c].inertia_diag * scale).max(DVec3::splat(rod));
+    }
+    m
+}
+
+/// Mass properties of a simulated body (a foot carries its toes).
+fn body_mass(joint: Joint, sk: &Skeleton, inertias: &JointMap<SegmentInertia>) -> MassProperties {
+    let mut m = inertias[joint];
+    let toe = match joint {
+        Joint::LeftAnkle => Some(Joint::LeftToe),
+        Joint::RightAnkle => Some(Joint::RightToe),
+        _ => None,
+    };
+    if let Some(t) = toe {
+        let mt = inertias[t];
+        let total = m.mass_kg + mt.mass_kg;
+        if total > 0.0 {
+            let toe_com = sk.offsets[t] + mt.com_local;
+            m.com_local = (m.com_local * m.mass_kg + toe_com * mt.mass_kg) / total;
+            m.mass_kg = total;
+        }
+    }
+    // Keep every body solvable: a degenerate profile still gets a little
+    // mass and inertia.
+    let mass = m.mass_kg.max(0.05);
+    let inertia = m.inertia_diag.max(DVec3::splat(1e-4));
+    MassProperties::new(v32(m.com_local), mass as f32, v32(inertia))
+}
+
+/// Inertia of the subtree below `joint` about the joint, at rest (scalar:
+/// the mean of the three axes), kg m^2.
+fn subtree_inertia(joint: Joint, sk: &Skeleton, inertias: &JointMap<SegmentInertia>) -> f64 {
+    let rest = sk.rest_positions();
+    let pivot = rest[joint];
+    let mut total = 0.0;
+    let mut stack = vec![joint];
+    while let Some(j) = stack.pop() {
+        let seg = inertias[j];
+        let com = rest[j] + seg.com_local;
+        total += seg.mass_kg * (com - pivot).length_squared() * 2.0 / 3.0
+            + (seg.inertia_diag.x + seg.inertia_diag.y + seg.inertia_diag.z) / 3.0;
+        stack.extend(j.children());
+    }
+    total.max(1e-4)
+}
+
+impl SimAvatar {
+    /// Builds the body of `profile` standing in `pose` into the world as
+    /// avatar number `index`.
+    pub(crate) fn build(
+        world: &mut Rapier,
+        index: usize,
+        profile: &BodyProfile,
+        pose: &BodyPose,
+        settings: &BodySettings,
+    ) -> SimAvatar {
+        let skeleton = Skeleton::from_profile(profile);
+        let mass = if profile.body.mass.is_finite() && profile.body.mass > 1.0 {
+            profile.body.mass
+        } else {
+            70.0
+        };
+        let inertias = sim_inertias(&skeleton, mass);
+        let transforms = pose.transforms(&skeleton);
+        let own = avatar_group(index);
+        let others = if settings.self_collision {
+            all_avatar_groups()
+        } else {
+            all_avatar_groups() - own
+        };
+        let groups = InteractionGroups::new(own, others | SCENE_GROUP, InteractionTestMode::And);
+        let mut bodies = JointMap::splat(None);
+        let mut colliders = Vec::new();
+        for j in Joint::ALL {
+            if sim_body_of(j) != j {
+                continue;
+            }
+            let rb = RigidBodyBuilder::dynamic()
+                .pose(pose32(transforms[j]))
+                .additional_mass_properties(body_mass(j, &skeleton, &inertias))
+                .user_data(j.index() as u128)
+                .build();
+            let h = world.bodies.insert(rb);
+            if let Some(c) = shape(j, &skeleton, profile) {
+                let c = c
+                    .density(0.0)
+                    .friction(settings.friction as f32)
+                    .collision_groups(groups)
+                    .build();
+                colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
+            }
+            bodies[j] = Some(h);
+        }
+
+        let w = 2.0 * std::f64::consts::PI * settings.joint_hz.max(0.1);
+        let mut joints = JointMap::splat(None);
+        let mut frames = JointMap::splat(None);
+        let mut gains = JointMap::splat(Gains { kp: 0.0, kd: 0.0 });
+        for j in Joint::ALL {
+            let (Some(parent), Some(frame)) = (j.parent(), joint_frame(j)) else {
+                continue;
+            };
+            let (Some(b1), Some(b2)) = (bodies[sim_body_of(parent)], bodies[j]) else {
+                continue;
+            };
+            let inertia = subtree_inertia(j, &skeleton, &inertias);
+            let g = Gains {
+                kp: inertia * w * w,
+                kd: 2.0 * settings.joint_damping_ratio * inertia * w,
+            };
+            let mut locked = JointAxesMask::LIN_AXES;
+            for (k, r) in frame.axes.iter().enumerate() {
+                if matches!(r, AxisRange::Locked) {
+                    locked |= [
+                        JointAxesMask::ANG_X,
+                        JointAxesMask::ANG_Y,
+                        JointAxesMask::ANG_Z,
+                    ][k];
+                }
+            }
+            let mut builder = GenericJointBuilder::new(locked)
+                .local_frame1(Pose3::from_parts(
+                    v32(skeleton.offsets[j]),
+                    super::convert::q32(frame.center * frame.basis),
+                ))
+                .local_frame2(Pose3::from_parts(
+                    v32(DVec3::ZERO),
+                    super::convert::q32(frame.basis),
+                ))
+                .contacts_enabled(false);
+            for (k, r) in frame.axes.iter().enumerate() {
+                if let AxisRange::Free { min, max } = *r {
+                    builder = builder
+                        .limits(ANG_AXES[k], [min as f32, max as f32])
+                        .motor_model(ANG_AXES[k], MotorModel::ForceBased)
+                        .set_motor(ANG_AXES[k], 0.0, 0.0, g.kp as f32, g.kd as f32);
+                }
+            }
+            joints[j] = Some(world.impulse_joints.insert(b1, b2, builder.build(), true));
+            frames[j] = Some(frame);
+            gains[j] = g;
+        }
+
+        // The residual root spring: a kinematic anchor at the pelvis's
+        // reference, tied to the pelvis by motors on all six axes.
+        let wr = 2.0 * std::f64::consts::PI * settings.root_hz.max(0.0);
+        let whole = subtree_inertia(Joint::Pelvis, &skeleton, &inertias);
+        let lin = Gains {
+            kp: mass * wr * wr,
+            kd: 2.0 * settings.root_damping_ratio * mass * wr,
+        };
+        let ang = Gains {
+            kp: whole * wr * wr,
+            kd: 2.0 * settings.root_damping_ratio * whole * wr,
+        };
+        let anchor = world.bodies.insert(
+            RigidBodyBuilder::kinematic_position_based()
+                .pose(pose32(transforms[Joint::Pelvis]))
+                .build(),
+        );
+        let mut root = GenericJointBuilder::new(JointAxesMask::empty()).contacts_enabled(false);
+        // Capped: the residual may carry the body's weight and accelerate
+        // it like legs would, but cannot press it through the floor, a wall
+        // or another avatar.
+        let max_force = mass * (9.81 + settings.root_max_accel);
+        let max_torque = whole * settings.root_max_angular_accel;
+        for (axes, g, cap) in [(LIN_AXES, lin, max_force), (ANG_AXES, ang, max_torque)] {
+            for a in axes {
+                root = root
+                    .motor_model(a, MotorModel::ForceBased)
+                    .set_motor(a, 0.0, 0.0, g.kp as f32, g.kd as f32)
+                    .motor_max_force(a, cap as f32);
+            }
+        }
+        let pelvis = bodies[Joint::Pelvis].unwrap_or(anchor);
+        world
+            .impulse_joints
+            .insert(anchor, pelvis, root.build(), true);
+        SimAvatar {
+            skeleton,
+            inertias,
+            mass,
+            bodies,
+            colliders,
+            joints,
+            frames,
+            gains,
+            anchor,
+            root_gains: (lin, ang),
+        }
+    }
+
+    /// The body's current pose (bone world rotations, pelvis position).
+    pub fn pose(&self, world: &Rapier) -> BodyPose {
+        let mut pose = BodyPose::rest(&self.skeleton);
+        for j in Joint::ALL {
+            if let Some(b) = self.bodies[sim_body_of(j)].and_then(|h| world.bodies.get(h)) {
+                let p = b.position();
+                pose.rotations[j] = q64(p.rotation);
+                if j == Joint::Pelvis {
+                    pose.root = v64(p.translation);
+                }
+            }
+        }
+        pose
+    }
+
+    /// World transform of a simulated bone.
+    pub fn bone(&self, world: &Rapier, joint: Joint) -> Option<posewire_body::Transform> {
+        let b = world.bodies.get(self.bodies[sim_body_of(joint)]?)?;
+        Some(super::convert::pose64(b.position()))
+    }
+
+    /// The simulation frame of a joint (`None`: pelvis, toes).
+    pub fn frame(&self, joint: Joint) -> Option<&JointFrame> {
+        self.frames[joint].as_ref()
+    }
+
+    /// The motor gains of a joint.
+    pub fn gains(&self, joint: Joint) -> Gains {
+        self.gains[joint]
+    }
+
+    /// Current joint angles (frame axes) and their rates, radians and
+    /// radians per second.
+    pub fn joint_state(&self, world: &Rapier, joint: Joint) -> Option<(DVec3, DVec3)> {
+        let frame = self.frames[joint]?;
+        let parent = joint.parent()?;
+        let bp = world.bodies.get(self.bodies[sim_body_of(parent)]?)?;
+        let bc = world.bodies.get(self.bodies[joint]?)?;
+        let rp = q64(bp.position().rotation);
+        let rc = q64(bc.position().rotation);
+        let angles = frame.angles(rp.inverse() * rc);
+        let rel = v64(bc.angvel()) - v64(bp.angvel());
+        let axes = frame.world_axes(rp);
+        let rates = DVec3::new(
+            rel.dot(axes.x_axis),
+            rel.dot(axes.y_axis),
+            rel.dot(axes.z_axis),
+        );
+        Some((angles, rates))
+    }
+
+    /// The pelvis's reference for the residual spring.
+    pub(crate) fn set_anchor(&self, world: &mut Rapier, pelvis: posewire_body::Transform) {
+        if let Some(a) = world.bodies.get_mut(self.anchor) {
+            a.set_next_kinematic_position(pose32(pelvis));
+        }
+    }
+
+    /// Sets every motor's target (angles and rates per frame axis).
+    pub(crate) fn set_motor_targets(&self, world: &mut Rapier, targets: &JointMap<(DVec3, DVec3)>) {
+        for j in Joint::ALL {
+            let (Some(h), Some(frame)) = (self.joints[j], self.frames[j]) else {
+                continue;
+            };
+            let Some(joint) = world.impulse_joints.get_mut(h, true) else {
+                continue;
+            };
+            let (pos, vel) = targets[j];
+            let g = self.gains[j];
+            for (k, r) in frame.axes.iter().enumerate() {
+                if let AxisRange::Free { min, max } = *r {
+                    // A target beyond the range only pushes against the limit.
+                    let p = pos[k].clamp(min - 0.2, max + 0.2);
+                    joint.data.set_motor(
+                        ANG_AXES[k],
+                        p as f32,
+                        vel[k] as f32,
+                        g.kp as f32,
+                        g.kd as f32,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Applies joint torques as equal and opposite torques on each joint's
+    /// child and parent bodies for the next step (forces set earlier are
+    /// replaced).
+    pub(crate) fn set_joint_torques(&self, world: &mut Rapier, torques: &JointMap<DVec3>) {
+        for j in Joint::ALL {
+            if let Some(b) = self.bodies[j].and_then(|h| world.bodies.get_mut(h)) {
+                b.reset_torques(false);
+            }
+        }
+        for j in Joint::ALL {
+            let (Some(frame), Some(parent)) = (self.frames[j], j.parent()) else {
+                continue;
+            };
+            let (Some(hc), Some(hp)) = (self.bodies[j], self.bodies[sim_body_of(parent)]) else {
+                continue;
+            };
+            let Some(rp) = world.bodies.get(hp).map(|b| q64(b.position().rotation)) else {
+                continue;
+            };
+            let axes = frame.world_axes(rp);
+            let t = axes * torques[j];
+            if !t.is_finite() || t == DVec3::ZERO {
+                continue;
+            }
+            if let Some(b) = world.bodies.get_mut(hc) {
+                b.add_torque(v32(t), true);
+            }
+            if let Some(b) = world.bodies.get_mut(hp) {
+                b.add_torque(v32(-t), true);
+            }
+        }
+    }
+
+    /// The residual force and torque the root spring applies at the
+    /// current state (world axes): its stiffness times the pelvis's offset
+    /// from the anchor, less its damping times their relative velocity.
+    pub fn root_residual(&self, world: &Rapier) -> (DVec3, DVec3) {
+        let (Some(a), Some(p)) = (
+            world.bodies.get(self.anchor),
+            self.bodies[Joint::Pelvis].and_then(|h| world.bodies.get(h)),
+        ) else {
+            return (DVec3::ZERO, DVec3::ZERO);
+        };
+        let (lin, ang) = self.root_gains;
+        let offset = v64(a.position().translation) - v64(p.position().translation);
+        let turn = q64(a.position().rotation) * q64(p.position().rotation).inverse();
+        let (axis, angle) = turn.to_axis_angle();
+        let angle = if angle > std::f64::consts::PI {
+            angle - 2.0 * std::f64::consts::PI
+        } else {
+            angle
+        };
+        let force = offset * lin.kp + (v64(a.linvel()) - v64(p.linvel())) * lin.kd;
+        let torque = axis * angle * ang.kp + (v64(a.angvel()) - v64(p.angvel())) * ang.kd;
+        (force, torque)
+    }
+
+    /// The rigid body of a bone (the toes': the foot's).
+    pub fn body_handle(&self, joint: Joint) -> Option<RigidBodyHandle> {
+        self.bodies[sim_body_of(joint)]
+    }
+}

@@ -1,0 +1,251 @@
+//! One avatar's physics control: its devices go through the kinematic `ik`
+//! solve to a reference pose; the force arrays are computed against it,
+//! summed and handed to the simulated body's motors; after the world steps,
+//! the simulated pose is read back with what the frame reports (the arrays,
+//! ghost hands, camera link, the residual on the root).
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::{BodyPose, BodyProfile, Joint, Transform};
+
+use super::avatar::BodySettings;
+use super::force_array::ForceArray;
+use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
+use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
+use super::world::{AvatarId, PhysicsWorld};
+use crate::ik::{IkSettings, IkSolver};
+
+/// Settings of the physics avatar.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PhysicsSettings {
+    /// The kinematic solve that gives the reference pose.
+    pub ik: IkSettings,
+    /// The simulated body's gains and root support.
+    pub body: BodySettings,
+    /// The inverse-dynamics controller.
+    pub inverse_dynamics: InverseDynamics,
+    /// Whether each joint aims its bone at the reference's world
+    /// orientation from where its simulated parent is (true), or at the
+    /// reference's local rotation (false; an error up the chain then carries
+    /// down it). Measured on a walk with a tracked pelvis, whose `ik` spine
+    /// is beyond the lumbar's extension limit: local targets left the head
+    /// 18 cm off, world targets 7 cm.
+    pub world_space_targets: bool,
+    /// Gap beyond which a ghost hand is shown, metres.
+    pub ghost_threshold_m: f64,
+    /// The camera link.
+    pub camera: CameraLinkSettings,
+}
+
+impl Default for PhysicsSettings {
+    fn default() -> Self {
+        PhysicsSettings {
+            ik: IkSettings::default(),
+            body: BodySettings::default(),
+            inverse_dynamics: InverseDynamics::default(),
+            world_space_targets: false,
+            ghost_threshold_m: 0.03,
+            camera: CameraLinkSettings::default(),
+        }
+    }
+}
+
+/// The force arrays of one frame.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct FrameArrays {
+    /// Inverse dynamics: the PD toward the reference (as the implicit motors
+    /// apply it at the start of the step) and the residual on the root.
+    pub inverse_dynamics: ForceArray,
+    /// Gravity compensation.
+    pub gravity: ForceArray,
+    /// Their sum, as handed to the motors.
+    pub total: ForceArray,
+}
+
+/// What one physics frame reports beside the pose.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PhysicsFrame {
+    /// The simulated pose.
+    pub pose: BodyPose,
+    /// The kinematic reference it tracked.
+    pub reference: BodyPose,
+    /// The force arrays.
+    pub arrays: FrameArrays,
+    /// Left and right hand against their devices.
+    pub ghost_hands: [GhostHand; 2],
+    /// First or third person.
+    pub camera: CameraLink,
+}
+
+/// One avatar's controllers and state.
+#[derive(Debug, Clone)]
+pub struct AvatarController {
+    settings: PhysicsSettings,
+    profile: BodyProfile,
+    ik: IkSolver,
+    id: Option<AvatarId>,
+    last_reference: Option<BodyPose>,
+    last_time: Option<f64>,
+    camera: CameraLinkState,
+    pending: Option<(BodyPose, FrameArrays, f64)>,
+}
+
+impl AvatarController {
+    /// A controller for one person (the body joins a world at its first
+    /// step).
+    pub fn new(profile: &BodyProfile, settings: PhysicsSettings) -> AvatarController {
+        AvatarController {
+            settings,
+            profile: profile.clone(),
+            ik: IkSolver::new(profile, settings.ik),
+            id: None,
+            last_reference: None,
+            last_time: None,
+            camera: CameraLinkState::new(settings.camera),
+            pending: None,
+        }
+    }
+
+    /// The avatar in its world, once it has joined.
+    pub fn id(&self) -> Option<AvatarId> {
+        self.id
+    }
+
+    /// The kinematic solver that gives the reference.
+    pub fn reference_solver(&mut self) -> &mut IkSolver {
+        &mut self.ik
+    }
+
+    /// Takes one device sample (in time order).
+    pub fn push(&mut self, sample: &TrackerSample) {
+        self.ik.push(sample);
+    }
+
+    /// Whether there is a body to simulate (a headset seen).
+    pub fn ready(&self) -> bool {
+        self.ik.ready()
+    }
+
+    /// Before the world steps to time `t`: the reference, the arrays, the
+    /// motor targets (the body joins the world at its first call).
+    pub fn prepare(&mut self, world: &mut PhysicsWorld, t: f64) {
+        let dt = match self.last_time {
+            Some(lt) => (t - lt).clamp(1e-4, 0.1),
+            None => world.dt(),
+        };
+        self.last_time = Some(t);
+        let reference = super::reference::fit_trunk_to_limits(&self.ik.step(t));
+        let id = match self.id {
+            Some(id) => id,
+            None => {
+                let id = world.add_avatar(&self.profile, &reference, &self.settings.body);
+                self.id = Some(id);
+                id
+            }
+        };
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let world_space = self.settings.world_space_targets;
+        let targets: MotorTargets = reference_targets(
+            avatar,
+            &reference,
+            self.last_reference.as_ref(),
+            dt,
+            world_space.then(|| world.rapier()),
+        );
+        let idc = self.settings.inverse_dynamics;
+        let mut tracking = idc.tracking(avatar, world.rapier(), &targets);
+        let gravity = idc.gravity_array(avatar, world.rapier());
+        let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
+        // The PD runs in the implicit motors; the other arrays are applied
+        // as explicit joint torques.
+        world.drive(id, pelvis, &targets);
+        world.apply_joint_torques(id, &gravity.torques);
+        // The root residual of this step is read after it.
+        tracking.root_force = posewire_body::glam::DVec3::ZERO;
+        let arrays = FrameArrays {
+            inverse_dynamics: tracking,
+            gravity,
+            total: ForceArray::sum([&tracking, &gravity]),
+        };
+        self.last_reference = Some(reference);
+        self.pending = Some((reference, arrays, dt));
+    }
+
+    /// After the world stepped: the simulated pose and what the frame
+    /// reports. `None` before the first [`AvatarController::prepare`].
+    pub fn finish(&mut self, world: &PhysicsWorld) -> Option<PhysicsFrame> {
+        let (reference, mut arrays, dt) = self.pending.take()?;
+        let avatar = world.avatar(self.id?)?;
+        let pose = avatar.pose(world.rapier());
+        let (force, torque) = avatar.root_residual(world.rapier());
+        arrays.inverse_dynamics.root_force = force;
+        arrays.inverse_dynamics.root_torque = torque;
+        arrays.total.root_force = force;
+        arrays.total.root_torque = torque;
+        let sk = avatar.skeleton;
+        let sim = pose.positions(&sk);
+        let kin = reference.positions(&sk);
+        let ghost_hands = [Joint::LeftWrist, Joint::RightWrist]
+            .map(|w| GhostHand::new(sim[w], kin[w], self.settings.ghost_threshold_m));
+        let camera = self
+            .camera
+            .update((sim[Joint::Head] - kin[Joint::Head]).length(), dt);
+        Some(PhysicsFrame {
+            pose,
+            reference,
+            arrays,
+            ghost_hands,
+            camera,
+        })
+    }
+}
+
+/// A world of one avatar: the offline solver's case.
+#[derive(Debug)]
+pub struct PhysicsSolver {
+    world: PhysicsWorld,
+    controller: AvatarController,
+}
+
+impl PhysicsSolver {
+    /// One person on the floor of `scene`.
+    pub fn new(
+        profile: &BodyProfile,
+        settings: PhysicsSettings,
+        scene: &super::scene::Scene,
+        world: super::world::WorldSettings,
+    ) -> PhysicsSolver {
+        PhysicsSolver {
+            world: PhysicsWorld::new(scene, world),
+            controller: AvatarController::new(profile, settings),
+        }
+    }
+
+    /// Takes one device sample (in time order).
+    pub fn push(&mut self, sample: &TrackerSample) {
+        self.controller.push(sample);
+    }
+
+    /// Whether there is a body to simulate.
+    pub fn ready(&self) -> bool {
+        self.controller.ready()
+    }
+
+    /// Steps the world to time `t`.
+    pub fn step(&mut self, t: f64) -> Option<PhysicsFrame> {
+        self.controller.prepare(&mut self.world, t);
+        self.world.step();
+        self.controller.finish(&self.world)
+    }
+
+    /// The world (for pushes and contacts).
+    pub fn world_mut(&mut self) -> &mut PhysicsWorld {
+        &mut self.world
+    }
+
+    /// The avatar's controller.
+    pub fn controller_mut(&mut self) -> &mut AvatarController {
+        &mut self.controller
+    }
+}

@@ -1,0 +1,130 @@
+//! What a frame says about the gap between the simulated body and the
+//! devices: ghost hands (a hand held back by the world, with the device's
+//! kinematic hand beside it) and the camera link (whether the simulated
+//! head still sits on the headset, for first- or third-person views).
+
+use posewire_body::glam::DVec3;
+
+/// A simulated hand and where its device puts it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GhostHand {
+    /// The simulated wrist, world.
+    pub simulated: DVec3,
+    /// The device's kinematic wrist (the ghost), world.
+    pub ghost: DVec3,
+    /// Their distance, metres.
+    pub distance: f64,
+    /// Whether the ghost is shown (the hand is held back by more than the
+    /// threshold).
+    pub shown: bool,
+}
+
+impl GhostHand {
+    /// The ghost of a hand; shown when the gap exceeds `threshold` metres.
+    pub fn new(simulated: DVec3, ghost: DVec3, threshold: f64) -> GhostHand {
+        let distance = (simulated - ghost).length();
+        GhostHand {
+            simulated,
+            ghost,
+            distance,
+            shown: distance > threshold,
+        }
+    }
+}
+
+/// Settings of the camera link.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraLinkSettings {
+    /// Head-to-headset distance beyond which the camera unlinks, metres.
+    pub unlink_m: f64,
+    /// Distance under which it may link again, metres.
+    pub relink_m: f64,
+    /// How long the re-link blends in, seconds.
+    pub blend_s: f64,
+}
+
+impl Default for CameraLinkSettings {
+    fn default() -> Self {
+        CameraLinkSettings {
+            unlink_m: 0.15,
+            relink_m: 0.05,
+            blend_s: 0.5,
+        }
+    }
+}
+
+/// Whether the view is first person (linked) or third person, with a
+/// gradual re-link.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraLink {
+    /// Simulated head to headset, metres.
+    pub distance: f64,
+    /// 1: the camera is on the simulated head (first person); 0: unlinked
+    /// (third person); between: re-linking.
+    pub link: f64,
+}
+
+/// The camera link's state over time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraLinkState {
+    settings: CameraLinkSettings,
+    link: f64,
+    linked: bool,
+}
+
+impl CameraLinkState {
+    /// Starts linked.
+    pub fn new(settings: CameraLinkSettings) -> CameraLinkState {
+        CameraLinkState {
+            settings,
+            link: 1.0,
+            linked: true,
+        }
+    }
+
+    /// Updates with the current head-to-headset distance after `dt` seconds.
+    pub fn update(&mut self, distance: f64, dt: f64) -> CameraLink {
+        let s = self.settings;
+        if !distance.is_finite() || distance > s.unlink_m {
+            self.linked = false;
+            self.link = 0.0;
+        } else if !self.linked && distance < s.relink_m {
+            self.linked = true;
+        }
+        if self.linked {
+            self.link = (self.link + dt / s.blend_s.max(1e-3)).min(1.0);
+        }
+        CameraLink {
+            distance,
+            link: self.link,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camera_unlinks_when_pushed_and_relinks_gradually() {
+        let mut c = CameraLinkState::new(CameraLinkSettings::default());
+        assert_eq!(c.update(0.01, 0.011).link, 1.0);
+        assert_eq!(c.update(0.3, 0.011).link, 0.0);
+        // Back within the unlink distance but not yet close: stays unlinked.
+        assert_eq!(c.update(0.1, 0.011).link, 0.0);
+        let first = c.update(0.02, 0.1).link;
+        assert!(first > 0.0 && first < 1.0, "{first}");
+        let mut l = first;
+        for _ in 0..10 {
+            l = c.update(0.02, 0.1).link;
+        }
+        assert_eq!(l, 1.0);
+    }
+
+    #[test]
+    fn ghost_shows_only_beyond_the_threshold() {
+        assert!(!GhostHand::new(DVec3::ZERO, DVec3::new(0.01, 0.0, 0.0), 0.03).shown);
+        let g = GhostHand::new(DVec3::ZERO, DVec3::new(0.0, 0.2, 0.0), 0.03);
+        assert!(g.shown && (g.distance - 0.2).abs() < 1e-12);
+    }
+}

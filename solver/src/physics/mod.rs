@@ -1,0 +1,29 @@
+//! The physics avatar (issue 4): a simulated body on rapier3d that follows
+//! the devices through force arrays while it collides with the floor, the
+//! scene and other avatars.
+//!
+//! - [`world`]: one world, the floor, a [`scene`], any number of avatars.
+//! - [`avatar`]: the simulated body of one person (segments, shapes,
+//!   limited joints with implicit motors, a residual root spring).
+//! - [`joint_frames`]: each joint's anatomical axes and ranges.
+//! - [`force_array`]: one torque per joint degree of freedom plus the root.
+//! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
+//! - [`reference`]: the kinematic reference fitted to the joint limits.
+//! - [`controller`]: one avatar's control loop and what a frame reports;
+//!   [`links`]: ghost hands and the camera link.
+
+pub mod avatar;
+pub mod controller;
+pub mod convert;
+pub mod force_array;
+pub mod inverse_dynamics;
+pub mod joint_frames;
+pub mod links;
+pub mod reference;
+pub mod scene;
+pub mod world;
+
+pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};
+pub use force_array::ForceArray;
+pub use scene::Scene;
+pub use world::{AvatarId, PhysicsWorld, WorldSettings};

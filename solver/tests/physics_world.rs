@@ -1,0 +1,300 @@
+//! The simulated body in a physics world: joint limits hold, the inverse
+//! dynamics brings a hand to a target, the floor, a wall and another avatar
+//! stop the body, and the same input gives the same output.
+
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
+use posewire_solver::physics::avatar::BodySettings;
+use posewire_solver::physics::inverse_dynamics::{reference_targets, InverseDynamics};
+use posewire_solver::physics::links::GhostHand;
+use posewire_solver::physics::scene::SceneBox;
+use posewire_solver::physics::{AvatarId, PhysicsWorld, Scene, WorldSettings};
+
+fn profile() -> BodyProfile {
+    BodyProfile::from_stature(1.75)
+}
+
+/// Drives avatar `id` toward `reference` (local targets, gravity
+/// compensated, pelvis held by the root spring) for `steps` steps.
+fn hold(world: &mut PhysicsWorld, id: AvatarId, reference: &BodyPose, steps: usize) {
+    let idc = InverseDynamics::default();
+    for _ in 0..steps {
+        let Some(a) = world.avatar(id) else { return };
+        let targets = reference_targets(a, reference, Some(reference), world.dt(), None);
+        let gravity = idc.gravity_array(a, world.rapier());
+        let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
+        world.drive(id, pelvis, &targets);
+        world.apply_joint_torques(id, &gravity.torques);
+        world.step();
+    }
+}
+
+fn arm_reaching_forward(sk: &Skeleton) -> BodyPose {
+    let mut pose = BodyPose::rest(sk);
+    // The left arm turned from pointing left (+X) to pointing forward (+Z).
+    let forward = DQuat::from_rotation_y(-std::f64::consts::FRAC_PI_2);
+    for j in [Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist] {
+        pose.rotations[j] = forward;
+    }
+    pose
+}
+
+#[test]
+fn physics_inverse_dynamics_brings_a_hand_to_a_static_target() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let rest = BodyPose::rest(&sk);
+    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let mut reference = rest;
+    let down = DQuat::from_rotation_z(-1.0);
+    reference.rotations[Joint::LeftShoulder] = down;
+    reference.rotations[Joint::LeftElbow] = down * DQuat::from_axis_angle(-DVec3::Y, 1.0);
+    reference.rotations[Joint::LeftWrist] = reference.rotations[Joint::LeftElbow];
+    hold(&mut world, id, &reference, 270);
+    let sim = world.pose(id).expect("avatar").positions(&sk);
+    let want = reference.positions(&sk);
+    let gap = (sim[Joint::LeftWrist] - want[Joint::LeftWrist]).length();
+    let start = (rest.positions(&sk)[Joint::LeftWrist] - want[Joint::LeftWrist]).length();
+    assert!(start > 0.3, "the target is a real reach ({start} m)");
+    assert!(gap < 0.01, "the wrist is {gap} m from its target");
+}
+
+#[test]
+fn physics_knees_and_elbows_never_bend_backwards() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let mut rest = BodyPose::rest(&sk);
+    rest.root.y += 0.2;
+    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    // A reference that bends both knees and both elbows the wrong way.
+    let mut reference = rest;
+    for (j, q) in [
+        (Joint::LeftKnee, DQuat::from_rotation_x(-0.8)),
+        (Joint::RightKnee, DQuat::from_rotation_x(-0.8)),
+        (Joint::LeftElbow, DQuat::from_rotation_y(0.8)),
+        (Joint::RightElbow, DQuat::from_rotation_y(-0.8)),
+    ] {
+        reference.rotations[j] = q;
+    }
+    for j in [Joint::LeftAnkle, Joint::LeftToe] {
+        reference.rotations[j] = reference.rotations[Joint::LeftKnee];
+    }
+    for j in [Joint::RightAnkle, Joint::RightToe] {
+        reference.rotations[j] = reference.rotations[Joint::RightKnee];
+    }
+    reference.rotations[Joint::LeftWrist] = reference.rotations[Joint::LeftElbow];
+    reference.rotations[Joint::RightWrist] = reference.rotations[Joint::RightElbow];
+    let idc = InverseDynamics::default();
+    let mut worst: f64 = 0.0;
+    for _ in 0..180 {
+        let a = world.avatar(id).expect("avatar");
+        let targets = reference_targets(a, &reference, Some(&reference), world.dt(), None);
+        let gravity = idc.gravity_array(a, world.rapier());
+        world.drive(
+            id,
+            Transform::new(reference.root, DQuat::IDENTITY),
+            &targets,
+        );
+        world.apply_joint_torques(id, &gravity.torques);
+        world.step();
+        let a = world.avatar(id).expect("avatar");
+        for j in [
+            Joint::LeftKnee,
+            Joint::RightKnee,
+            Joint::LeftElbow,
+            Joint::RightElbow,
+        ] {
+            let (angles, _) = a.joint_state(world.rapier(), j).expect("hinge");
+            // Flexion is the hinge axis (x of the frame), 0 = straight.
+            worst = worst.min(angles.x);
+            let target = targets[j].0.x;
+            assert!(target < -0.5, "{j}: the reference really asks for {target}");
+        }
+    }
+    assert!(
+        worst > -0.05,
+        "a hinge bent backwards by {} degrees",
+        -worst.to_degrees()
+    );
+}
+
+#[test]
+fn physics_floor_holds_the_feet_when_the_reference_sinks() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let rest = BodyPose::rest(&sk);
+    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let mut reference = rest;
+    reference.root.y -= 0.1;
+    hold(&mut world, id, &reference, 180);
+    let a = world.avatar(id).expect("avatar");
+    for ankle in [Joint::LeftAnkle, Joint::RightAnkle] {
+        let foot = a.bone(world.rapier(), ankle).expect("foot");
+        // The sole sits an ankle height below the ankle.
+        let sole = foot.position.y - profile.body.ankle_height;
+        assert!(
+            sole > -0.03,
+            "{ankle}: the sole is {sole} m under the floor"
+        );
+        let want = reference.positions(&sk)[ankle].y - profile.body.ankle_height;
+        assert!(want < -0.08, "the reference really sinks ({want})");
+    }
+}
+
+#[test]
+fn physics_hand_into_a_wall_stops_at_the_wall_while_its_ghost_passes() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let rest = BodyPose::rest(&sk);
+    let reach = arm_reaching_forward(&sk);
+    let wrist = reach.positions(&sk)[Joint::LeftWrist];
+    let shoulder = reach.positions(&sk)[Joint::LeftShoulder];
+    // A wall across the arm's path, halfway along it.
+    let face = shoulder.z + 0.5 * (wrist.z - shoulder.z);
+    let scene = Scene {
+        boxes: vec![SceneBox {
+            name: "wall".into(),
+            center: [shoulder.x, 1.2, face + 0.05],
+            half_extents: [0.3, 0.5, 0.05],
+            yaw_deg: 0.0,
+        }],
+    };
+    let mut world = PhysicsWorld::new(&scene, WorldSettings::default());
+    let down = {
+        let mut p = rest;
+        let q = DQuat::from_rotation_z(-1.3);
+        for j in [Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist] {
+            p.rotations[j] = q;
+        }
+        p
+    };
+    let id = world.add_avatar(&profile, &down, &BodySettings::default());
+    hold(&mut world, id, &reach, 270);
+    let sim = world.pose(id).expect("avatar").positions(&sk);
+    let hand = sim[Joint::LeftWrist];
+    assert!(
+        hand.z < face + 0.02,
+        "the hand went through the wall: z {} > {face}",
+        hand.z
+    );
+    let ghost = GhostHand::new(hand, wrist, 0.03);
+    assert!(ghost.shown && ghost.ghost.z > face + 0.1, "{ghost:?}");
+    let touching = world.contacts(id);
+    assert!(
+        touching.iter().any(|(_, other)| other.is_none()),
+        "{touching:?}"
+    );
+}
+
+#[test]
+fn physics_two_avatars_walked_into_each_other_collide() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let mut a = BodyPose::rest(&sk);
+    a.root.z = -0.6;
+    let mut b = BodyPose::rest(&sk);
+    b.root.z = 0.6;
+    b.rotations = JointMap::splat(DQuat::from_rotation_y(std::f64::consts::PI));
+    let ia = world.add_avatar(&profile, &a, &BodySettings::default());
+    let ib = world.add_avatar(&profile, &b, &BodySettings::default());
+    let idc = InverseDynamics::default();
+    let mut closest = f64::INFINITY;
+    for k in 0..270 {
+        // Both references walk to the same spot and stay there.
+        let s = (k as f64 / 180.0).min(1.0);
+        for (id, pose, z0) in [(ia, &a, -0.6), (ib, &b, 0.6)] {
+            let mut r = *pose;
+            r.root.z = z0 * (1.0 - s);
+            let av = world.avatar(id).expect("avatar");
+            let targets = reference_targets(av, &r, Some(&r), world.dt(), None);
+            let gravity = idc.gravity_array(av, world.rapier());
+            world.drive(
+                id,
+                Transform::new(r.root, r.rotations[Joint::Pelvis]),
+                &targets,
+            );
+            world.apply_joint_torques(id, &gravity.torques);
+        }
+        world.step();
+        let pa = world.pose(ia).expect("a").root;
+        let pb = world.pose(ib).expect("b").root;
+        closest = closest.min((pa - pb).length());
+    }
+    assert!(
+        closest > 0.1,
+        "the pelvises came within {closest} m: they passed through"
+    );
+    assert!(
+        world
+            .contacts(ia)
+            .iter()
+            .any(|(_, other)| *other == Some(ib)),
+        "no contact between the avatars"
+    );
+}
+
+#[test]
+fn physics_same_input_twice_gives_identical_output() {
+    let run = || {
+        let profile = profile();
+        let sk = Skeleton::from_profile(&profile);
+        let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+        let rest = BodyPose::rest(&sk);
+        let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+        let mut out = Vec::new();
+        for k in 0..90 {
+            let mut r = rest;
+            let t = k as f64 / 90.0;
+            r.rotations[Joint::LeftShoulder] = DQuat::from_rotation_z(-1.2 * t);
+            r.root.x = 0.2 * t;
+            hold(&mut world, id, &r, 1);
+            if k == 45 {
+                world.push(id, Joint::Chest, DVec3::new(20.0, 0.0, 0.0));
+            }
+            out.push(world.pose(id).expect("avatar"));
+        }
+        out
+    };
+    let a = run();
+    let b = run();
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.root.to_array(), y.root.to_array());
+        for j in Joint::ALL {
+            assert_eq!(x.rotations[j].to_array(), y.rotations[j].to_array(), "{j}");
+        }
+    }
+}
+
+#[test]
+fn physics_a_push_moves_the_body_and_the_root_spring_brings_it_back() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let rest = BodyPose::rest(&sk);
+    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    hold(&mut world, id, &rest, 45);
+    let before = world.pose(id).expect("avatar").positions(&sk)[Joint::Chest];
+    assert!(world.push(id, Joint::Chest, DVec3::new(80.0, 0.0, 0.0)));
+    hold(&mut world, id, &rest, 9);
+    let pushed = world.pose(id).expect("avatar").positions(&sk)[Joint::Chest];
+    assert!(
+        pushed.x - before.x > 0.02,
+        "the push moved the chest {} m",
+        pushed.x - before.x
+    );
+    hold(&mut world, id, &rest, 180);
+    let after = world.pose(id).expect("avatar").positions(&sk)[Joint::Chest];
+    assert!(
+        (after - before).length() < 0.02,
+        "back within {} m",
+        (after - before).length()
+    );
+    assert!(
+        !world.push(id, Joint::Chest, DVec3::NAN),
+        "a NaN push is refused"
+    );
+}
