@@ -1,7 +1,7 @@
 //! Development aid: per joint, the mean angle between the simulated bone and
 //! the kinematic reference it tracks, on one clip, clean; with a joint name
 //! as the third argument, that joint's angles are traced. Environment:
-//! LOCAL (local targets), SUBSTEPS, JOINT_HZ.
+//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ.
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
 
@@ -27,8 +27,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
     )?;
     let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
-    let mut settings = PhysicsSettings::default();
-    settings.world_space_targets = std::env::var("LOCAL").is_err();
+    let mut settings = PhysicsSettings {
+        world_space_targets: std::env::var("WORLD").is_ok(),
+        ..PhysicsSettings::default()
+    };
     let mut world = WorldSettings::default();
     if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
         world.substeps = n;
@@ -65,7 +67,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if let Some(j) = trace {
             if k % 45 == 0 {
                 if let (Some(frame), Some(parent)) = (joint_frame(j), j.parent()) {
-                    let local = |p: &posewire_body::BodyPose| p.rotations[parent].inverse() * p.rotations[j];
+                    let local = |p: &posewire_body::BodyPose| {
+                        p.rotations[parent].inverse() * p.rotations[j]
+                    };
                     println!(
                         "t {:5.2} {} sim {:6.2?} reference {:6.2?}",
                         t,

@@ -80,10 +80,11 @@ pub struct BodySettings {
     /// Friction coefficient of the feet and the body on the floor.
     pub friction: f64,
     /// Whether the avatar's own non-adjacent segments collide with each
-    /// other. It always collides with the floor, the scene and other
-    /// avatars. Off by default: the capsules are sized from the skeleton,
-    /// not the person's girth, and measured on the dev clips they catch
-    /// swinging arms on the thighs (see docs/RESULTS.md).
+    /// other (it always collides with the floor, the scene and other
+    /// avatars). The capsules are sized from the skeleton, not the person's
+    /// girth, so they sometimes catch a hand that the real person brushed
+    /// past; measured on the dev clips it costs 0.2 to 0.5 cm of MPJPE (see
+    /// docs/RESULTS.md).
     pub self_collision: bool,
 }
 
@@ -97,7 +98,7 @@ impl Default for BodySettings {
             root_max_accel: 100.0,
             root_max_angular_accel: 300.0,
             friction: 1.0,
-            self_collision: false,
+            self_collision: true,
         }
     }
 }

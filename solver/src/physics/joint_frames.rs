@@ -120,7 +120,11 @@ pub fn joint_frame(joint: Joint) -> Option<JointFrame> {
             let third = h.axis.cross(h.twist_axis);
             let (basis, axes) = basis(
                 [h.axis, h.twist_axis, third],
-                [range(h.min_rad, h.max_rad), AxisRange::Locked, AxisRange::Locked],
+                [
+                    range(h.min_rad, h.max_rad),
+                    AxisRange::Locked,
+                    AxisRange::Locked,
+                ],
             );
             Some(JointFrame {
                 center: DQuat::IDENTITY,
