@@ -26,8 +26,8 @@ pub struct PhysicsSettings {
     /// Whether the trunk joints aim their bones at the reference's world
     /// orientation from where their simulated parent is (true), or every
     /// joint at the reference's local rotation (false, the default).
-    /// Measured on the dev clips, 6 devices: world targets 6.70 cm, local
-    /// 5.05 (with the trunk fitted to its limits in the reference).
+    /// Measured on the dev clips, 6 devices, clean: world targets 6.73 cm,
+    /// local 5.58 (with the trunk fitted to its limits in the reference).
     pub world_space_targets: bool,
     /// Gap beyond which a ghost hand is shown, metres.
     pub ghost_threshold_m: f64,
