@@ -380,7 +380,13 @@ impl SimAvatar {
         // or another avatar.
         let max_force = mass * (9.81 + settings.root_max_accel);
         let max_torque = whole * settings.root_max_angular_accel;
-        for (axes, g, cap) in [(LIN_AXES, lin, max_force), (ANG_AXES, ang, max_torque)] {
+        // No spring asked for: no motors at all (a motor of zero stiffness
+        // and damping would still hold the pelvis's velocity at zero).
+        let axes_used = if wr > 0.0 { 2 } else { 0 };
+        for (axes, g, cap) in [(LIN_AXES, lin, max_force), (ANG_AXES, ang, max_torque)]
+            .into_iter()
+            .take(axes_used)
+        {
             for a in axes {
                 root = root
                     .motor_model(a, MotorModel::ForceBased)
@@ -546,6 +552,23 @@ impl SimAvatar {
         let force = offset * lin.kp + (v64(a.linvel()) - v64(p.linvel())) * lin.kd;
         let torque = axis * angle * ang.kp + (v64(a.angvel()) - v64(p.angvel())) * ang.kd;
         (force, torque)
+    }
+
+    /// The whole body's centre of mass, its velocity, and the mass.
+    pub fn centre_of_mass(&self, world: &Rapier) -> (DVec3, DVec3, f64) {
+        let (mut m, mut c, mut v) = (0.0, DVec3::ZERO, DVec3::ZERO);
+        for h in self.bodies.0.iter().flatten() {
+            if let Some(b) = world.bodies.get(*h) {
+                let mb = f64::from(b.mass());
+                m += mb;
+                c += v64(b.center_of_mass()) * mb;
+                v += v64(b.linvel()) * mb;
+            }
+        }
+        if m <= 0.0 {
+            return (DVec3::ZERO, DVec3::ZERO, 0.0);
+        }
+        (c / m, v / m, m)
     }
 
     /// The rigid body of a bone (the toes': the foot's).

@@ -7,7 +7,10 @@
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyPose, BodyProfile, Joint, Transform};
 
+use posewire_body::glam::DVec3;
+
 use super::avatar::BodySettings;
+use super::balance::{stance_joints, Balance, Stance};
 use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
@@ -23,6 +26,8 @@ pub struct PhysicsSettings {
     pub body: BodySettings,
     /// The inverse-dynamics controller.
     pub inverse_dynamics: InverseDynamics,
+    /// The balance controller (`None`: off).
+    pub balance: Option<Balance>,
     /// Whether the trunk joints aim their bones at the reference's world
     /// orientation from where their simulated parent is (true), or every
     /// joint at the reference's local rotation (false, the default).
@@ -41,6 +46,7 @@ impl Default for PhysicsSettings {
             ik: IkSettings::default(),
             body: BodySettings::default(),
             inverse_dynamics: InverseDynamics::default(),
+            balance: None,
             world_space_targets: false,
             ghost_threshold_m: 0.03,
             camera: CameraLinkSettings::default(),
@@ -56,6 +62,8 @@ pub struct FrameArrays {
     pub inverse_dynamics: ForceArray,
     /// Gravity compensation.
     pub gravity: ForceArray,
+    /// Balance (zero when off or with no foot on the floor).
+    pub balance: ForceArray,
     /// Their sum, as handed to the motors.
     pub total: ForceArray,
 }
@@ -86,7 +94,13 @@ pub struct AvatarController {
     last_time: Option<f64>,
     camera: CameraLinkState,
     pending: Option<(BodyPose, FrameArrays, f64)>,
+    start_pose: Option<BodyPose>,
+    /// When each foot last touched the floor.
+    last_contact: [Option<f64>; 2],
 }
+
+/// How long a foot counts as standing after its last contact, seconds.
+pub const STANCE_HOLD_S: f64 = 0.1;
 
 impl AvatarController {
     /// A controller for one person (the body joins a world at its first
@@ -101,6 +115,8 @@ impl AvatarController {
             last_time: None,
             camera: CameraLinkState::new(settings.camera),
             pending: None,
+            start_pose: None,
+            last_contact: [None, None],
         }
     }
 
@@ -124,22 +140,54 @@ impl AvatarController {
         self.ik.ready()
     }
 
-    /// Before the world steps to time `t`: the reference, the arrays, the
-    /// motor targets (the body joins the world at its first call).
+    /// Before the world steps to time `t`: the reference from the devices,
+    /// the arrays, the motor targets (the body joins the world at its first
+    /// call).
     pub fn prepare(&mut self, world: &mut PhysicsWorld, t: f64) {
+        let reference = self.ik.step(t);
+        self.prepare_with_reference(world, t, &reference);
+    }
+
+    /// As [`AvatarController::prepare`], with a reference pose given
+    /// directly instead of solved from the devices (a scripted pose, a test,
+    /// or a pose another solver made). The reference's trunk is fitted to
+    /// the joint limits first.
+    pub fn prepare_with_reference(
+        &mut self,
+        world: &mut PhysicsWorld,
+        t: f64,
+        reference: &BodyPose,
+    ) {
         let dt = match self.last_time {
             Some(lt) => (t - lt).clamp(1e-4, 0.1),
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let reference = super::reference::fit_trunk_to_limits(&self.ik.step(t));
+        let reference = super::reference::fit_trunk_to_limits(reference);
         let id = match self.id {
             Some(id) => id,
             None => {
-                let id = world.add_avatar(&self.profile, &reference, &self.settings.body);
+                let start = self.start_pose.unwrap_or(reference);
+                let id = world.add_avatar(&self.profile, &start, &self.settings.body);
                 self.id = Some(id);
                 id
             }
+        };
+        // A foot counts as standing for a moment after its last contact
+        // (contacts flicker as a loaded foot rocks on the floor).
+        let touching = world.stance(id);
+        for (on, since) in [touching.left, touching.right]
+            .into_iter()
+            .zip(self.last_contact.iter_mut())
+        {
+            if on {
+                *since = Some(t);
+            }
+        }
+        let held = |since: Option<f64>| since.is_some_and(|s| t - s <= STANCE_HOLD_S);
+        let stance = Stance {
+            left: held(self.last_contact[0]),
+            right: held(self.last_contact[1]),
         };
         let Some(avatar) = world.avatar(id) else {
             return;
@@ -154,21 +202,40 @@ impl AvatarController {
         );
         let idc = self.settings.inverse_dynamics;
         let mut tracking = idc.tracking(avatar, world.rapier(), &targets);
-        let gravity = idc.gravity_array(avatar, world.rapier());
+        let mut gravity = idc.gravity_array(avatar, world.rapier());
+        let balance = match self.settings.balance {
+            Some(b) => {
+                // A standing leg is not a hanging one: its weight goes
+                // through the foot, and balance supplies what it needs.
+                for j in stance_joints(stance) {
+                    gravity.torques[j] = DVec3::ZERO;
+                }
+                b.array(avatar, world.rapier(), &reference, stance, &gravity)
+            }
+            None => ForceArray::ZERO,
+        };
+        let explicit = ForceArray::sum([&gravity, &balance]);
         let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
         // The PD runs in the implicit motors; the other arrays are applied
         // as explicit joint torques.
         world.drive(id, pelvis, &targets);
-        world.apply_joint_torques(id, &gravity.torques);
+        world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
-        tracking.root_force = posewire_body::glam::DVec3::ZERO;
+        tracking.root_force = DVec3::ZERO;
         let arrays = FrameArrays {
             inverse_dynamics: tracking,
             gravity,
-            total: ForceArray::sum([&tracking, &gravity]),
+            balance,
+            total: ForceArray::sum([&tracking, &explicit]),
         };
         self.last_reference = Some(reference);
         self.pending = Some((reference, arrays, dt));
+    }
+
+    /// The pose the body starts in when it joins the world (default: the
+    /// first reference).
+    pub fn set_start_pose(&mut self, pose: BodyPose) {
+        self.start_pose = Some(pose);
     }
 
     /// After the world stepped: the simulated pose and what the frame

@@ -13,6 +13,7 @@
 //!   [`links`]: ghost hands and the camera link.
 
 pub mod avatar;
+pub mod balance;
 pub mod controller;
 pub mod convert;
 pub mod force_array;

@@ -193,6 +193,22 @@ impl PhysicsWorld {
         self.rapier.step();
     }
 
+    /// Which of an avatar's feet touch the floor or the scene.
+    pub fn stance(&self, id: AvatarId) -> super::balance::Stance {
+        let mut s = super::balance::Stance::default();
+        for (j, other) in self.contacts(id) {
+            if other.is_some() {
+                continue;
+            }
+            match j {
+                Joint::LeftAnkle | Joint::LeftToe => s.left = true,
+                Joint::RightAnkle | Joint::RightToe => s.right = true,
+                _ => {}
+            }
+        }
+        s
+    }
+
     /// Every body an avatar's segments touch in the scene or in other
     /// avatars right now: (own segment, other avatar or `None` for the
     /// scene).
