@@ -48,6 +48,9 @@ pub struct Balance {
     /// How far ahead of the ankles the centre of mass is held, metres
     /// (over the middle of the foot rather than the ankle).
     pub com_ahead_m: f64,
+    /// How far the centre of pressure may move from under the centre of
+    /// mass within the feet, metres (bounds the horizontal push).
+    pub pressure_reach_m: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -59,6 +62,7 @@ impl Default for Balance {
             com_hz: 1.0,
             damping_ratio: 1.0,
             com_ahead_m: 0.04,
+            pressure_reach_m: 0.08,
             gravity: 9.81,
         }
     }
@@ -109,7 +113,23 @@ impl Balance {
 
         // The torso: what it needs, less what the hips already give it.
         let rot = q64(pelvis.position().rotation);
-        let omega = v64(pelvis.angvel());
+        // The trunk's mean angular velocity (mass-weighted over pelvis,
+        // spine and chest): the light pelvis's own rattles at the step rate,
+        // and an explicit damping on it alone went unstable.
+        let mut omega = DVec3::ZERO;
+        let mut weight = 0.0;
+        for j in [Joint::Pelvis, Joint::Spine, Joint::Chest] {
+            if let Some(b) = avatar.body_handle(j).and_then(|h| world.bodies.get(h)) {
+                let m = f64::from(b.mass());
+                omega += v64(b.angvel()) * m;
+                weight += m;
+            }
+        }
+        let omega = if weight > 0.0 {
+            omega / weight
+        } else {
+            v64(pelvis.angvel())
+        };
         let (axis, angle) = (reference.rotations[Joint::Pelvis] * rot.inverse()).to_axis_angle();
         let angle = if angle > std::f64::consts::PI {
             angle - 2.0 * std::f64::consts::PI
@@ -140,6 +160,18 @@ impl Balance {
         support *= share;
         let wc = 2.0 * std::f64::consts::PI * self.com_hz;
         let mut force = ((support - c) * wc * wc - v * 2.0 * self.damping_ratio * wc) * mass;
+        // Feet can only push as far as their centre of pressure reaches: a
+        // horizontal force F at height h needs the pressure F h / (m g)
+        // away from under the centre of mass. Beyond the foot it would tip
+        // the foot over instead (a step has to catch that).
+        let height = (c.y - support.y).max(0.3);
+        let most = mass * self.gravity * self.pressure_reach_m / height;
+        let horizontal = DVec3::new(force.x, 0.0, force.z);
+        if horizontal.length() > most {
+            let h = horizontal.normalize() * most;
+            force.x = h.x;
+            force.z = h.z;
+        }
         force.y = mass * self.gravity;
         for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
             if !on {
@@ -166,6 +198,10 @@ impl Balance {
             let axes = frame.world_axes(pb.rotation);
             let mut a = DVec3::new(t.dot(axes.x_axis), t.dot(axes.y_axis), t.dot(axes.z_axis));
             if matches!(j, Joint::LeftAnkle | Joint::RightAnkle) {
+                // And no more than the foot's centre of pressure can hold:
+                // beyond it the foot tips about its toe or heel.
+                let most = mass * self.gravity * share * self.pressure_reach_m;
+                a.y = a.y.clamp(-most, most);
                 // A narrow foot cannot take a roll or twist torque: it rocks
                 // onto an edge and slides (measured: the feet walked 0.9 m
                 // sideways in 9 s); the ankles push fore and aft only, the

@@ -14,6 +14,7 @@ use super::balance::{stance_joints, Balance, Stance};
 use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
+use super::locomotion::{Locomotion, LocomotionState};
 use super::world::{AvatarId, PhysicsWorld};
 use crate::ik::{IkSettings, IkSolver};
 
@@ -28,6 +29,8 @@ pub struct PhysicsSettings {
     pub inverse_dynamics: InverseDynamics,
     /// The balance controller (`None`: off).
     pub balance: Option<Balance>,
+    /// The locomotion controller (`None`: off).
+    pub locomotion: Option<Locomotion>,
     /// Whether the trunk joints aim their bones at the reference's world
     /// orientation from where their simulated parent is (true), or every
     /// joint at the reference's local rotation (false, the default).
@@ -47,6 +50,7 @@ impl Default for PhysicsSettings {
             body: BodySettings::default(),
             inverse_dynamics: InverseDynamics::default(),
             balance: None,
+            locomotion: None,
             world_space_targets: false,
             ghost_threshold_m: 0.03,
             camera: CameraLinkSettings::default(),
@@ -64,6 +68,9 @@ pub struct FrameArrays {
     pub gravity: ForceArray,
     /// Balance (zero when off or with no foot on the floor).
     pub balance: ForceArray,
+    /// Locomotion: turning on the stance leg (a recovery step's leg is
+    /// posed in the reference, so its torques are in `inverse_dynamics`).
+    pub locomotion: ForceArray,
     /// Their sum, as handed to the motors.
     pub total: ForceArray,
 }
@@ -97,6 +104,7 @@ pub struct AvatarController {
     start_pose: Option<BodyPose>,
     /// When each foot last touched the floor.
     last_contact: [Option<f64>; 2],
+    locomotion: LocomotionState,
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -117,6 +125,7 @@ impl AvatarController {
             pending: None,
             start_pose: None,
             last_contact: [None, None],
+            locomotion: LocomotionState::default(),
         }
     }
 
@@ -163,7 +172,7 @@ impl AvatarController {
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let reference = super::reference::fit_trunk_to_limits(reference);
+        let mut reference = super::reference::fit_trunk_to_limits(reference);
         let id = match self.id {
             Some(id) => id,
             None => {
@@ -192,6 +201,28 @@ impl AvatarController {
         let Some(avatar) = world.avatar(id) else {
             return;
         };
+        let (locomotion, stance) = match self.settings.locomotion {
+            Some(l) => {
+                let a = l.plan(
+                    &mut self.locomotion,
+                    avatar,
+                    world.rapier(),
+                    &mut reference,
+                    stance,
+                    t,
+                );
+                // The stepping foot is a swing foot until it lands, whatever
+                // it still touches.
+                let mut stance = stance;
+                match self.locomotion.step {
+                    Some(s) if t - s.start_s < l.step_time_s && s.foot == 0 => stance.left = false,
+                    Some(s) if t - s.start_s < l.step_time_s => stance.right = false,
+                    _ => {}
+                }
+                (a, stance)
+            }
+            None => (ForceArray::ZERO, stance),
+        };
         let world_space = self.settings.world_space_targets;
         let targets: MotorTargets = reference_targets(
             avatar,
@@ -203,18 +234,28 @@ impl AvatarController {
         let idc = self.settings.inverse_dynamics;
         let mut tracking = idc.tracking(avatar, world.rapier(), &targets);
         let mut gravity = idc.gravity_array(avatar, world.rapier());
+        let stepping = match (self.settings.locomotion, self.locomotion.step) {
+            (Some(l), Some(s)) => t - s.start_s < l.step_time_s,
+            _ => false,
+        };
         let balance = match self.settings.balance {
-            Some(b) => {
+            Some(mut b) => {
+                if stepping {
+                    // The step catches the fall; the standing leg only holds
+                    // the weight and the torso meanwhile.
+                    b.com_hz = 0.0;
+                }
                 // A standing leg is not a hanging one: its weight goes
                 // through the foot, and balance supplies what it needs.
                 for j in stance_joints(stance) {
                     gravity.torques[j] = DVec3::ZERO;
                 }
-                b.array(avatar, world.rapier(), &reference, stance, &gravity)
+                let others = ForceArray::sum([&gravity, &locomotion]);
+                b.array(avatar, world.rapier(), &reference, stance, &others)
             }
             None => ForceArray::ZERO,
         };
-        let explicit = ForceArray::sum([&gravity, &balance]);
+        let explicit = ForceArray::sum([&gravity, &balance, &locomotion]);
         let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
         // The PD runs in the implicit motors; the other arrays are applied
         // as explicit joint torques.
@@ -226,10 +267,16 @@ impl AvatarController {
             inverse_dynamics: tracking,
             gravity,
             balance,
+            locomotion,
             total: ForceArray::sum([&tracking, &explicit]),
         };
         self.last_reference = Some(reference);
         self.pending = Some((reference, arrays, dt));
+    }
+
+    /// The recovery steps so far.
+    pub fn locomotion_state(&self) -> &LocomotionState {
+        &self.locomotion
     }
 
     /// The pose the body starts in when it joins the world (default: the

@@ -20,6 +20,7 @@ pub mod force_array;
 pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod links;
+pub mod locomotion;
 pub mod reference;
 pub mod scene;
 pub mod world;
