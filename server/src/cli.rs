@@ -184,6 +184,11 @@ pub struct SolveArgs {
     /// joints must be lumbar, chest, neck, head and optionally eyes).
     #[arg(long, value_name = "LOOK_AT.toml")]
     pub look_at_config: Option<PathBuf>,
+    /// Static boxes and walls around the avatar (TOML, see
+    /// configs/scene_example.toml; physics solver only; the floor is always
+    /// there).
+    #[arg(long, value_name = "SCENE.toml")]
+    pub scene: Option<PathBuf>,
     /// Output frames per second.
     #[arg(long, value_name = "HZ", default_value_t = 90.0)]
     pub rate: f64,

@@ -5,6 +5,7 @@ use anyhow::Context as _;
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::look_at::LookAtConfig;
 use posewire_body::{BodyProfile, Skeleton};
+use posewire_solver::physics::Scene;
 use posewire_solver::trunk::LookAtTrunk;
 use posewire_solver::{solve_take, SolveOptions, SolverKind, TrunkMode};
 
@@ -63,10 +64,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     let look_at = load_look_at(args.look_at_config.as_deref())?;
+    let scene = match &args.scene {
+        Some(path) => Scene::load(path)?,
+        None => Scene::default(),
+    };
+    if args.scene.is_some() && args.solver != SolverArg::Physics {
+        tracing::warn!("--scene only matters to --solver physics; the ik solver ignores it");
+    }
     let mut options = SolveOptions {
         rate_hz: args.rate,
         solver: solver_kind(args.solver),
         look_at,
+        scene,
         ..SolveOptions::default()
     };
     options.ik.trunk = trunk_mode(args.trunk);
