@@ -1,0 +1,173 @@
+//! The acceleration structure over weight space: integration elements
+//! grouped by their set of bones (a vertex only visits groups sharing at
+//! least two bones with it, the only ones with non-zero similarity), and
+//! within a group merged on a fine weight grid (area-weighted centroid and
+//! weights), so the per-vertex integral runs over few representatives.
+
+use std::collections::HashMap;
+
+use glam::{DVec3, Vec3};
+use rayon::prelude::*;
+
+use super::elements::Element;
+use crate::mesh::SkinnedMesh;
+
+/// Merged elements of one bone set, structure of arrays.
+struct Group {
+    bones: Vec<u16>,
+    /// `element * bones.len() + bone`.
+    weights: Vec<f32>,
+    centroid: Vec<Vec3>,
+    area: Vec<f32>,
+}
+
+/// Elements grouped by bone set.
+pub(super) struct WeightIndex {
+    groups: Vec<Group>,
+}
+
+#[derive(Default)]
+struct Acc {
+    area: f64,
+    centroid: DVec3,
+    weights: Vec<f64>,
+}
+
+impl WeightIndex {
+    /// Groups and merges the elements (single-bone elements are dropped:
+    /// their similarity to anything is zero).
+    pub(super) fn build(elements: Vec<Element>, grid: f32) -> WeightIndex {
+        let mut sets: HashMap<Vec<u16>, HashMap<Vec<i64>, Acc>> = HashMap::new();
+        for e in elements {
+            if e.bones.len() < 2 {
+                continue;
+            }
+            let key: Vec<i64> = e
+                .weights
+                .iter()
+                .map(|&w| {
+                    if grid > 0.0 {
+                        (w / grid).round() as i64
+                    } else {
+                        i64::from(w.to_bits())
+                    }
+                })
+                .collect();
+            let nb = e.bones.len();
+            let acc = sets.entry(e.bones).or_default().entry(key).or_default();
+            let a = f64::from(e.area);
+            acc.area += a;
+            acc.centroid += e.centroid.as_dvec3() * a;
+            acc.weights.resize(nb, 0.0);
+            for (s, &w) in acc.weights.iter_mut().zip(&e.weights) {
+                *s += f64::from(w) * a;
+            }
+        }
+        let mut groups: Vec<Group> = sets
+            .into_iter()
+            .map(|(bones, cells)| {
+                let nb = bones.len();
+                let mut g = Group {
+                    bones,
+                    weights: Vec::with_capacity(cells.len() * nb),
+                    centroid: Vec::with_capacity(cells.len()),
+                    area: Vec::with_capacity(cells.len()),
+                };
+                let mut cells: Vec<Acc> = cells.into_values().collect();
+                // Deterministic order (hash maps are not).
+                cells.sort_by(|a, b| {
+                    a.centroid
+                        .x
+                        .total_cmp(&b.centroid.x)
+                        .then(a.centroid.y.total_cmp(&b.centroid.y))
+                        .then(a.centroid.z.total_cmp(&b.centroid.z))
+                });
+                for c in cells {
+                    g.area.push(c.area as f32);
+                    g.centroid.push((c.centroid / c.area).as_vec3());
+                    g.weights
+                        .extend(c.weights.iter().map(|w| (w / c.area) as f32));
+                }
+                g
+            })
+            .collect();
+        groups.sort_by(|a, b| a.bones.cmp(&b.bones));
+        WeightIndex { groups }
+    }
+
+    /// Number of merged elements.
+    pub(super) fn len(&self) -> usize {
+        self.groups.iter().map(|g| g.area.len()).sum()
+    }
+
+    /// Number of bone sets.
+    pub(super) fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// The centre of every vertex and the number of multi-bone vertices
+    /// that fell back to linear blending.
+    pub(super) fn centres(&self, mesh: &SkinnedMesh, sigma: f32) -> (Vec<Vec3>, usize) {
+        let inv_s2 = 1.0 / (sigma * sigma);
+        let results: Vec<(Vec3, bool)> = (0..mesh.vertex_count())
+            .into_par_iter()
+            .map(|v| {
+                let rest = mesh.positions[v];
+                let infl: Vec<(usize, f32)> = mesh.vertex_influences(v).collect();
+                if infl.len() < 2 {
+                    return (rest, false);
+                }
+                let mut num = DVec3::ZERO;
+                let mut den = 0f64;
+                let mut shared: Vec<(usize, f32)> = Vec::with_capacity(infl.len());
+                let mut pairs: Vec<(usize, usize, f32, f32, f32)> = Vec::new();
+                for g in &self.groups {
+                    shared.clear();
+                    for &(j, w) in &infl {
+                        if let Ok(pos) = g.bones.binary_search(&(j as u16)) {
+                            shared.push((pos, w));
+                        }
+                    }
+                    if shared.len() < 2 {
+                        continue;
+                    }
+                    pairs.clear();
+                    for a in 0..shared.len() {
+                        for b in a + 1..shared.len() {
+                            let (ia, wa) = shared[a];
+                            let (ib, wb) = shared[b];
+                            pairs.push((ia, ib, 2.0 * wa * wb, wa, wb));
+                        }
+                    }
+                    let nb = g.bones.len();
+                    for e in 0..g.area.len() {
+                        let we = &g.weights[e * nb..(e + 1) * nb];
+                        let mut s = 0f32;
+                        for &(ia, ib, pw, wa, wb) in &pairs {
+                            let (va, vb) = (we[ia], we[ib]);
+                            let d = wa * vb - wb * va;
+                            let x = d * d * inv_s2;
+                            // exp(-16) < 1.2e-7: such pairs add nothing
+                            // measurable, and skipping exp is most of the speed.
+                            if x < 16.0 {
+                                s += pw * va * vb * (-x).exp();
+                            }
+                        }
+                        if s > 0.0 {
+                            let f = f64::from(s * g.area[e]);
+                            num += g.centroid[e].as_dvec3() * f;
+                            den += f;
+                        }
+                    }
+                }
+                if den > 1e-20 {
+                    ((num / den).as_vec3(), false)
+                } else {
+                    (rest, true)
+                }
+            })
+            .collect();
+        let fallback = results.iter().filter(|(_, f)| *f).count();
+        (results.into_iter().map(|(c, _)| c).collect(), fallback)
+    }
+}

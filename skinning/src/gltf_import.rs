@@ -1,0 +1,356 @@
+//! glTF 2.0 import (`.glb`, or `.gltf` with external or `data:` buffers):
+//! the first skinned mesh of the file, its skin and its bind pose.
+//!
+//! The rest geometry is the mesh skinned by the scene's node transforms
+//! (node world matrix times inverse bind matrix), so it is in world
+//! coordinates with the model's own up and facing; the joints' bind pose is
+//! their node world transform (scale is ignored: the run-time transforms are
+//! rigid). Every accessor is bounds-checked before it is read, so a
+//! truncated or inconsistent file is an error, never a panic.
+
+use std::path::Path;
+
+use glam::{DMat4, DVec3, Vec3};
+use gltf::mesh::Mode;
+use gltf::Semantic;
+
+use crate::error::SkinError;
+use crate::mesh::{MeshJoint, SkinnedMesh, WeightFix};
+
+mod buffers;
+
+/// How to import a model.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ImportOptions {
+    /// What to do with weights that do not sum to one.
+    pub weight_fix: WeightFix,
+}
+
+/// Loads the first skinned mesh of a glTF file (all its triangle
+/// primitives, joined).
+pub fn load_gltf(path: &Path, options: ImportOptions) -> Result<SkinnedMesh, SkinError> {
+    let bytes = std::fs::read(path).map_err(|source| SkinError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    load_gltf_bytes(&bytes, path, options)
+}
+
+/// Loads a glTF from memory; `path` names it in errors and locates
+/// external buffers.
+pub fn load_gltf_bytes(
+    bytes: &[u8],
+    path: &Path,
+    options: ImportOptions,
+) -> Result<SkinnedMesh, SkinError> {
+    let unsupported = |reason: String| SkinError::Unsupported {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| SkinError::Gltf {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let data = buffers::load(&gltf, path)?;
+    let doc = &gltf.document;
+
+    let node = doc
+        .nodes()
+        .find(|n| n.mesh().is_some() && n.skin().is_some())
+        .ok_or_else(|| {
+            if doc.nodes().any(|n| n.mesh().is_some()) {
+                unsupported("the mesh has no skin (no node has both a mesh and a skin)".into())
+            } else {
+                unsupported("the file contains no mesh".into())
+            }
+        })?;
+    let (Some(mesh), Some(skin)) = (node.mesh(), node.skin()) else {
+        return Err(unsupported("the mesh has no skin".into()));
+    };
+
+    let (world, parent_node) = node_world_matrices(doc);
+    let joint_nodes: Vec<usize> = skin.joints().map(|j| j.index()).collect();
+    if joint_nodes.is_empty() {
+        return Err(unsupported(format!("skin {} has no joints", skin.index())));
+    }
+    let ibms: Vec<DMat4> = match skin.inverse_bind_matrices() {
+        Some(acc) => {
+            buffers::check_accessor(&acc, &data, path, "inverse bind matrices")?;
+            let reader = skin.reader(|b| data.get(b.index()).map(Vec::as_slice));
+            let list: Vec<DMat4> = reader
+                .read_inverse_bind_matrices()
+                .map(|it| {
+                    it.map(|m| DMat4::from_cols_array_2d(&m.map(|c| c.map(f64::from))))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if list.len() != joint_nodes.len() {
+                return Err(unsupported(format!(
+                    "{} inverse bind matrices for {} joints",
+                    list.len(),
+                    joint_nodes.len()
+                )));
+            }
+            if let Some(i) = list.iter().position(|m| !m.is_finite()) {
+                return Err(unsupported(format!(
+                    "inverse bind matrix {i} is not finite"
+                )));
+            }
+            list
+        }
+        None => vec![DMat4::IDENTITY; joint_nodes.len()],
+    };
+
+    let skeleton = build_skeleton(doc, &joint_nodes, &world, &parent_node);
+    let skin_mats: Vec<DMat4> = joint_nodes
+        .iter()
+        .zip(&ibms)
+        .map(|(&n, ibm)| world[n] * *ibm)
+        .collect();
+    let name = path.display().to_string();
+
+    let mut positions = Vec::new();
+    let mut normals: Option<Vec<Vec3>> = Some(Vec::new());
+    let mut triangles = Vec::new();
+    let mut lists: Vec<Vec<(usize, f32)>> = Vec::new();
+    for prim in mesh.primitives() {
+        if prim.mode() != Mode::Triangles {
+            return Err(unsupported(format!(
+                "primitive {} uses mode {:?}; only triangles are supported",
+                prim.index(),
+                prim.mode()
+            )));
+        }
+        let base = positions.len();
+        let what = |s: &str| format!("primitive {} {s}", prim.index());
+        let acc_pos = prim
+            .get(&Semantic::Positions)
+            .ok_or_else(|| unsupported(what("has no POSITION")))?;
+        buffers::check_accessor(&acc_pos, &data, path, &what("POSITION"))?;
+        let (Some(acc_j0), Some(acc_w0)) = (
+            prim.get(&Semantic::Joints(0)),
+            prim.get(&Semantic::Weights(0)),
+        ) else {
+            return Err(unsupported(what("has no JOINTS_0/WEIGHTS_0 (not skinned)")));
+        };
+        let mut checked = vec![(acc_j0, "JOINTS_0"), (acc_w0, "WEIGHTS_0")];
+        for (sem, label) in [
+            (Semantic::Normals, "NORMAL"),
+            (Semantic::Joints(1), "JOINTS_1"),
+            (Semantic::Weights(1), "WEIGHTS_1"),
+        ] {
+            if let Some(a) = prim.get(&sem) {
+                checked.push((a, label));
+            }
+        }
+        if let Some(a) = prim.indices() {
+            checked.push((a, "indices"));
+        }
+        for (a, label) in &checked {
+            buffers::check_accessor(a, &data, path, &what(label))?;
+            if a.count() != acc_pos.count() && *label != "indices" {
+                return Err(unsupported(what(&format!(
+                    "{label} has {} entries but POSITION has {}",
+                    a.count(),
+                    acc_pos.count()
+                ))));
+            }
+        }
+        if prim.get(&Semantic::Joints(2)).is_some() || prim.get(&Semantic::Weights(2)).is_some() {
+            return Err(unsupported(what(
+                "has JOINTS_2/WEIGHTS_2: more than 8 influences per vertex are not supported",
+            )));
+        }
+        let reader = prim.reader(|b| data.get(b.index()).map(Vec::as_slice));
+        let local: Vec<Vec3> = reader
+            .read_positions()
+            .map(|it| it.map(Vec3::from).collect())
+            .unwrap_or_default();
+        let n = local.len();
+        let mut prim_lists: Vec<Vec<(usize, f32)>> = vec![Vec::new(); n];
+        for set in 0..2u32 {
+            let joints: Option<Vec<[u16; 4]>> =
+                reader.read_joints(set).map(|r| r.into_u16().collect());
+            let weights: Option<Vec<[f32; 4]>> =
+                reader.read_weights(set).map(|r| r.into_f32().collect());
+            match (joints, weights) {
+                (Some(js), Some(ws)) => {
+                    for (v, (j4, w4)) in js.iter().zip(&ws).enumerate() {
+                        for (j, w) in j4.iter().zip(w4) {
+                            prim_lists[v].push((usize::from(*j), *w));
+                        }
+                    }
+                }
+                (None, None) => {}
+                _ => {
+                    return Err(unsupported(what(&format!(
+                        "has only one of JOINTS_{set} and WEIGHTS_{set}"
+                    ))))
+                }
+            }
+        }
+        let local_normals: Option<Vec<Vec3>> =
+            reader.read_normals().map(|it| it.map(Vec3::from).collect());
+        // Rest geometry: skin by the node pose (checks joint indices first).
+        for (v, list) in prim_lists.iter().enumerate() {
+            let mut m = DMat4::ZERO;
+            let mut total = 0.0;
+            for &(j, w) in list {
+                if w != 0.0 {
+                    let Some(sm) = skin_mats.get(j) else {
+                        return Err(SkinError::BadVertex {
+                            path: path.to_path_buf(),
+                            vertex: base + v,
+                            reason: format!(
+                                "joint index {j} is outside the skin's {} joints",
+                                skin_mats.len()
+                            ),
+                        });
+                    };
+                    m += *sm * f64::from(w);
+                    total += f64::from(w);
+                }
+            }
+            if total > 1e-9 && total.is_finite() {
+                m *= 1.0 / total;
+            } else {
+                m = DMat4::IDENTITY;
+            }
+            let p = m.transform_point3(local[v].as_dvec3()).as_vec3();
+            positions.push(p);
+            if let (Some(all), Some(ln)) = (normals.as_mut(), local_normals.as_ref()) {
+                let nr = m.transform_vector3(ln[v].as_dvec3()).normalize_or_zero();
+                all.push(nr.as_vec3());
+            }
+        }
+        if local_normals.is_none() {
+            normals = None;
+        }
+        let idx: Vec<u32> = match reader.read_indices() {
+            Some(r) => r.into_u32().collect(),
+            None => (0..n as u32).collect(),
+        };
+        if idx.len() % 3 != 0 {
+            return Err(unsupported(what(&format!(
+                "has {} indices, not a multiple of 3",
+                idx.len()
+            ))));
+        }
+        for t in idx.chunks_exact(3) {
+            if let Some(&bad) = t.iter().find(|&&i| i as usize >= n) {
+                return Err(unsupported(what(&format!(
+                    "index {bad} is outside its {n} vertices"
+                ))));
+            }
+            triangles.push([t[0], t[1], t[2]].map(|i| i + base as u32));
+        }
+        lists.extend(prim_lists);
+    }
+    let mesh = SkinnedMesh::from_vertex_weights(
+        &name,
+        positions,
+        normals,
+        triangles,
+        &lists,
+        skeleton,
+        options.weight_fix,
+    )?;
+    tracing::info!(
+        model = %path.display(),
+        vertices = mesh.vertex_count(),
+        triangles = mesh.triangles.len(),
+        joints = mesh.skeleton.len(),
+        influences = mesh.influences,
+        "loaded skinned mesh"
+    );
+    Ok(mesh)
+}
+
+/// World matrix and parent of every node (nodes outside any scene are
+/// treated as roots).
+fn node_world_matrices(doc: &gltf::Document) -> (Vec<DMat4>, Vec<Option<usize>>) {
+    let count = doc.nodes().count();
+    let local: Vec<DMat4> = doc
+        .nodes()
+        .map(|n| DMat4::from_cols_array_2d(&n.transform().matrix().map(|c| c.map(f64::from))))
+        .collect();
+    let mut parent = vec![None; count];
+    for n in doc.nodes() {
+        for c in n.children() {
+            parent[c.index()] = Some(n.index());
+        }
+    }
+    let mut world = vec![None; count];
+    for i in 0..count {
+        // Walk up to a resolved ancestor, guarding against cycles.
+        let mut chain = vec![i];
+        let mut cur = i;
+        while let Some(p) = parent[cur] {
+            if world[p].is_some() || chain.contains(&p) || chain.len() > count {
+                break;
+            }
+            chain.push(p);
+            cur = p;
+        }
+        for &n in chain.iter().rev() {
+            if world[n].is_some() {
+                continue;
+            }
+            let base = parent[n].and_then(|p| world[p]).unwrap_or(DMat4::IDENTITY);
+            world[n] = Some(base * local[n]);
+        }
+    }
+    (
+        world
+            .into_iter()
+            .map(|m| m.unwrap_or(DMat4::IDENTITY))
+            .collect(),
+        parent,
+    )
+}
+
+/// The skin's joints with their nearest joint ancestor and bind transform.
+fn build_skeleton(
+    doc: &gltf::Document,
+    joint_nodes: &[usize],
+    world: &[DMat4],
+    parent_node: &[Option<usize>],
+) -> Vec<MeshJoint> {
+    let names: Vec<Option<String>> = doc.nodes().map(|n| n.name().map(str::to_string)).collect();
+    let mut scale_warned = false;
+    joint_nodes
+        .iter()
+        .enumerate()
+        .map(|(ji, &n)| {
+            let mut parent = None;
+            let mut cur = parent_node[n];
+            let mut steps = 0;
+            while let Some(p) = cur {
+                if let Some(pj) = joint_nodes.iter().position(|&x| x == p) {
+                    parent = Some(pj);
+                    break;
+                }
+                steps += 1;
+                if steps > parent_node.len() {
+                    break;
+                }
+                cur = parent_node[p];
+            }
+            let (scale, rotation, translation) = world[n].to_scale_rotation_translation();
+            if !scale_warned && (scale - DVec3::ONE).abs().max_element() > 1e-3 {
+                scale_warned = true;
+                tracing::warn!(
+                    joint = ji,
+                    ?scale,
+                    "joint has scale; bone transforms use rotation and translation only"
+                );
+            }
+            MeshJoint {
+                name: names[n].clone().unwrap_or_else(|| format!("joint_{ji}")),
+                parent,
+                bind_position: translation,
+                bind_rotation: rotation.normalize(),
+            }
+        })
+        .collect()
+}

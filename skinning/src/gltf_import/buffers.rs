@@ -1,0 +1,137 @@
+//! Buffer loading (GLB blob, external files, `data:` URIs) and accessor
+//! bounds checks, so the accessor readers never index out of range.
+
+use std::path::Path;
+
+use crate::error::SkinError;
+
+/// The bytes of every buffer of the document, in order.
+pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinError> {
+    let unsupported = |reason: String| SkinError::Unsupported {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let mut out = Vec::new();
+    for buffer in gltf.document.buffers() {
+        let bytes = match buffer.source() {
+            gltf::buffer::Source::Bin => gltf.blob.clone().ok_or_else(|| {
+                unsupported(format!(
+                    "buffer {} refers to a missing GLB binary chunk",
+                    buffer.index()
+                ))
+            })?,
+            gltf::buffer::Source::Uri(uri) => {
+                if let Some(rest) = uri.strip_prefix("data:") {
+                    let (_, payload) = rest.split_once(";base64,").ok_or_else(|| {
+                        unsupported(format!("buffer {}: data URI is not base64", buffer.index()))
+                    })?;
+                    decode_base64(payload).ok_or_else(|| {
+                        unsupported(format!(
+                            "buffer {}: invalid base64 in data URI",
+                            buffer.index()
+                        ))
+                    })?
+                } else {
+                    let file = path.parent().unwrap_or(Path::new(".")).join(uri);
+                    std::fs::read(&file).map_err(|source| SkinError::Io { path: file, source })?
+                }
+            }
+        };
+        if bytes.len() < buffer.length() {
+            return Err(unsupported(format!(
+                "buffer {} has {} bytes but declares {}",
+                buffer.index(),
+                bytes.len(),
+                buffer.length()
+            )));
+        }
+        out.push(bytes);
+    }
+    Ok(out)
+}
+
+/// Checks that an accessor's elements lie inside its view and buffer.
+pub(super) fn check_accessor(
+    acc: &gltf::Accessor<'_>,
+    data: &[Vec<u8>],
+    path: &Path,
+    what: &str,
+) -> Result<(), SkinError> {
+    let err = |reason: String| SkinError::Unsupported {
+        path: path.to_path_buf(),
+        reason: format!("{what}: {reason}"),
+    };
+    if acc.sparse().is_some() {
+        return Err(err("sparse accessors are not supported".into()));
+    }
+    let Some(view) = acc.view() else {
+        return Err(err("accessor has no buffer view".into()));
+    };
+    let buf_len = data.get(view.buffer().index()).map_or(0, Vec::len);
+    let view_end = view.offset().checked_add(view.length());
+    if view_end.is_none_or(|e| e > buf_len) {
+        return Err(err(format!(
+            "buffer view {} (offset {}, length {}) runs past its buffer of {buf_len} bytes",
+            view.index(),
+            view.offset(),
+            view.length()
+        )));
+    }
+    let elem = acc.size();
+    let stride = view.stride().unwrap_or(elem).max(elem);
+    if acc.count() > 0 {
+        let need = acc
+            .offset()
+            .checked_add(stride.saturating_mul(acc.count() - 1))
+            .and_then(|x| x.checked_add(elem));
+        if need.is_none_or(|n| n > view.length()) {
+            return Err(err(format!(
+                "accessor {} ({} elements) runs past its buffer view of {} bytes",
+                acc.index(),
+                acc.count(),
+                view.length()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Standard base64 (with or without padding); `None` on a bad character.
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            b'\r' | b'\n' | b' ' => continue,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn skinning_base64_decodes_known_text() {
+        assert_eq!(
+            super::decode_base64("aGVsbG8=").as_deref(),
+            Some(&b"hello"[..])
+        );
+        assert_eq!(super::decode_base64("aGk").as_deref(), Some(&b"hi"[..]));
+        assert!(super::decode_base64("a*b").is_none());
+    }
+}
