@@ -106,68 +106,108 @@ impl WeightIndex {
     }
 
     /// The centre of every vertex and the number of multi-bone vertices
-    /// that fell back to linear blending.
-    pub(super) fn centres(&self, mesh: &SkinnedMesh, sigma: f32) -> (Vec<Vec3>, usize) {
+    /// that fell back to linear blending. A centre depends only on the
+    /// vertex's weights, so vertices whose weights agree on the weight grid
+    /// (`grid`; 0: exactly) share one computation, made with the first such
+    /// vertex's exact weights.
+    pub(super) fn centres(&self, mesh: &SkinnedMesh, sigma: f32, grid: f32) -> (Vec<Vec3>, usize) {
         let inv_s2 = 1.0 / (sigma * sigma);
-        let results: Vec<(Vec3, bool)> = (0..mesh.vertex_count())
-            .into_par_iter()
-            .map(|v| {
-                let rest = mesh.positions[v];
+        let n = mesh.vertex_count();
+        // Unique weight vectors, in vertex order (deterministic).
+        let mut slot_of: HashMap<Vec<(u16, i64)>, usize> = HashMap::new();
+        let mut representatives: Vec<usize> = Vec::new();
+        let mut slots: Vec<Option<usize>> = vec![None; n];
+        for (v, slot) in slots.iter_mut().enumerate() {
+            let mut key: Vec<(u16, i64)> = mesh
+                .vertex_influences(v)
+                .map(|(j, w)| {
+                    let q = if grid > 0.0 {
+                        (w / grid).round() as i64
+                    } else {
+                        i64::from(w.to_bits())
+                    };
+                    (j as u16, q)
+                })
+                .collect();
+            if key.len() < 2 {
+                continue;
+            }
+            key.sort_unstable();
+            let next = representatives.len();
+            let s = *slot_of.entry(key).or_insert(next);
+            if s == next {
+                representatives.push(v);
+            }
+            *slot = Some(s);
+        }
+        tracing::debug!(unique = representatives.len(), "distinct weight vectors");
+        let computed: Vec<Option<Vec3>> = representatives
+            .par_iter()
+            .map(|&v| {
                 let infl: Vec<(usize, f32)> = mesh.vertex_influences(v).collect();
-                if infl.len() < 2 {
-                    return (rest, false);
-                }
-                let mut num = DVec3::ZERO;
-                let mut den = 0f64;
-                let mut shared: Vec<(usize, f32)> = Vec::with_capacity(infl.len());
-                let mut pairs: Vec<(usize, usize, f32, f32, f32)> = Vec::new();
-                for g in &self.groups {
-                    shared.clear();
-                    for &(j, w) in &infl {
-                        if let Ok(pos) = g.bones.binary_search(&(j as u16)) {
-                            shared.push((pos, w));
-                        }
-                    }
-                    if shared.len() < 2 {
-                        continue;
-                    }
-                    pairs.clear();
-                    for a in 0..shared.len() {
-                        for b in a + 1..shared.len() {
-                            let (ia, wa) = shared[a];
-                            let (ib, wb) = shared[b];
-                            pairs.push((ia, ib, 2.0 * wa * wb, wa, wb));
-                        }
-                    }
-                    let nb = g.bones.len();
-                    for e in 0..g.area.len() {
-                        let we = &g.weights[e * nb..(e + 1) * nb];
-                        let mut s = 0f32;
-                        for &(ia, ib, pw, wa, wb) in &pairs {
-                            let (va, vb) = (we[ia], we[ib]);
-                            let d = wa * vb - wb * va;
-                            let x = d * d * inv_s2;
-                            // exp(-16) < 1.2e-7: such pairs add nothing
-                            // measurable, and skipping exp is most of the speed.
-                            if x < 16.0 {
-                                s += pw * va * vb * (-x).exp();
-                            }
-                        }
-                        if s > 0.0 {
-                            let f = f64::from(s * g.area[e]);
-                            num += g.centroid[e].as_dvec3() * f;
-                            den += f;
-                        }
-                    }
-                }
-                if den > 1e-20 {
-                    ((num / den).as_vec3(), false)
-                } else {
-                    (rest, true)
-                }
+                self.centre_of(&infl, inv_s2)
             })
             .collect();
-        let fallback = results.iter().filter(|(_, f)| *f).count();
-        (results.into_iter().map(|(c, _)| c).collect(), fallback)
+        let mut fallback = 0;
+        let centres = (0..n)
+            .map(|v| match slots[v].map(|s| computed[s]) {
+                Some(Some(c)) => c,
+                Some(None) => {
+                    fallback += 1;
+                    mesh.positions[v]
+                }
+                None => mesh.positions[v],
+            })
+            .collect();
+        (centres, fallback)
+    }
+
+    /// The centre for one set of influences; `None` when no element is
+    /// similar.
+    fn centre_of(&self, infl: &[(usize, f32)], inv_s2: f32) -> Option<Vec3> {
+        let mut num = DVec3::ZERO;
+        let mut den = 0f64;
+        let mut shared: Vec<(usize, f32)> = Vec::with_capacity(infl.len());
+        let mut pairs: Vec<(usize, usize, f32, f32, f32)> = Vec::new();
+        for g in &self.groups {
+            shared.clear();
+            for &(j, w) in infl {
+                if let Ok(pos) = g.bones.binary_search(&(j as u16)) {
+                    shared.push((pos, w));
+                }
+            }
+            if shared.len() < 2 {
+                continue;
+            }
+            pairs.clear();
+            for a in 0..shared.len() {
+                for b in a + 1..shared.len() {
+                    let (ia, wa) = shared[a];
+                    let (ib, wb) = shared[b];
+                    pairs.push((ia, ib, 2.0 * wa * wb, wa, wb));
+                }
+            }
+            let nb = g.bones.len();
+            for e in 0..g.area.len() {
+                let we = &g.weights[e * nb..(e + 1) * nb];
+                let mut s = 0f32;
+                for &(ia, ib, pw, wa, wb) in &pairs {
+                    let (va, vb) = (we[ia], we[ib]);
+                    let d = wa * vb - wb * va;
+                    let x = d * d * inv_s2;
+                    // exp(-16) < 1.2e-7: such pairs add nothing measurable,
+                    // and skipping them is most of the speed.
+                    if x < 16.0 {
+                        s += pw * va * vb * (-x).exp();
+                    }
+                }
+                if s > 0.0 {
+                    let f = f64::from(s * g.area[e]);
+                    num += g.centroid[e].as_dvec3() * f;
+                    den += f;
+                }
+            }
+        }
+        (den > 1e-20).then(|| (num / den).as_vec3())
     }
 }

@@ -8,7 +8,9 @@
 //! be subdivided until no edge changes the weights by more than
 //! `subdivide_epsilon` ([`elements`]); integration elements are grouped by
 //! their set of bones and merged on a fine weight grid ([`index`]), so a
-//! vertex visits only groups sharing at least two bones with it.
+//! vertex visits only groups sharing at least two bones with it; and since
+//! a centre depends only on the vertex's weights, vertices whose weights
+//! agree on that grid share one computation.
 
 use std::path::Path;
 
@@ -52,7 +54,7 @@ impl Default for CorParams {
 
 impl CorParams {
     fn hash_into(&self, h: &mut Fnv64) {
-        h.bytes(b"cor-v1");
+        h.bytes(b"cor-v2");
         h.f32s([
             self.sigma,
             self.subdivide_epsilon.unwrap_or(-1.0),
@@ -81,7 +83,7 @@ impl CentresOfRotation {
         let t_elements = start.elapsed().as_secs_f64();
         let idx = index::WeightIndex::build(elems, params.weight_grid);
         let t_index = start.elapsed().as_secs_f64() - t_elements;
-        let (centres, fallback_vertices) = idx.centres(mesh, params.sigma);
+        let (centres, fallback_vertices) = idx.centres(mesh, params.sigma, params.weight_grid);
         tracing::info!(
             mesh = %mesh.name,
             vertices = mesh.vertex_count(),
