@@ -184,7 +184,12 @@ impl AvatarController {
         };
         // A foot counts as standing for a moment after its last contact
         // (contacts flicker as a loaded foot rocks on the floor).
-        let touching = world.stance(id);
+        // Only the balance and locomotion arrays need the feet's contacts.
+        let touching = if self.settings.balance.is_some() || self.settings.locomotion.is_some() {
+            world.stance(id)
+        } else {
+            Stance::default()
+        };
         for (on, since) in [touching.left, touching.right]
             .into_iter()
             .zip(self.last_contact.iter_mut())
