@@ -9,7 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 ///
 /// Offline tools: make synthetic takes from motion capture (`synth`),
 /// calibrate a body profile (`calibrate`), solve a tracker take into a
-/// joint track (`solve`) and measure reconstruction quality (`eval`).
+/// joint track (`solve`), measure reconstruction quality (`eval`) and put
+/// a skinned character mesh on a joint track (`skin`).
 /// Set RUST_LOG (for example RUST_LOG=debug) to change how much is logged
 /// on stderr.
 #[derive(Debug, Parser)]
@@ -40,6 +41,11 @@ pub enum Command {
     /// device set and condition, synthesize, calibrate, solve and compare
     /// with the ground truth (EVALUATION.md). Prints Markdown tables.
     Eval(EvalArgs),
+    /// Put a character mesh on a joint track: retarget every frame onto a
+    /// rigged glTF model (or the built-in body) and skin it, writing an OBJ
+    /// sequence or one animated glTF; with --compare, render one pose with
+    /// all three skinning methods side by side to a PNG.
+    Skin(SkinArgs),
     /// Write the small procedural demo clip shipped in examples/ (a
     /// maintenance tool).
     #[command(hide = true)]
@@ -238,6 +244,78 @@ pub struct EvalArgs {
     pub jobs: Option<usize>,
 }
 
+/// Which skinning method deforms the mesh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum MethodArg {
+    /// Optimized centres of rotation: no candy wrapper, little bulging
+    /// (precomputed once per model; see --cache-dir).
+    #[default]
+    Cor,
+    /// Linear blend skinning (collapses twisted and bent joints).
+    Lbs,
+    /// Dual quaternion skinning (bulges at bent joints).
+    Dqs,
+}
+
+/// What `posewire skin` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum SkinFormat {
+    /// One Wavefront OBJ per frame: DIR/frame_000001.obj, ... (the chosen
+    /// method's vertices).
+    #[default]
+    Obj,
+    /// One binary glTF 2.0 file DIR/NAME.glb: the rest mesh, its skin and a
+    /// skeletal animation of the retargeted joints (viewers skin it with
+    /// linear blending whatever --method says).
+    Gltf,
+}
+
+/// `posewire skin`.
+#[derive(Debug, Args)]
+pub struct SkinArgs {
+    /// A rigged glTF 2.0 model (.glb, or .gltf with its buffers); without
+    /// it, the built-in procedural body fitted to the track's skeleton.
+    #[arg(long, value_name = "MODEL.glb")]
+    pub model: Option<PathBuf>,
+    /// The joint track with rotations (*.joints.csv from `posewire solve`).
+    /// Optional with --compare (a built-in test pose is used).
+    #[arg(long, value_name = "JOINTS.csv", required_unless_present = "compare")]
+    pub joints: Option<PathBuf>,
+    /// The skinning method of the written meshes.
+    #[arg(long, default_value = "cor")]
+    pub method: MethodArg,
+    /// Folder to write into (created if missing); with --compare, the PNG
+    /// file to write.
+    #[arg(long, value_name = "DIR|IMAGE.png")]
+    pub out: PathBuf,
+    /// OBJ sequence or one animated glTF.
+    #[arg(long, default_value = "obj")]
+    pub format: SkinFormat,
+    /// Folder caching the centres of rotation per model (computed and
+    /// saved on first use, loaded afterwards); without it they are
+    /// computed every run.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Write every Nth frame only (frame files keep their track numbers).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// Render one pose with LBS, DQS and CoR side by side to the PNG file
+    /// --out: frame --frame of --joints, or without --joints a built-in
+    /// test pose (left elbow bent 120 degrees, right forearm twisted 150
+    /// degrees).
+    #[arg(long)]
+    pub compare: bool,
+    /// The frame (1-based) of --joints that --compare renders.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "compare",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub frame: u64,
+    /// Width and height of each --compare panel, pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = 600,
+          value_parser = clap::value_parser!(u32).range(64..=4096))]
+    pub panel_size: u32,
+}
+
 /// `posewire make-demo-clip`.
 #[derive(Debug, Args)]
 pub struct MakeDemoClipArgs {
@@ -271,6 +349,18 @@ mod tests {
             .copied()
             .chain(["--profile", "p.toml", "--calibration", "c.csv"]);
         assert!(Cli::try_parse_from(both).is_err());
+    }
+
+    #[test]
+    fn skin_needs_joints_unless_comparing() {
+        let base = ["posewire", "skin", "--out", "d"];
+        assert!(Cli::try_parse_from(base).is_err());
+        assert!(Cli::try_parse_from(base.iter().copied().chain(["--compare"])).is_ok());
+        let every0 = base
+            .iter()
+            .copied()
+            .chain(["--joints", "j.csv", "--every", "0"]);
+        assert!(Cli::try_parse_from(every0).is_err());
     }
 
     #[test]

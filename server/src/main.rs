@@ -7,6 +7,8 @@ mod cli;
 mod demo_clip;
 mod eval_cmd;
 mod eval_report;
+mod skin_cmd;
+mod skin_compare;
 mod solve_cmd;
 mod synth_cmd;
 mod table;
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Calibrate(args) => calibrate_cmd::run(args),
         Command::Solve(args) => solve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
+        Command::Skin(args) => skin_cmd::run(args),
         Command::MakeDemoClip(args) => demo_clip::run(args),
     };
     match result {

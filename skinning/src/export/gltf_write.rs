@@ -1,0 +1,402 @@
+//! Binary glTF 2.0 (`.glb`) export: the rest mesh (positions, normals,
+//! triangles, up to 8 joints and weights per vertex), its skin (the
+//! skeleton as a node hierarchy in the bind pose, inverse bind matrices)
+//! and one animation with a rotation and a translation channel per joint
+//! (linear keys at the frames' times), so DCC tools and viewers play it.
+//!
+//! Viewers skin with linear blending: the file carries the skeleton's
+//! motion, not the vertices of a particular skinning method.
+
+use std::path::Path;
+
+use glam::{DMat4, DQuat, DVec3, Quat, Vec3};
+use serde_json::{json, Value};
+
+use super::ExportError;
+use crate::deform::BoneTransform;
+use crate::mesh::SkinnedMesh;
+
+/// One key of the animation: its time and the skinning transform of every
+/// mesh joint (as from [`crate::Retargeter::transforms`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnimationFrame {
+    /// Seconds from the start of the animation.
+    pub time_s: f32,
+    /// One transform per skeleton joint (missing ones: identity).
+    pub bones: Vec<BoneTransform>,
+}
+
+const FLOAT: u32 = 5126;
+const UNSIGNED_SHORT: u32 = 5123;
+const UNSIGNED_INT: u32 = 5125;
+const ARRAY_BUFFER: u32 = 34962;
+const ELEMENT_ARRAY_BUFFER: u32 = 34963;
+
+/// The binary chunk and the views and accessors into it.
+#[derive(Default)]
+struct Bin {
+    data: Vec<u8>,
+    views: Vec<Value>,
+    accessors: Vec<Value>,
+}
+
+impl Bin {
+    /// Appends little-endian words as a new view and accessor; returns the
+    /// accessor index.
+    fn push(&mut self, words: &[[u8; 4]], spec: Accessor) -> usize {
+        self.push_bytes(words.iter().flatten().copied().collect(), spec)
+    }
+
+    fn push_bytes(&mut self, bytes: Vec<u8>, spec: Accessor) -> usize {
+        while self.data.len() % 4 != 0 {
+            self.data.push(0);
+        }
+        let mut view = json!({
+            "buffer": 0,
+            "byteOffset": self.data.len(),
+            "byteLength": bytes.len(),
+        });
+        if let Some(target) = spec.target {
+            view["target"] = json!(target);
+        }
+        self.data.extend_from_slice(&bytes);
+        self.views.push(view);
+        let mut acc = json!({
+            "bufferView": self.views.len() - 1,
+            "componentType": spec.component,
+            "count": spec.count,
+            "type": spec.kind,
+        });
+        if let Some((min, max)) = spec.bounds {
+            acc["min"] = json!(min);
+            acc["max"] = json!(max);
+        }
+        self.accessors.push(acc);
+        self.accessors.len() - 1
+    }
+}
+
+struct Accessor {
+    component: u32,
+    count: usize,
+    kind: &'static str,
+    target: Option<u32>,
+    bounds: Option<(Vec<f32>, Vec<f32>)>,
+}
+
+impl Accessor {
+    fn new(component: u32, count: usize, kind: &'static str) -> Accessor {
+        Accessor {
+            component,
+            count,
+            kind,
+            target: None,
+            bounds: None,
+        }
+    }
+}
+
+fn floats(values: impl IntoIterator<Item = f32>) -> Vec<[u8; 4]> {
+    values.into_iter().map(f32::to_le_bytes).collect()
+}
+
+/// World rotation and position of every joint for a set of skinning
+/// transforms (bind pose moved by each joint's transform).
+fn posed_world(mesh: &SkinnedMesh, bones: &[BoneTransform]) -> Vec<(Quat, Vec3)> {
+    mesh.skeleton
+        .iter()
+        .enumerate()
+        .map(|(j, joint)| {
+            let b = bones.get(j).copied().unwrap_or(BoneTransform::IDENTITY);
+            let bind_rot = joint.bind_rotation.as_quat().normalize();
+            let bind_pos = joint.bind_position.as_vec3();
+            (
+                (b.rotation * bind_rot).normalize(),
+                b.rotation * bind_pos + b.translation,
+            )
+        })
+        .collect()
+}
+
+/// Local (parent-relative) rotation and translation of every joint.
+fn local(mesh: &SkinnedMesh, world: &[(Quat, Vec3)]) -> Vec<(Quat, Vec3)> {
+    mesh.skeleton
+        .iter()
+        .enumerate()
+        .map(|(j, joint)| {
+            let (r, p) = world[j];
+            match joint.parent.and_then(|i| world.get(i)) {
+                Some(&(pr, pp)) => {
+                    let inv = pr.inverse();
+                    ((inv * r).normalize(), inv * (p - pp))
+                }
+                None => (r, p),
+            }
+        })
+        .collect()
+}
+
+/// The `.glb` bytes of a mesh and its animation (no animation when
+/// `frames` is empty). Errors say what is wrong (times not increasing,
+/// non-finite data, a parent cycle).
+pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8>, String> {
+    let n = mesh.vertex_count();
+    let joints = mesh.skeleton.len();
+    if n == 0 || mesh.triangles.is_empty() {
+        return Err("the mesh has no triangles".into());
+    }
+    if let Some(w) = frames.windows(2).position(|w| w[1].time_s <= w[0].time_s) {
+        return Err(format!("frame {} does not come after frame {w}", w + 1));
+    }
+    if frames.iter().any(|f| !f.time_s.is_finite()) {
+        return Err("a frame time is not finite".into());
+    }
+    for (j, joint) in mesh.skeleton.iter().enumerate() {
+        // Walk up at most `joints` steps: longer means a cycle.
+        let mut at = joint.parent;
+        let mut steps = 0;
+        while let Some(p) = at {
+            steps += 1;
+            if p >= joints || steps > joints {
+                return Err(format!("joint {j} ({}) has a bad parent chain", joint.name));
+            }
+            at = mesh.skeleton[p].parent;
+        }
+    }
+    let mut bin = Bin::default();
+    let mut lo = [f32::INFINITY; 3];
+    let mut hi = [f32::NEG_INFINITY; 3];
+    for p in &mesh.positions {
+        for (k, v) in p.to_array().into_iter().enumerate() {
+            lo[k] = lo[k].min(v);
+            hi[k] = hi[k].max(v);
+        }
+    }
+    let mut position = Accessor::new(FLOAT, n, "VEC3");
+    position.target = Some(ARRAY_BUFFER);
+    position.bounds = Some((lo.to_vec(), hi.to_vec()));
+    let position = bin.push(
+        &floats(mesh.positions.iter().flat_map(|p| p.to_array())),
+        position,
+    );
+    let mut normal = Accessor::new(FLOAT, n, "VEC3");
+    normal.target = Some(ARRAY_BUFFER);
+    let normal = bin.push(
+        &floats(mesh.normals.iter().flat_map(|p| p.to_array())),
+        normal,
+    );
+    let mut attributes = json!({ "POSITION": position, "NORMAL": normal });
+    let k = mesh.influences;
+    for set in 0..k.div_ceil(4) {
+        let mut joint_bytes = Vec::with_capacity(n * 8);
+        let mut weight_words = Vec::with_capacity(n * 4);
+        for v in 0..n {
+            for s in set * 4..set * 4 + 4 {
+                // Unused slots get joint 0 with weight 0 (as the spec's
+                // validator expects).
+                let (j, w) = match mesh.weights.get(v * k + s) {
+                    Some(&w) if s < k && w > 0.0 => (mesh.joint_indices[v * k + s], w),
+                    _ => (0, 0.0),
+                };
+                joint_bytes.extend_from_slice(&j.to_le_bytes());
+                weight_words.push(w.to_le_bytes());
+            }
+        }
+        let mut ja = Accessor::new(UNSIGNED_SHORT, n, "VEC4");
+        ja.target = Some(ARRAY_BUFFER);
+        let mut wa = Accessor::new(FLOAT, n, "VEC4");
+        wa.target = Some(ARRAY_BUFFER);
+        attributes[format!("JOINTS_{set}")] = json!(bin.push_bytes(joint_bytes, ja));
+        attributes[format!("WEIGHTS_{set}")] = json!(bin.push(&weight_words, wa));
+    }
+    let mut ia = Accessor::new(UNSIGNED_INT, mesh.triangles.len() * 3, "SCALAR");
+    ia.target = Some(ELEMENT_ARRAY_BUFFER);
+    let indices = bin.push(
+        &mesh
+            .triangles
+            .iter()
+            .flatten()
+            .map(|i| i.to_le_bytes())
+            .collect::<Vec<_>>(),
+        ia,
+    );
+    let ibms = bin.push(
+        &floats(
+            mesh.skeleton
+                .iter()
+                .flat_map(|j| inverse_bind(j.bind_rotation, j.bind_position)),
+        ),
+        Accessor::new(FLOAT, joints, "MAT4"),
+    );
+
+    let bind_world: Vec<(Quat, Vec3)> = mesh
+        .skeleton
+        .iter()
+        .map(|j| {
+            (
+                j.bind_rotation.as_quat().normalize(),
+                j.bind_position.as_vec3(),
+            )
+        })
+        .collect();
+    let bind_local = local(mesh, &bind_world);
+    let mut nodes: Vec<Value> = mesh
+        .skeleton
+        .iter()
+        .enumerate()
+        .map(|(j, joint)| {
+            let (r, t) = bind_local[j];
+            let mut node = json!({
+                "name": joint.name,
+                "rotation": r.to_array(),
+                "translation": t.to_array(),
+            });
+            let children: Vec<usize> = (0..joints)
+                .filter(|&c| mesh.skeleton[c].parent == Some(j))
+                .collect();
+            if !children.is_empty() {
+                node["children"] = json!(children);
+            }
+            node
+        })
+        .collect();
+    nodes.push(json!({ "name": mesh.name, "mesh": 0, "skin": 0 }));
+    let mut roots: Vec<usize> = (0..joints)
+        .filter(|&j| mesh.skeleton[j].parent.is_none())
+        .collect();
+    roots.push(joints);
+
+    let mut doc = json!({
+        "asset": { "version": "2.0", "generator": "posewire skin" },
+        "scene": 0,
+        "scenes": [{ "nodes": roots }],
+        "nodes": nodes,
+        "meshes": [{
+            "name": mesh.name,
+            "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
+        }],
+        "skins": [{ "joints": (0..joints).collect::<Vec<_>>(), "inverseBindMatrices": ibms }],
+    });
+    if !frames.is_empty() {
+        doc["animations"] = json!([animation(mesh, frames, &mut bin)?]);
+    }
+    doc["accessors"] = json!(bin.accessors);
+    doc["bufferViews"] = json!(bin.views);
+    doc["buffers"] = json!([{ "byteLength": bin.data.len() }]);
+    let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
+    Ok(container(text.into_bytes(), bin.data))
+}
+
+/// The inverse of a joint's rigid bind transform, column-major, computed
+/// in f64 with an exact `0 0 0 1` bottom row (validators reject a rounded
+/// one).
+fn inverse_bind(rotation: DQuat, position: DVec3) -> [f32; 16] {
+    let inv = DMat4::from_rotation_translation(rotation.normalize(), position).inverse();
+    let mut m = inv.as_mat4().to_cols_array();
+    for col in 0..4 {
+        m[col * 4 + 3] = if col == 3 { 1.0 } else { 0.0 };
+    }
+    m
+}
+
+/// The animation object: per joint a rotation and a translation channel.
+fn animation(
+    mesh: &SkinnedMesh,
+    frames: &[AnimationFrame],
+    bin: &mut Bin,
+) -> Result<Value, String> {
+    let joints = mesh.skeleton.len();
+    let t0 = frames.first().map_or(0.0, |f| f.time_s);
+    let times: Vec<f32> = frames.iter().map(|f| f.time_s - t0).collect();
+    let mut time_acc = Accessor::new(FLOAT, times.len(), "SCALAR");
+    time_acc.bounds = Some((
+        vec![times.first().copied().unwrap_or(0.0)],
+        vec![times.last().copied().unwrap_or(0.0)],
+    ));
+    let input = bin.push(&floats(times.iter().copied()), time_acc);
+    let mut rot: Vec<Vec<Quat>> = vec![Vec::with_capacity(frames.len()); joints];
+    let mut trans: Vec<Vec<Vec3>> = vec![Vec::with_capacity(frames.len()); joints];
+    for (f, frame) in frames.iter().enumerate() {
+        let local = local(mesh, &posed_world(mesh, &frame.bones));
+        for (j, (r, t)) in local.into_iter().enumerate() {
+            if !r.is_finite() || !t.is_finite() {
+                return Err(format!("frame {f}: joint {j} has a non-finite transform"));
+            }
+            // Keep consecutive keys in one hemisphere so interpolation
+            // takes the short way.
+            let r = match rot[j].last() {
+                Some(prev) if prev.dot(r) < 0.0 => -r,
+                _ => r,
+            };
+            rot[j].push(r);
+            trans[j].push(t);
+        }
+    }
+    let mut samplers = Vec::with_capacity(2 * joints);
+    let mut channels = Vec::with_capacity(2 * joints);
+    for j in 0..joints {
+        let r = bin.push(
+            &floats(rot[j].iter().flat_map(|q| q.to_array())),
+            Accessor::new(FLOAT, frames.len(), "VEC4"),
+        );
+        let t = bin.push(
+            &floats(trans[j].iter().flat_map(|v| v.to_array())),
+            Accessor::new(FLOAT, frames.len(), "VEC3"),
+        );
+        for (output, path) in [(r, "rotation"), (t, "translation")] {
+            samplers.push(json!({ "input": input, "output": output, "interpolation": "LINEAR" }));
+            channels.push(json!({
+                "sampler": samplers.len() - 1,
+                "target": { "node": j, "path": path },
+            }));
+        }
+    }
+    Ok(json!({ "name": "posewire", "samplers": samplers, "channels": channels }))
+}
+
+/// The GLB container: header, JSON chunk (space-padded), BIN chunk.
+fn container(mut json: Vec<u8>, mut bin: Vec<u8>) -> Vec<u8> {
+    while json.len() % 4 != 0 {
+        json.push(b' ');
+    }
+    while bin.len() % 4 != 0 {
+        bin.push(0);
+    }
+    let total = 12 + 8 + json.len() + 8 + bin.len();
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(b"glTF");
+    out.extend_from_slice(&2u32.to_le_bytes());
+    out.extend_from_slice(&(total as u32).to_le_bytes());
+    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"JSON");
+    out.extend_from_slice(&json);
+    out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"BIN\0");
+    out.extend_from_slice(&bin);
+    out
+}
+
+/// Writes the mesh and its animation as one `.glb` file (atomically).
+pub fn write_glb(
+    path: &Path,
+    mesh: &SkinnedMesh,
+    frames: &[AnimationFrame],
+) -> Result<(), ExportError> {
+    let bytes = glb_bytes(mesh, frames).map_err(|reason| ExportError::Invalid {
+        path: path.to_path_buf(),
+        reason,
+    })?;
+    if u32::try_from(bytes.len()).is_err() {
+        return Err(ExportError::Invalid {
+            path: path.to_path_buf(),
+            reason: format!("{} bytes is more than a .glb can hold (4 GiB)", bytes.len()),
+        });
+    }
+    posewire_body::atomic_file::write_atomic(path, &bytes).map_err(|source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests;
