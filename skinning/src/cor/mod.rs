@@ -54,7 +54,7 @@ impl Default for CorParams {
 
 impl CorParams {
     fn hash_into(&self, h: &mut Fnv64) {
-        h.bytes(b"cor-v2");
+        h.bytes(b"cor-v3");
         h.f32s([
             self.sigma,
             self.subdivide_epsilon.unwrap_or(-1.0),
