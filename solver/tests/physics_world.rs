@@ -5,7 +5,9 @@
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
 use posewire_solver::physics::avatar::BodySettings;
-use posewire_solver::physics::inverse_dynamics::{reference_targets, InverseDynamics};
+use posewire_solver::physics::inverse_dynamics::{
+    reference_targets, InverseDynamics, MotorTargets,
+};
 use posewire_solver::physics::links::GhostHand;
 use posewire_solver::physics::scene::SceneBox;
 use posewire_solver::physics::{AvatarId, PhysicsWorld, Scene, WorldSettings};
@@ -14,17 +16,25 @@ fn profile() -> BodyProfile {
     BodyProfile::from_stature(1.75)
 }
 
-/// Drives avatar `id` toward `reference` (local targets, gravity
-/// compensated, pelvis held by the root spring) for `steps` steps.
+/// Sets avatar `id`'s motors toward `reference` for the next step (local
+/// targets, gravity compensated, pelvis held by the root spring); returns
+/// the motor targets.
+fn drive(world: &mut PhysicsWorld, id: AvatarId, reference: &BodyPose) -> MotorTargets {
+    let Some(a) = world.avatar(id) else {
+        return JointMap::splat((DVec3::ZERO, DVec3::ZERO));
+    };
+    let targets = reference_targets(a, reference, Some(reference), world.dt(), None);
+    let gravity = InverseDynamics::default().gravity_array(a, world.rapier());
+    let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
+    world.drive(id, pelvis, &targets);
+    world.apply_joint_torques(id, &gravity.torques);
+    targets
+}
+
+/// Drives avatar `id` toward `reference` for `steps` steps.
 fn hold(world: &mut PhysicsWorld, id: AvatarId, reference: &BodyPose, steps: usize) {
-    let idc = InverseDynamics::default();
     for _ in 0..steps {
-        let Some(a) = world.avatar(id) else { return };
-        let targets = reference_targets(a, reference, Some(reference), world.dt(), None);
-        let gravity = idc.gravity_array(a, world.rapier());
-        let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
-        world.drive(id, pelvis, &targets);
-        world.apply_joint_torques(id, &gravity.torques);
+        drive(world, id, reference);
         world.step();
     }
 }
@@ -86,18 +96,9 @@ fn physics_knees_and_elbows_never_bend_backwards() {
     }
     reference.rotations[Joint::LeftWrist] = reference.rotations[Joint::LeftElbow];
     reference.rotations[Joint::RightWrist] = reference.rotations[Joint::RightElbow];
-    let idc = InverseDynamics::default();
     let mut worst: f64 = 0.0;
     for _ in 0..180 {
-        let a = world.avatar(id).expect("avatar");
-        let targets = reference_targets(a, &reference, Some(&reference), world.dt(), None);
-        let gravity = idc.gravity_array(a, world.rapier());
-        world.drive(
-            id,
-            Transform::new(reference.root, DQuat::IDENTITY),
-            &targets,
-        );
-        world.apply_joint_torques(id, &gravity.torques);
+        let targets = drive(&mut world, id, &reference);
         world.step();
         let a = world.avatar(id).expect("avatar");
         for j in [
@@ -201,7 +202,6 @@ fn physics_two_avatars_walked_into_each_other_collide() {
     b.rotations = JointMap::splat(DQuat::from_rotation_y(std::f64::consts::PI));
     let ia = world.add_avatar(&profile, &a, &BodySettings::default());
     let ib = world.add_avatar(&profile, &b, &BodySettings::default());
-    let idc = InverseDynamics::default();
     let mut closest = f64::INFINITY;
     for k in 0..270 {
         // Both references walk to the same spot and stay there.
@@ -209,15 +209,7 @@ fn physics_two_avatars_walked_into_each_other_collide() {
         for (id, pose, z0) in [(ia, &a, -0.6), (ib, &b, 0.6)] {
             let mut r = *pose;
             r.root.z = z0 * (1.0 - s);
-            let av = world.avatar(id).expect("avatar");
-            let targets = reference_targets(av, &r, Some(&r), world.dt(), None);
-            let gravity = idc.gravity_array(av, world.rapier());
-            world.drive(
-                id,
-                Transform::new(r.root, r.rotations[Joint::Pelvis]),
-                &targets,
-            );
-            world.apply_joint_torques(id, &gravity.torques);
+            drive(&mut world, id, &r);
         }
         world.step();
         let pa = world.pose(ia).expect("a").root;
