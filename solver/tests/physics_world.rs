@@ -39,6 +39,17 @@ fn hold(world: &mut PhysicsWorld, id: AvatarId, reference: &BodyPose, steps: usi
     }
 }
 
+/// A world with one person standing in the rest pose: the profile, its
+/// skeleton, the world, the rest pose and the avatar.
+fn standing() -> (BodyProfile, Skeleton, PhysicsWorld, BodyPose, AvatarId) {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let rest = BodyPose::rest(&sk);
+    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    (profile, sk, world, rest, id)
+}
+
 fn arm_reaching_forward(sk: &Skeleton) -> BodyPose {
     let mut pose = BodyPose::rest(sk);
     // The left arm turned from pointing left (+X) to pointing forward (+Z).
@@ -51,11 +62,7 @@ fn arm_reaching_forward(sk: &Skeleton) -> BodyPose {
 
 #[test]
 fn physics_inverse_dynamics_brings_a_hand_to_a_static_target() {
-    let profile = profile();
-    let sk = Skeleton::from_profile(&profile);
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let rest = BodyPose::rest(&sk);
-    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let (_, sk, mut world, rest, id) = standing();
     let mut reference = rest;
     let down = DQuat::from_rotation_z(-1.0);
     reference.rotations[Joint::LeftShoulder] = down;
@@ -123,11 +130,7 @@ fn physics_knees_and_elbows_never_bend_backwards() {
 
 #[test]
 fn physics_floor_holds_the_feet_when_the_reference_sinks() {
-    let profile = profile();
-    let sk = Skeleton::from_profile(&profile);
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let rest = BodyPose::rest(&sk);
-    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let (profile, sk, mut world, rest, id) = standing();
     let mut reference = rest;
     reference.root.y -= 0.1;
     hold(&mut world, id, &reference, 180);
@@ -263,11 +266,7 @@ fn physics_same_input_twice_gives_identical_output() {
 
 #[test]
 fn physics_a_push_moves_the_body_and_the_root_spring_brings_it_back() {
-    let profile = profile();
-    let sk = Skeleton::from_profile(&profile);
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let rest = BodyPose::rest(&sk);
-    let id = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let (_, sk, mut world, rest, id) = standing();
     hold(&mut world, id, &rest, 45);
     let before = world.pose(id).expect("avatar").positions(&sk)[Joint::Chest];
     assert!(world.push(id, Joint::Chest, DVec3::new(80.0, 0.0, 0.0)));
