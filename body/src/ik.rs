@@ -306,29 +306,7 @@ fn axis_perpendicular_to(pole: DVec3) -> DVec3 {
 mod tests {
     use super::*;
 
-    /// A small deterministic generator (64-bit LCG), uniform in [-1, 1).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        }
-        fn unit(&mut self) -> DVec3 {
-            loop {
-                let v = DVec3::new(self.next(), self.next(), self.next());
-                let l = v.length();
-                if l > 0.1 && l <= 1.0 {
-                    return v / l;
-                }
-            }
-        }
-        fn range(&mut self, lo: f64, hi: f64) -> f64 {
-            lo + (self.next() * 0.5 + 0.5) * (hi - lo)
-        }
-    }
+    use crate::test_rng::Lcg;
 
     /// Distance of the middle joint from the root->end line, signed by the
     /// side of the (perpendicular part of the) pole.

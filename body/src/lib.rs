@@ -12,6 +12,8 @@ pub mod pose;
 pub mod profile;
 pub mod proportions;
 pub mod skeleton;
+#[cfg(test)]
+mod test_rng;
 pub mod transform;
 
 pub use device::{Device, DeviceSet};

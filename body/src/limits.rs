@@ -498,26 +498,7 @@ fn clamp_ellipse(f: f64, a: f64, b: &BallLimits, tol: f64) -> (f64, f64) {
 mod tests {
     use super::*;
 
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        }
-        /// A uniformly random rotation (normalised 4-D Gaussian-ish sample).
-        fn rotation(&mut self) -> DQuat {
-            loop {
-                let q = DQuat::from_xyzw(self.next(), self.next(), self.next(), self.next());
-                let l = q.length();
-                if l > 0.1 && l <= 1.0 {
-                    return q / l;
-                }
-            }
-        }
-    }
+    use crate::test_rng::Lcg;
 
     /// Distance between two rotations as unit quaternions (q and -q equal);
     /// unlike an angle from `acos` it resolves tiny differences.
