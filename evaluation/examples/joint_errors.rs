@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_BALANCE the balance array), LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_BALANCE the balance array), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -83,6 +83,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let Some(v) = env("P_HZ") {
             options.physics.body.joint_hz = v;
+        }
+        if let Some(v) = env("P_EE_HZ") {
+            options.physics.body.effectors.hz = v;
+        }
+        if let Some(v) = env("P_EE_AHZ") {
+            options.physics.body.effectors.angular_hz = v;
+        }
+        if let Some(v) = env("P_EE_ACC") {
+            options.physics.body.effectors.max_accel = v;
         }
         if let Some(v) = env("P_ROOT") {
             options.physics.body.root_hz = v;

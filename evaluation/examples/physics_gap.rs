@@ -1,7 +1,7 @@
 //! Development aid: per joint, the mean angle between the simulated bone and
 //! the kinematic reference it tracks, on one clip, clean; with a joint name
 //! as the third argument, that joint's angles are traced. Environment:
-//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ.
+//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), TRACE_EVERY (ticks between traced lines), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
 
@@ -35,6 +35,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
         world.substeps = n;
     }
+    if std::env::var("NOSELF").is_ok() {
+        settings.body.self_collision = false;
+    }
+    if let Some(hz) = std::env::var("EE_HZ").ok().and_then(|v| v.parse().ok()) {
+        settings.body.effectors.hz = hz;
+    }
+    if let Some(hz) = std::env::var("EE_AHZ").ok().and_then(|v| v.parse().ok()) {
+        settings.body.effectors.angular_hz = hz;
+    }
     if let Some(hz) = std::env::var("JOINT_HZ").ok().and_then(|v| v.parse().ok()) {
         settings.body.joint_hz = hz;
     }
@@ -46,6 +55,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A joint named as the third argument is traced every half second.
     let trace = args.get(3).and_then(|n| Joint::from_name(n));
     let mut gap = [0.0; Joint::COUNT];
+    let mut dist = [0.0; Joint::COUNT];
+    let skeleton = posewire_body::Skeleton::from_profile(&profile);
     let mut frames: f64 = 0.0;
     let mut next = 0;
     let ticks = ((last.time_s - first.time_s) * 90.0) as usize;
@@ -63,29 +74,74 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             gap[j.index()] +=
                 angle_between(f.pose.rotations[j], f.reference.rotations[j]).to_degrees();
         }
+        let (ps, pr) = (
+            f.pose.positions(&skeleton),
+            f.reference.positions(&skeleton),
+        );
+        for j in Joint::ALL {
+            dist[j.index()] += (ps[j] - pr[j]).length() * 100.0;
+        }
         frames += 1.0;
         if let Some(j) = trace {
-            if k % 45 == 0 {
+            if k % std::env::var("TRACE_EVERY")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(45)
+                == 0
+            {
                 if let (Some(frame), Some(parent)) = (joint_frame(j), j.parent()) {
                     let local = |p: &posewire_body::BodyPose| {
                         p.rotations[parent].inverse() * p.rotations[j]
                     };
+                    let (ps, pr) = (
+                        f.pose.positions(&skeleton),
+                        f.reference.positions(&skeleton),
+                    );
                     println!(
-                        "t {:5.2} {} sim {:6.2?} reference {:6.2?}",
+                        "t {:5.2} {} sim {:6.2?} reference {:6.2?} height sim {:5.3} reference {:5.3}",
                         t,
                         j.name(),
                         frame.angles(local(&f.pose)),
-                        frame.angles(local(&f.reference))
+                        frame.angles(local(&f.reference)),
+                        ps[j].y,
+                        pr[j].y
                     );
                 }
             }
         }
     }
+    if std::env::var("VIA_SOLVE").is_ok() {
+        use posewire_solver::{solve_take, SolveOptions, SolverKind};
+        let ik = solve_take(&profile, &takes.trackers, &SolveOptions::default())?;
+        let ph = solve_take(
+            &profile,
+            &takes.trackers,
+            &SolveOptions {
+                solver: SolverKind::Physics,
+                ..SolveOptions::default()
+            },
+        )?;
+        println!("frames ik {} physics {}", ik.len(), ph.len());
+        let mut d = [0.0; Joint::COUNT];
+        for (a, b) in ik.iter().zip(ph.iter()) {
+            for j in Joint::ALL {
+                d[j.index()] += (a.joints[j].position - b.joints[j].position).length() * 100.0;
+            }
+        }
+        for j in Joint::ALL {
+            println!(
+                "via solve {:16} {:6.1} cm",
+                j.name(),
+                d[j.index()] / ik.len().max(1) as f64
+            );
+        }
+    }
     for j in Joint::ALL {
         println!(
-            "{:16} {:6.1} deg",
+            "{:16} {:6.1} deg {:6.1} cm",
             j.name(),
-            gap[j.index()] / frames.max(1.0)
+            gap[j.index()] / frames.max(1.0),
+            dist[j.index()] / frames.max(1.0)
         );
     }
     Ok(())

@@ -1,4 +1,4 @@
-//! Balance without help: the residual root spring off, the body stands on
+//! Balance without help: the residual root spring and the end-effector springs off, the body stands on
 //! its own feet with the balance array.
 
 use posewire_body::glam::{DQuat, DVec3};
@@ -23,10 +23,7 @@ fn stand(balance: Option<Balance>, lean_deg: f64, seconds: f64) -> (f64, BodyPos
     let sk = Skeleton::from_profile(&profile);
     let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
     let settings = PhysicsSettings {
-        body: BodySettings {
-            root_hz: 0.0,
-            ..BodySettings::default()
-        },
+        body: BodySettings::self_supporting(),
         balance,
         ..PhysicsSettings::default()
     };
@@ -109,10 +106,7 @@ fn pushed(
     let sk = Skeleton::from_profile(&profile);
     let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
     let settings = PhysicsSettings {
-        body: BodySettings {
-            root_hz: 0.0,
-            ..BodySettings::default()
-        },
+        body: BodySettings::self_supporting(),
         balance: Some(Balance::default()),
         locomotion,
         ..PhysicsSettings::default()

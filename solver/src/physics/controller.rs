@@ -5,7 +5,7 @@
 //! ghost hands, camera link, the residual on the root).
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::{BodyPose, BodyProfile, Joint, Transform};
+use posewire_body::{BodyPose, BodyProfile, Joint};
 
 use posewire_body::glam::DVec3;
 
@@ -159,8 +159,7 @@ impl AvatarController {
 
     /// As [`AvatarController::prepare`], with a reference pose given
     /// directly instead of solved from the devices (a scripted pose, a test,
-    /// or a pose another solver made). The reference's trunk is fitted to
-    /// the joint limits first.
+    /// or a pose another solver made).
     pub fn prepare_with_reference(
         &mut self,
         world: &mut PhysicsWorld,
@@ -172,7 +171,7 @@ impl AvatarController {
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let mut reference = super::reference::fit_trunk_to_limits(reference);
+        let mut reference = *reference;
         let id = match self.id {
             Some(id) => id,
             None => {
@@ -261,10 +260,9 @@ impl AvatarController {
             None => ForceArray::ZERO,
         };
         let explicit = ForceArray::sum([&gravity, &balance, &locomotion]);
-        let pelvis = Transform::new(reference.root, reference.rotations[Joint::Pelvis]);
-        // The PD runs in the implicit motors; the other arrays are applied
-        // as explicit joint torques.
-        world.drive(id, pelvis, &targets);
+        // The PD runs in the implicit motors and the end-effector springs;
+        // the other arrays are applied as explicit joint torques.
+        world.drive(id, &reference, &targets);
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -301,6 +299,9 @@ impl AvatarController {
         arrays.inverse_dynamics.root_torque = torque;
         arrays.total.root_force = force;
         arrays.total.root_torque = torque;
+        let ends = avatar.effector_array(world.rapier());
+        arrays.inverse_dynamics.add(&ends);
+        arrays.total.add(&ends);
         let sk = avatar.skeleton;
         let sim = pose.positions(&sk);
         let kin = reference.positions(&sk);

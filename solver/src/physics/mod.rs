@@ -8,7 +8,7 @@
 //! - [`joint_frames`]: each joint's anatomical axes and ranges.
 //! - [`force_array`]: one torque per joint degree of freedom plus the root.
 //! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
-//! - [`reference`]: the kinematic reference fitted to the joint limits.
+//! - [`effectors`]: end-effector springs on the head, hands and feet.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link.
 
@@ -16,12 +16,12 @@ pub mod avatar;
 pub mod balance;
 pub mod controller;
 pub mod convert;
+pub mod effectors;
 pub mod force_array;
 pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod links;
 pub mod locomotion;
-pub mod reference;
 pub mod scene;
 pub mod world;
 

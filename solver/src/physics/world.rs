@@ -156,12 +156,25 @@ impl PhysicsWorld {
     }
 
     /// Sets what an avatar's motors aim at this step: per joint the target
-    /// angles and rates (frame axes), and the pelvis's reference for the
-    /// residual root spring.
-    pub fn drive(&mut self, id: AvatarId, pelvis: Transform, targets: &JointMap<(DVec3, DVec3)>) {
+    /// angles and rates (frame axes); the reference pose places the
+    /// residual root spring (at its pelvis) and the end-effector springs
+    /// (at its head, hands and feet).
+    pub fn drive(
+        &mut self,
+        id: AvatarId,
+        reference: &BodyPose,
+        targets: &JointMap<(DVec3, DVec3)>,
+    ) {
         if let Some(a) = self.avatars.get(id.0) {
-            a.set_anchor(&mut self.rapier, pelvis);
+            a.set_anchor(
+                &mut self.rapier,
+                Transform::new(reference.root, reference.rotations[Joint::Pelvis]),
+            );
             a.set_motor_targets(&mut self.rapier, targets);
+            if !a.effectors.is_empty() {
+                let t = reference.transforms(&a.skeleton);
+                super::effectors::set_targets(&mut self.rapier, &a.effectors, &t);
+            }
         }
     }
 
