@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_BALANCE the balance array), LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_BALANCE the balance array), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -74,8 +74,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if std::env::var("PHYSICS").is_ok() {
             options.solver = posewire_solver::SolverKind::Physics;
         }
+        if std::env::var("P_SELF_ALL").is_ok() {
+            options.physics.body.self_collision =
+                posewire_solver::physics::avatar::SelfCollision::All;
+        }
         if std::env::var("P_NOSELF").is_ok() {
-            options.physics.body.self_collision = false;
+            options.physics.body.self_collision =
+                posewire_solver::physics::avatar::SelfCollision::Off;
         }
         if let Some(v) = env("P_CAP") {
             options.physics.body.root_max_accel = v;

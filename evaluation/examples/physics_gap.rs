@@ -1,7 +1,7 @@
 //! Development aid: per joint, the mean angle between the simulated bone and
 //! the kinematic reference it tracks, on one clip, clean; with a joint name
 //! as the third argument, that joint's angles are traced. Environment:
-//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), TRACE_EVERY (ticks between traced lines), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
+//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
 
@@ -35,8 +35,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
         world.substeps = n;
     }
+    if std::env::var("SELF_ALL").is_ok() {
+        settings.body.self_collision = posewire_solver::physics::avatar::SelfCollision::All;
+    }
     if std::env::var("NOSELF").is_ok() {
-        settings.body.self_collision = false;
+        settings.body.self_collision = posewire_solver::physics::avatar::SelfCollision::Off;
     }
     if let Some(hz) = std::env::var("EE_HZ").ok().and_then(|v| v.parse().ok()) {
         settings.body.effectors.hz = hz;

@@ -47,6 +47,41 @@ pub fn all_avatar_groups() -> Group {
 pub const ANG_AXES: [JointAxis; 3] = [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ];
 pub(crate) const LIN_AXES: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];
 
+/// Which of a person's own segments collide with each other.
+///
+/// The shapes are sized from the skeleton, not the person's girth, so they
+/// sometimes catch a limb that the real person brushed past. Measured on the
+/// dev clips (MPJPE, clean, 3 / 4 / 6 devices, all clips): every segment
+/// 10.30 / 6.95 / 3.34 cm, all but the shins and feet 10.38 / 6.74 / 3.20,
+/// none 10.27 / 6.72 / 3.17. The swinging foot catching the standing shin
+/// or foot costs the most, so by default shins and feet do not collide with
+/// their own body (they still collide with the floor, the scene and other
+/// avatars).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelfCollision {
+    /// No segment collides with its own body.
+    Off,
+    /// Every non-adjacent pair except those involving a shin or a foot.
+    AboveTheKnees,
+    /// Every non-adjacent pair.
+    All,
+}
+
+impl SelfCollision {
+    /// Whether `segment`'s shape collides with its own body.
+    pub fn covers(self, segment: Joint) -> bool {
+        let lower_leg = matches!(
+            segment,
+            Joint::LeftKnee | Joint::RightKnee | Joint::LeftAnkle | Joint::RightAnkle
+        );
+        match self {
+            SelfCollision::Off => false,
+            SelfCollision::AboveTheKnees => !lower_leg,
+            SelfCollision::All => true,
+        }
+    }
+}
+
 /// Stiffness and damping of a joint's motors, per axis.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Gains {
@@ -79,13 +114,10 @@ pub struct BodySettings {
     pub root_max_angular_accel: f64,
     /// Friction coefficient of the feet and the body on the floor.
     pub friction: f64,
-    /// Whether the avatar's own non-adjacent segments collide with each
+    /// Which of the avatar's own non-adjacent segments collide with each
     /// other (it always collides with the floor, the scene and other
-    /// avatars). The capsules are sized from the skeleton, not the person's
-    /// girth, so they sometimes catch a hand that the real person brushed
-    /// past; measured on the dev clips it costs 0.2 to 0.5 cm of MPJPE (see
-    /// docs/RESULTS.md).
-    pub self_collision: bool,
+    /// avatars).
+    pub self_collision: SelfCollision,
     /// The end-effector springs on the head, hands and feet (like the root
     /// spring, they pull from outside the body: see
     /// [`BodySettings::self_supporting`]).
@@ -119,7 +151,7 @@ impl Default for BodySettings {
             root_max_accel: 100.0,
             root_max_angular_accel: 300.0,
             friction: 1.0,
-            self_collision: true,
+            self_collision: SelfCollision::AboveTheKnees,
             effectors: super::effectors::EffectorSettings::default(),
         }
     }
@@ -317,12 +349,14 @@ impl SimAvatar {
         let inertias = sim_inertias(&skeleton, mass);
         let transforms = pose.transforms(&skeleton);
         let own = avatar_group(index);
-        let others = if settings.self_collision {
-            all_avatar_groups()
-        } else {
-            all_avatar_groups() - own
+        let groups_of = |j: Joint| {
+            let others = if settings.self_collision.covers(j) {
+                all_avatar_groups()
+            } else {
+                all_avatar_groups() - own
+            };
+            InteractionGroups::new(own, others | SCENE_GROUP, InteractionTestMode::And)
         };
-        let groups = InteractionGroups::new(own, others | SCENE_GROUP, InteractionTestMode::And);
         let mut bodies = JointMap::splat(None);
         let mut colliders = Vec::new();
         for j in Joint::ALL {
@@ -339,7 +373,7 @@ impl SimAvatar {
                 let c = c
                     .density(0.0)
                     .friction(settings.friction as f32)
-                    .collision_groups(groups)
+                    .collision_groups(groups_of(j))
                     .build();
                 colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
             }
