@@ -46,6 +46,16 @@ pub enum Command {
     /// sequence or one animated glTF; with --compare, render one pose with
     /// all three skinning methods side by side to a PNG.
     Skin(SkinArgs),
+    /// Run the live daemon: devices in, bodies out over gRPC.
+    ///
+    /// With no configuration it runs the built-in `demo` person (walking,
+    /// turning, reaching, crouching) and listens on 127.0.0.1:50051, this
+    /// machine only. SIGINT (Ctrl-C) or SIGTERM shut it down cleanly.
+    Serve(ServeArgs),
+    /// Subscribe to a running daemon: print the live frame rate, latency
+    /// and skipped frames once a second, or write the stream as a joint
+    /// track (*.joints.csv).
+    Subscribe(SubscribeArgs),
     /// Write the small procedural demo clip shipped in examples/ (a
     /// maintenance tool).
     #[command(hide = true)]
@@ -314,6 +324,50 @@ pub struct SkinArgs {
     #[arg(long, value_name = "PIXELS", default_value_t = 600,
           value_parser = clap::value_parser!(u32).range(64..=4096))]
     pub panel_size: u32,
+}
+
+/// `posewire serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The configuration (TOML; every option is documented in
+    /// configs/default.toml). Without it, the built-in defaults: the demo
+    /// person on 127.0.0.1:50051.
+    #[arg(long, value_name = "FILE.toml")]
+    pub config: Option<PathBuf>,
+    /// Address to listen on, overriding the configuration (IP:PORT; port 0
+    /// picks a free one).
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// Ticks of the real-time loop per second, overriding the
+    /// configuration.
+    #[arg(long, value_name = "HZ")]
+    pub rate: Option<f64>,
+    /// The solver posing every avatar, overriding the configuration.
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+}
+
+/// `posewire subscribe`.
+#[derive(Debug, Args)]
+pub struct SubscribeArgs {
+    /// The daemon's address (HOST:PORT).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:50051")]
+    pub server: String,
+    /// Only this avatar (default: every avatar; with --out, the first one
+    /// in the stream).
+    #[arg(long, value_name = "ID")]
+    pub avatar: Option<String>,
+    /// Write the stream as a joint track here (FORMATS.md section 3) when
+    /// it ends (after --frames, or at Ctrl-C).
+    #[arg(long, value_name = "JOINTS.csv")]
+    pub out: Option<PathBuf>,
+    /// Stop after this many frames (default: run until Ctrl-C).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub frames: Option<u64>,
+    /// Take every Nth frame of the daemon's loop.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub decimation: u32,
 }
 
 /// `posewire make-demo-clip`.

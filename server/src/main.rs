@@ -7,9 +7,11 @@ mod cli;
 mod demo_clip;
 mod eval_cmd;
 mod eval_report;
+mod serve_cmd;
 mod skin_cmd;
 mod skin_compare;
 mod solve_cmd;
+mod subscribe_cmd;
 mod synth_cmd;
 mod table;
 
@@ -43,6 +45,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Skin(args) => skin_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
+        Command::Subscribe(args) => subscribe_cmd::run(args),
         Command::MakeDemoClip(args) => demo_clip::run(args),
     };
     match result {

@@ -1,0 +1,32 @@
+//! Generates the Rust code of the gRPC API from `posewire/v1/*.proto` with
+//! the pure-Rust `protox` compiler (no system `protoc`), and writes the
+//! encoded descriptor set (with comments) for server reflection.
+
+use std::path::PathBuf;
+
+use prost::Message as _;
+
+/// The API's files, relative to this crate's folder (the include root).
+const PROTOS: [&str; 6] = [
+    "posewire/v1/types.proto",
+    "posewire/v1/frames.proto",
+    "posewire/v1/devices.proto",
+    "posewire/v1/avatars.proto",
+    "posewire/v1/calibration.proto",
+    "posewire/v1/stats.proto",
+];
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
+    let out = PathBuf::from(std::env::var("OUT_DIR")?);
+    for proto in PROTOS {
+        println!("cargo:rerun-if-changed={}", root.join(proto).display());
+    }
+    let fds = protox::compile(PROTOS, [&root])?;
+    std::fs::write(out.join("posewire_descriptor.bin"), fds.encode_to_vec())?;
+    tonic_prost_build::configure()
+        .build_client(true)
+        .build_server(true)
+        .compile_fds(fds)?;
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! One avatar inside the loop: its device source, the latest state of each
+//! of its devices, and the solver that poses it (`ik` alone, or a physics
+//! controller whose body lives in the loop's shared world).
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::{BodyProfile, Device, Skeleton, Transform};
+use posewire_solver::physics::{AvatarController, PhysicsSettings};
+use posewire_solver::{IkSettings, IkSolver, SolverKind};
+
+use super::demo_source::DemoPerson;
+use super::file_source::FileReplay;
+use super::push_source::PushQueue;
+
+/// A device without a valid sample for this long counts as lost, seconds.
+pub const LOST_AFTER_S: f64 = 0.1;
+
+/// Where an avatar's samples come from inside the loop.
+#[derive(Debug, Clone)]
+pub enum SampleSource {
+    /// The procedural person.
+    Demo(DemoPerson),
+    /// A take being replayed.
+    File(FileReplay),
+    /// Samples pushed over gRPC.
+    Push(std::sync::Arc<PushQueue>),
+}
+
+impl SampleSource {
+    /// Appends the samples due by loop time `t`.
+    pub fn poll(&mut self, t: f64, out: &mut Vec<TrackerSample>) {
+        match self {
+            SampleSource::Demo(person) => out.extend(person.samples(t)),
+            SampleSource::File(replay) => replay.poll(t, out),
+            SampleSource::Push(queue) => queue.poll(t, out),
+        }
+    }
+}
+
+/// What the loop knows of one device.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeviceState {
+    /// Its last valid pose.
+    pub pose: Option<Transform>,
+    /// Loop time of its newest sample (valid or not), seconds.
+    pub last_sample_s: f64,
+    /// Loop time of its newest valid sample, seconds.
+    pub last_valid_s: f64,
+    /// Samples received.
+    pub samples: u64,
+}
+
+impl DeviceState {
+    /// Whether it had a valid sample within [`LOST_AFTER_S`] of `t`.
+    pub fn tracked(&self, t: f64) -> bool {
+        self.pose.is_some() && t - self.last_valid_s <= LOST_AFTER_S
+    }
+}
+
+/// The solver of one avatar.
+#[derive(Debug)]
+pub enum AvatarSolver {
+    /// The kinematic baseline.
+    Ik(Box<IkSolver>),
+    /// A simulated body in the loop's world.
+    Physics(Box<AvatarController>),
+}
+
+/// One avatar in the loop.
+#[derive(Debug)]
+pub struct AvatarRunner {
+    /// Its id.
+    pub id: String,
+    /// Its skeleton.
+    pub skeleton: Skeleton,
+    /// Its standing ankle height, metres (for the ik solver's foot
+    /// contacts).
+    pub ankle_height_m: f64,
+    /// Its source.
+    pub source: SampleSource,
+    /// Its solver.
+    pub solver: AvatarSolver,
+    /// Per device ([`Device::ALL`] order), what is known of it.
+    pub devices: [Option<DeviceState>; Device::COUNT],
+    scratch: Vec<TrackerSample>,
+}
+
+impl AvatarRunner {
+    /// An avatar with a profile, a source and a solver kind.
+    pub fn new(id: &str, profile: &BodyProfile, source: SampleSource, kind: SolverKind) -> Self {
+        let solver = match kind {
+            SolverKind::Ik => {
+                AvatarSolver::Ik(Box::new(IkSolver::new(profile, IkSettings::default())))
+            }
+            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
+                profile,
+                PhysicsSettings::default(),
+            ))),
+        };
+        AvatarRunner {
+            id: id.to_string(),
+            skeleton: Skeleton::from_profile(profile),
+            ankle_height_m: profile.body.ankle_height,
+            source,
+            solver,
+            devices: [None; Device::COUNT],
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Takes every sample due by loop time `t` from the source into the
+    /// solver; returns how many arrived.
+    pub fn take_samples(&mut self, t: f64) -> usize {
+        self.scratch.clear();
+        self.source.poll(t, &mut self.scratch);
+        for sample in &self.scratch {
+            match &mut self.solver {
+                AvatarSolver::Ik(s) => s.push(sample),
+                AvatarSolver::Physics(c) => c.push(sample),
+            }
+            let state = self.devices[sample.device.index()].get_or_insert(DeviceState {
+                pose: None,
+                last_sample_s: sample.time_s,
+                last_valid_s: f64::NEG_INFINITY,
+                samples: 0,
+            });
+            state.samples += 1;
+            state.last_sample_s = sample.time_s;
+            if let Some(pose) = sample.pose {
+                state.pose = Some(pose);
+                state.last_valid_s = sample.time_s;
+            }
+        }
+        self.scratch.len()
+    }
+
+    /// Whether the solver can pose a body (its headset has been seen).
+    pub fn ready(&self) -> bool {
+        match &self.solver {
+            AvatarSolver::Ik(s) => s.ready(),
+            AvatarSolver::Physics(c) => c.ready(),
+        }
+    }
+
+    /// The devices seen so far.
+    pub fn seen(&self) -> Vec<Device> {
+        Device::ALL
+            .into_iter()
+            .filter(|d| self.devices[d.index()].is_some())
+            .collect()
+    }
+}

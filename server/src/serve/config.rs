@@ -1,0 +1,360 @@
+//! The daemon's configuration (TOML, documented in `configs/default.toml`):
+//! parsing with unknown keys rejected, defaults, and validation that names
+//! the key at fault and the reason.
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The default address: loopback only, the gRPC port by custom.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Address to listen on (`IP:PORT`; port 0 picks a free one).
+    pub listen: String,
+    /// Ticks of the real-time loop per second.
+    pub rate_hz: f64,
+    /// Which solver poses every avatar: `ik` or `physics`.
+    pub solver: String,
+    /// Static boxes around the avatars (a scene TOML; physics only).
+    pub scene: Option<PathBuf>,
+    /// Frames buffered for each subscriber before it skips frames.
+    pub subscriber_buffer: usize,
+    /// The avatars sharing the space.
+    pub avatars: Vec<AvatarConfig>,
+}
+
+/// One avatar.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvatarConfig {
+    /// Unique id (a-z, 0-9, `-`, `_`; at most 64 characters).
+    pub id: String,
+    /// Where its devices come from.
+    pub source: SourceConfig,
+    /// A body profile (`posewire calibrate` output); absent: an average
+    /// person of 1.75 m.
+    #[serde(default)]
+    pub profile: Option<PathBuf>,
+}
+
+/// A device source.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum SourceConfig {
+    /// The built-in procedural person.
+    Demo {
+        /// Shifts the person's loop in time, seconds.
+        #[serde(default)]
+        time_offset_s: f64,
+        /// Centre of the walking circle on the floor, metres.
+        #[serde(default)]
+        origin: [f64; 3],
+    },
+    /// A tracker take replayed in real time.
+    File {
+        /// The take (`*.trackers.csv`).
+        path: PathBuf,
+        /// Start over at the end.
+        #[serde(default = "yes", rename = "loop")]
+        looping: bool,
+    },
+    /// Samples streamed in with `DeviceService.PushDevices`.
+    Push {},
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: DEFAULT_LISTEN.to_string(),
+            rate_hz: 90.0,
+            solver: "ik".to_string(),
+            scene: None,
+            subscriber_buffer: 16,
+            avatars: vec![AvatarConfig {
+                id: "demo".to_string(),
+                source: SourceConfig::Demo {
+                    time_offset_s: 0.0,
+                    origin: [0.0; 3],
+                },
+                profile: None,
+            }],
+        }
+    }
+}
+
+/// A configuration that cannot be used: which file, which key, why.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The TOML does not parse or has an unknown or mistyped key (the
+    /// parser's message names the line and the key).
+    #[error("{path}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// A value that parses but cannot be used.
+    #[error("{path}: `{key}`: {reason}")]
+    Invalid {
+        /// The file (or `command line`).
+        path: String,
+        /// The key, e.g. `avatars[1].id`.
+        key: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl Config {
+    /// Parses TOML text; relative paths inside are taken from `base_dir`;
+    /// `path` names the text in errors. The result is validated.
+    pub fn from_toml(text: &str, path: &str, base_dir: &Path) -> Result<Config, ConfigError> {
+        let mut config: Config = toml::from_str(text).map_err(|e| ConfigError::Syntax {
+            path: path.to_string(),
+            message: e.to_string().trim_end().to_string(),
+        })?;
+        config.resolve_paths(base_dir);
+        config.validate(path)?;
+        Ok(config)
+    }
+
+    /// Reads and validates a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        Config::from_toml(&text, &name, base)
+    }
+
+    fn resolve_paths(&mut self, base: &Path) {
+        let join = |p: &mut PathBuf| {
+            if p.is_relative() {
+                *p = base.join(&*p);
+            }
+        };
+        if let Some(scene) = &mut self.scene {
+            join(scene);
+        }
+        for avatar in &mut self.avatars {
+            if let Some(profile) = &mut avatar.profile {
+                join(profile);
+            }
+            if let SourceConfig::File { path, .. } = &mut avatar.source {
+                join(path);
+            }
+        }
+    }
+
+    /// The listen address, parsed.
+    pub fn listen_addr(&self) -> Result<SocketAddr, ConfigError> {
+        self.listen.parse().map_err(|_| ConfigError::Invalid {
+            path: "configuration".into(),
+            key: "listen".into(),
+            reason: format!("`{}` is not an address like 127.0.0.1:50051", self.listen),
+        })
+    }
+
+    /// Checks every value; the first problem is returned with its key.
+    pub fn validate(&self, path: &str) -> Result<(), ConfigError> {
+        let bad = |key: &str, reason: String| ConfigError::Invalid {
+            path: path.to_string(),
+            key: key.to_string(),
+            reason,
+        };
+        self.listen_addr().map_err(|e| match e {
+            ConfigError::Invalid { key, reason, .. } => bad(&key, reason),
+            other => other,
+        })?;
+        if !(self.rate_hz.is_finite() && (1.0..=1000.0).contains(&self.rate_hz)) {
+            return Err(bad(
+                "rate_hz",
+                format!("{} is not a rate between 1 and 1000 Hz", self.rate_hz),
+            ));
+        }
+        if posewire_solver::SolverKind::from_name(&self.solver).is_none() {
+            return Err(bad(
+                "solver",
+                format!("`{}` is not a solver: use `ik` or `physics`", self.solver),
+            ));
+        }
+        if !(1..=4096).contains(&self.subscriber_buffer) {
+            return Err(bad(
+                "subscriber_buffer",
+                format!(
+                    "{} is not between 1 and 4096 frames",
+                    self.subscriber_buffer
+                ),
+            ));
+        }
+        if let Some(scene) = &self.scene {
+            if !scene.is_file() {
+                return Err(bad("scene", format!("{} is not a file", scene.display())));
+            }
+        }
+        if self.avatars.is_empty() {
+            return Err(bad(
+                "avatars",
+                "no avatar: give at least one [[avatars]] table".into(),
+            ));
+        }
+        let mut ids = BTreeSet::new();
+        for (i, avatar) in self.avatars.iter().enumerate() {
+            let key = |k: &str| format!("avatars[{i}].{k}");
+            if let Err(reason) = check_id(&avatar.id) {
+                return Err(bad(&key("id"), reason));
+            }
+            if !ids.insert(avatar.id.as_str()) {
+                return Err(bad(
+                    &key("id"),
+                    format!("`{}` is used by an earlier avatar", avatar.id),
+                ));
+            }
+            if let Some(profile) = &avatar.profile {
+                if !profile.is_file() {
+                    return Err(bad(
+                        &key("profile"),
+                        format!("{} is not a file", profile.display()),
+                    ));
+                }
+            }
+            match &avatar.source {
+                SourceConfig::File { path: take, .. } if !take.is_file() => {
+                    return Err(bad(
+                        &key("source.path"),
+                        format!("{} is not a file", take.display()),
+                    ));
+                }
+                SourceConfig::Demo {
+                    time_offset_s,
+                    origin,
+                } if !(time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) => {
+                    return Err(bad(&key("source"), "numbers must be finite".into()));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks an avatar or profile id: 1 to 64 characters of a-z, 0-9, `-`, `_`.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let ok = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{id}` is not an id: use 1 to 64 characters of a-z, 0-9, `-` and `_`"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::from_toml(text, "test.toml", Path::new("."))
+    }
+
+    #[test]
+    fn the_shipped_default_file_is_the_built_in_default() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+        let config = Config::load(&dir.join("default.toml")).expect("default.toml is valid");
+        assert_eq!(config, Config::default());
+    }
+
+    #[test]
+    fn an_empty_file_gives_the_defaults() {
+        assert_eq!(parse("").expect("empty is valid"), Config::default());
+    }
+
+    #[test]
+    fn unknown_keys_are_rejected_with_their_name() {
+        let err = parse("rate = 90\n").expect_err("unknown key");
+        assert!(err.to_string().contains("rate"), "{err}");
+        let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\", speed = 2 }\n")
+            .expect_err("unknown source key");
+        assert!(err.to_string().contains("speed"), "{err}");
+        let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"openxr\" }\n")
+            .expect_err("unknown kind");
+        assert!(err.to_string().contains("openxr"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_the_key_and_the_reason() {
+        let cases = [
+            ("rate_hz = 0.0", "`rate_hz`"),
+            ("listen = \"localhost\"", "`listen`"),
+            ("solver = \"magic\"", "`solver`"),
+            ("avatars = []", "`avatars`"),
+            (
+                "[[avatars]]\nid = \"Bad Id\"\nsource = { kind = \"demo\" }",
+                "`avatars[0].id`",
+            ),
+            (
+                "[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\" }\n[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\" }",
+                "`avatars[1].id`",
+            ),
+            (
+                "[[avatars]]\nid = \"a\"\nsource = { kind = \"file\", path = \"/nonexistent.csv\" }",
+                "`avatars[0].source.path`",
+            ),
+        ];
+        for (text, key) in cases {
+            let err = parse(text).expect_err(text);
+            assert!(err.to_string().contains(key), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_push_avatar_needs_no_more_than_its_kind() {
+        let config =
+            parse("[[avatars]]\nid = \"p\"\nsource = { kind = \"push\" }\n").expect("valid");
+        assert_eq!(config.avatars[0].source, SourceConfig::Push {});
+        assert!(
+            parse("[[avatars]]\nid = \"p\"\nsource = { kind = \"push\", path = \"x\" }\n").is_err()
+        );
+    }
+
+    #[test]
+    fn relative_paths_are_taken_from_the_file_folder() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("take.csv"), "x").expect("write");
+        let text = "[[avatars]]\nid = \"a\"\nsource = { kind = \"file\", path = \"take.csv\", loop = false }\n";
+        let config = Config::from_toml(text, "t.toml", dir.path()).expect("valid");
+        assert_eq!(
+            config.avatars[0].source,
+            SourceConfig::File {
+                path: dir.path().join("take.csv"),
+                looping: false
+            }
+        );
+    }
+}

@@ -1,0 +1,287 @@
+//! Starting and stopping the daemon: builds the avatars from the
+//! configuration, starts the loop thread, and serves the gRPC API (the
+//! `posewire.v1` services, gRPC health, and server reflection v1 and
+//! v1alpha) on a TCP socket until shut down.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use posewire_body::formats::TrackerTake;
+use posewire_body::BodyProfile;
+use posewire_proto::v1 as pb;
+use posewire_solver::physics::Scene;
+use posewire_solver::SolverKind;
+use tokio::sync::{broadcast, watch};
+use tonic::transport::server::TcpIncoming;
+use tonic::transport::Server;
+use tonic_health::server::HealthReporter;
+use tonic_health::ServingStatus;
+
+use super::avatar::{AvatarRunner, SampleSource};
+use super::config::{Config, SourceConfig};
+use super::demo_source::DemoPerson;
+use super::file_source::FileReplay;
+use super::grpc;
+use super::push_source::PushQueue;
+use super::sim_loop::{self, LoopHandle, LoopSetup};
+use super::state::{AvatarInfo, Shared, FANOUT_CAPACITY};
+use super::stats::SubscriberRegistry;
+
+/// Stature of the built-in average body, metres.
+pub const DEFAULT_STATURE_M: f64 = 1.75;
+
+/// How long shutdown waits for clients to close their connections.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A running daemon.
+#[derive(Debug)]
+pub struct Daemon {
+    addr: SocketAddr,
+    shutdown: watch::Sender<bool>,
+    server: tokio::task::JoinHandle<Result<(), tonic::transport::Error>>,
+    sim: Option<LoopHandle>,
+    health: HealthReporter,
+    shared: Arc<Shared>,
+}
+
+/// Builds one avatar of the configuration.
+fn build_avatar(
+    index: usize,
+    a: &super::config::AvatarConfig,
+    solver: SolverKind,
+) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
+    let (profile, profile_name) = match &a.profile {
+        Some(path) => (
+            BodyProfile::load(path).with_context(|| {
+                format!("avatars[{index}].profile: cannot load the body profile")
+            })?,
+            path.file_stem().map_or_else(
+                || "profile".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+        ),
+        None => (
+            BodyProfile::from_stature(DEFAULT_STATURE_M),
+            "default".to_string(),
+        ),
+    };
+    let skeleton = posewire_body::Skeleton::from_profile(&profile);
+    let (source, described) = match &a.source {
+        SourceConfig::Demo {
+            time_offset_s,
+            origin,
+        } => (
+            SampleSource::Demo(DemoPerson::new(&skeleton, *time_offset_s, *origin)),
+            pb::device_source::Kind::Demo(pb::DemoSource {
+                time_offset_s: *time_offset_s,
+                origin: Some(pb::Vec3 {
+                    x: origin[0],
+                    y: origin[1],
+                    z: origin[2],
+                }),
+            }),
+        ),
+        SourceConfig::Push {} => (
+            SampleSource::Push(Arc::new(PushQueue::default())),
+            pb::device_source::Kind::Push(pb::PushSource {}),
+        ),
+        SourceConfig::File { path, looping } => {
+            let take = TrackerTake::read(path).with_context(|| {
+                format!("avatars[{index}].source.path: cannot read the tracker take")
+            })?;
+            if take.invalid.count > 0 {
+                tracing::warn!(
+                    take = %path.display(),
+                    invalid = take.invalid.count,
+                    first_lines = ?take.invalid.first_lines,
+                    "invalid samples in the take are replayed as tracking loss"
+                );
+            }
+            let replay = FileReplay::new(take, *looping).with_context(|| {
+                format!(
+                    "avatars[{index}].source.path: {} has no samples",
+                    path.display()
+                )
+            })?;
+            (
+                SampleSource::File(replay),
+                pb::device_source::Kind::File(pb::FileSource {
+                    path: path.display().to_string(),
+                    r#loop: *looping,
+                }),
+            )
+        }
+    };
+    let queue = match &source {
+        SampleSource::Push(q) => Some(q.clone()),
+        _ => None,
+    };
+    let runner = AvatarRunner::new(&a.id, &profile, source, solver);
+    let info = AvatarInfo {
+        id: a.id.clone(),
+        source: pb::DeviceSource {
+            kind: Some(described),
+        },
+        profile_name,
+        skeleton,
+        stature_m: profile.body.stature,
+    };
+    Ok((runner, info, queue))
+}
+
+impl Daemon {
+    /// Starts the daemon: listens, starts the loop, serves. Must run inside
+    /// a tokio runtime.
+    pub async fn start(config: &Config) -> anyhow::Result<Daemon> {
+        config.validate("configuration")?;
+        let addr = config.listen_addr()?;
+        let solver = SolverKind::from_name(&config.solver)
+            .with_context(|| format!("solver `{}` is unknown", config.solver))?;
+        let scene = match &config.scene {
+            Some(path) => Scene::load(path).context("scene: cannot load the scene")?,
+            None => Scene::default(),
+        };
+        if config.scene.is_some() && solver != SolverKind::Physics {
+            tracing::warn!("`scene` only matters to the physics solver; the ik solver ignores it");
+        }
+        let mut runners = Vec::new();
+        let mut infos = Vec::new();
+        let mut push_queues = std::collections::BTreeMap::new();
+        for (i, a) in config.avatars.iter().enumerate() {
+            let (runner, info, queue) = build_avatar(i, a, solver)?;
+            if let Some(queue) = queue {
+                push_queues.insert(a.id.clone(), queue);
+            }
+            runners.push(runner);
+            infos.push(info);
+        }
+        let (frames, _) = broadcast::channel(FANOUT_CAPACITY);
+        let (shutdown, shutdown_rx) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            rate_hz: config.rate_hz,
+            solver,
+            avatars: infos,
+            frames,
+            subscriber_buffer: config.subscriber_buffer,
+            stats: Default::default(),
+            subscribers: Arc::new(SubscriberRegistry::default()),
+            push_queues,
+            shutdown: shutdown_rx.clone(),
+        });
+        let incoming = TcpIncoming::bind(addr)
+            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
+            .with_nodelay(Some(true));
+        let local = incoming
+            .local_addr()
+            .with_context(|| format!("cannot read the address bound for {addr}"))?;
+        let sim = sim_loop::spawn(
+            LoopSetup {
+                avatars: runners,
+                scene,
+            },
+            shared.clone(),
+        )
+        .context("cannot start the real-time loop thread")?;
+
+        let (health, health_service) = tonic_health::server::health_reporter();
+        set_health(&health, ServingStatus::Serving).await;
+        let reflection_v1 = tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+            .build_v1()
+            .context("cannot build the reflection service (v1)")?;
+        let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+            .build_v1alpha()
+            .context("cannot build the reflection service (v1alpha)")?;
+
+        let mut stop = shutdown_rx;
+        let router = Server::builder()
+            .add_service(health_service)
+            .add_service(reflection_v1)
+            .add_service(reflection_v1alpha)
+            .add_service(pb::frame_service_server::FrameServiceServer::new(
+                grpc::frames::Frames::new(shared.clone()),
+            ))
+            .add_service(pb::stats_service_server::StatsServiceServer::new(
+                grpc::stats::Stats::new(shared.clone()),
+            ))
+            .add_service(pb::avatar_service_server::AvatarServiceServer::new(
+                grpc::avatars::Avatars::new(shared.clone()),
+            ))
+            .add_service(pb::device_service_server::DeviceServiceServer::new(
+                grpc::devices::Devices::new(shared.clone()),
+            ))
+            .add_service(
+                pb::calibration_service_server::CalibrationServiceServer::new(
+                    grpc::calibration::Calibration,
+                ),
+            );
+        let server = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async move {
+            let _ = stop.wait_for(|stopping| *stopping).await;
+        }));
+        tracing::info!(
+            address = %local,
+            "serving the Posewire gRPC API; connect with `posewire subscribe --server {local}` (grpcurl: `grpcurl -plaintext {local} list`)"
+        );
+        Ok(Daemon {
+            addr: local,
+            shutdown,
+            server,
+            sim: Some(sim),
+            health,
+            shared,
+        })
+    }
+
+    /// The address the daemon listens on (with the port picked, if 0 was
+    /// asked for).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The state shared by the loop and the services (for tests and
+    /// measurements).
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// Shuts down cleanly: health says NOT_SERVING, every frame stream ends
+    /// with status UNAVAILABLE, the server stops accepting and finishes its
+    /// calls, then the loop thread stops.
+    pub async fn shutdown(mut self) -> anyhow::Result<()> {
+        set_health(&self.health, ServingStatus::NotServing).await;
+        let _ = self.shutdown.send(true);
+        // Calls end at once (streams get UNAVAILABLE); a client that holds
+        // its connection open without answering gets a grace period.
+        let result = match tokio::time::timeout(SHUTDOWN_GRACE, &mut self.server).await {
+            Ok(joined) => joined.context("the gRPC server task failed")?,
+            Err(_) => {
+                tracing::warn!(
+                    grace_s = SHUTDOWN_GRACE.as_secs_f64(),
+                    "clients kept their connections open past the grace period; closing them"
+                );
+                self.server.abort();
+                Ok(())
+            }
+        };
+        if let Some(sim) = self.sim.take() {
+            tokio::task::spawn_blocking(move || sim.stop())
+                .await
+                .context("cannot stop the real-time loop")?;
+        }
+        result.context("the gRPC server failed")?;
+        tracing::info!("shut down cleanly");
+        Ok(())
+    }
+}
+
+/// Sets the overall status and every `posewire.v1` service's.
+async fn set_health(health: &HealthReporter, status: ServingStatus) {
+    health.set_service_status("", status).await;
+    for name in posewire_proto::SERVICE_NAMES {
+        health.set_service_status(name, status).await;
+    }
+}

@@ -1,0 +1,185 @@
+//! `posewire.v1.DeviceService`: device samples streamed in for avatars
+//! whose source is `push`. Each sample is checked (device, finite pose,
+//! unit quaternion, capture time not going backwards per device, a known
+//! push avatar); an invalid one is rejected and counted with its reason
+//! while the valid ones of the same stream are kept. Capture times in the
+//! sender's clock are mapped onto the loop's clock through a tracked
+//! offset estimate ([`ClockOffset`]).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use pb::device_service_server::DeviceService;
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{Device, Transform};
+use posewire_proto::v1 as pb;
+use tonic::{Request, Response, Status, Streaming};
+
+use crate::serve::push_source::ClockOffset;
+use crate::serve::state::Shared;
+
+/// The device service.
+#[derive(Debug, Clone)]
+pub struct Devices {
+    shared: Arc<Shared>,
+}
+
+impl Devices {
+    /// The service over the daemon's shared state.
+    pub fn new(shared: Arc<Shared>) -> Devices {
+        Devices { shared }
+    }
+
+    /// Seconds on the loop's clock now.
+    fn loop_now_s(&self) -> f64 {
+        self.shared
+            .stats()
+            .started
+            .map_or(0.0, |s| s.elapsed().as_secs_f64())
+    }
+}
+
+/// The canonical device of the API's enum.
+fn device_of(value: i32) -> Option<Device> {
+    match pb::Device::try_from(value).ok()? {
+        pb::Device::Unspecified => None,
+        pb::Device::Head => Some(Device::Head),
+        pb::Device::LeftHand => Some(Device::LeftHand),
+        pb::Device::RightHand => Some(Device::RightHand),
+        pb::Device::Pelvis => Some(Device::Pelvis),
+        pb::Device::LeftFoot => Some(Device::LeftFoot),
+        pb::Device::RightFoot => Some(Device::RightFoot),
+    }
+}
+
+/// Checks one sample's content; the pose if valid.
+fn check(sample: &pb::DeviceSample) -> Result<(Device, Transform), pb::RejectReason> {
+    let device = device_of(sample.device).ok_or(pb::RejectReason::UnknownDevice)?;
+    let pose = sample.pose.as_ref().ok_or(pb::RejectReason::NotFinite)?;
+    let (p, q) = match (&pose.position, &pose.rotation) {
+        (Some(p), Some(q)) => (p, q),
+        _ => return Err(pb::RejectReason::NotFinite),
+    };
+    let position = DVec3::new(p.x, p.y, p.z);
+    let rotation = DQuat::from_xyzw(q.x, q.y, q.z, q.w);
+    if !(position.is_finite() && rotation.is_finite()) {
+        return Err(pb::RejectReason::NotFinite);
+    }
+    if (rotation.length() - 1.0).abs() > 1e-3 {
+        return Err(pb::RejectReason::NotUnitQuaternion);
+    }
+    Ok((device, Transform::new(position, rotation.normalize())))
+}
+
+#[tonic::async_trait]
+impl DeviceService for Devices {
+    async fn push_devices(
+        &self,
+        request: Request<Streaming<pb::PushDevicesRequest>>,
+    ) -> Result<Response<pb::PushDevicesResponse>, Status> {
+        let mut stream = request.into_inner();
+        let mut accepted = 0u64;
+        let mut rejected: BTreeMap<i32, u64> = BTreeMap::new();
+        let mut clock = ClockOffset::default();
+        // Per avatar and device, the last accepted capture time (ns).
+        let mut last: BTreeMap<(String, Device), i64> = BTreeMap::new();
+        while let Some(batch) = stream.message().await? {
+            let arrival = self.loop_now_s();
+            let mut reject = |reason: pb::RejectReason, n: u64| {
+                *rejected.entry(reason as i32).or_default() += n;
+            };
+            let n = batch.samples.len() as u64;
+            if self.shared.avatar(&batch.avatar_id).is_none() || batch.avatar_id.is_empty() {
+                reject(pb::RejectReason::UnknownAvatar, n);
+                continue;
+            }
+            let Some(queue) = self.shared.push_queues.get(&batch.avatar_id) else {
+                reject(pb::RejectReason::NotAPushAvatar, n);
+                continue;
+            };
+            let mut valid = Vec::with_capacity(batch.samples.len());
+            for sample in &batch.samples {
+                let (device, pose) = match check(sample) {
+                    Ok(v) => v,
+                    Err(reason) => {
+                        reject(reason, 1);
+                        continue;
+                    }
+                };
+                let key = (batch.avatar_id.clone(), device);
+                if last.get(&key).is_some_and(|&t| sample.capture_time_ns < t) {
+                    reject(pb::RejectReason::TimeBackwards, 1);
+                    continue;
+                }
+                last.insert(key, sample.capture_time_ns);
+                let sender_s = sample.capture_time_ns as f64 * 1e-9;
+                let offset = clock.observe(sender_s, arrival);
+                valid.push(TrackerSample {
+                    time_s: sender_s + offset,
+                    device,
+                    pose: Some(pose),
+                });
+            }
+            accepted += valid.len() as u64;
+            queue.extend(valid);
+        }
+        let rejections: Vec<pb::RejectCount> = rejected
+            .into_iter()
+            .map(|(reason, count)| pb::RejectCount { reason, count })
+            .collect();
+        Ok(Response::new(pb::PushDevicesResponse {
+            accepted,
+            rejected: rejections.iter().map(|r| r.count).sum(),
+            rejections,
+            clock_offset_s: clock.offset_s(),
+            clock_offset_jitter_s: clock.jitter_s(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(device: pb::Device, q: [f64; 4]) -> pb::DeviceSample {
+        pb::DeviceSample {
+            device: device as i32,
+            capture_time_ns: 0,
+            pose: Some(pb::Pose {
+                position: Some(pb::Vec3 {
+                    x: 0.0,
+                    y: 1.6,
+                    z: 0.0,
+                }),
+                rotation: Some(pb::Quat {
+                    x: q[0],
+                    y: q[1],
+                    z: q[2],
+                    w: q[3],
+                }),
+            }),
+        }
+    }
+
+    #[test]
+    fn samples_are_checked_with_a_reason() {
+        let unit = [0.0, 0.0, 0.0, 1.0];
+        assert!(check(&sample(pb::Device::Head, unit)).is_ok());
+        assert_eq!(
+            check(&sample(pb::Device::Unspecified, unit)).err(),
+            Some(pb::RejectReason::UnknownDevice)
+        );
+        assert_eq!(
+            check(&sample(pb::Device::Head, [0.0, 0.0, 0.0, 1.1])).err(),
+            Some(pb::RejectReason::NotUnitQuaternion)
+        );
+        assert_eq!(
+            check(&sample(pb::Device::Head, [f64::NAN, 0.0, 0.0, 1.0])).err(),
+            Some(pb::RejectReason::NotFinite)
+        );
+        let mut no_pose = sample(pb::Device::Head, unit);
+        no_pose.pose = None;
+        assert_eq!(check(&no_pose).err(), Some(pb::RejectReason::NotFinite));
+    }
+}

@@ -1,0 +1,252 @@
+//! `posewire.v1.FrameService`: the frame stream, the skeleton, the mesh.
+//!
+//! Each StreamFrames call gets its own task that takes every frame from the
+//! loop's broadcast fan-out and forwards it, decimated and filtered, into
+//! the subscriber's own bounded queue without ever waiting: when the queue
+//! is full (the client does not read fast enough) the frame is skipped and
+//! counted, and the next delivered frame says how many were missed. So a
+//! stalled client costs the loop and the other subscribers nothing.
+
+use std::pin::Pin;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use pb::frame_service_server::FrameService;
+use posewire_proto::v1 as pb;
+use tokio::sync::{broadcast, mpsc};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::Stream;
+use tonic::{Request, Response, Status};
+
+use crate::serve::frame_build;
+use crate::serve::state::Shared;
+
+/// The frame service.
+#[derive(Debug, Clone)]
+pub struct Frames {
+    shared: Arc<Shared>,
+}
+
+impl Frames {
+    /// The service over the daemon's shared state.
+    pub fn new(shared: Arc<Shared>) -> Frames {
+        Frames { shared }
+    }
+}
+
+/// The response stream of StreamFrames.
+pub type FrameStream = Pin<Box<dyn Stream<Item = Result<pb::StreamFramesResponse, Status>> + Send>>;
+
+/// What one subscriber asked for.
+#[derive(Debug, Clone)]
+struct Selection {
+    avatar_ids: Vec<String>,
+    decimation: u64,
+    forces: bool,
+}
+
+impl Selection {
+    /// The subscriber's copy of a frame.
+    fn apply(&self, frame: &pb::Frame) -> pb::Frame {
+        let mut out = pb::Frame {
+            sequence: frame.sequence,
+            simulation_time_s: frame.simulation_time_s,
+            capture_time_unix_ns: frame.capture_time_unix_ns,
+            publish_time_unix_ns: frame.publish_time_unix_ns,
+            avatars: Vec::with_capacity(frame.avatars.len()),
+        };
+        for a in &frame.avatars {
+            if !self.avatar_ids.is_empty() && !self.avatar_ids.contains(&a.avatar_id) {
+                continue;
+            }
+            let mut a = a.clone();
+            if !self.forces {
+                a.forces = None;
+            }
+            out.avatars.push(a);
+        }
+        out
+    }
+
+    /// How many frames this subscriber would have been sent among the
+    /// sequence numbers strictly between `after` and `before`.
+    fn wanted_between(&self, after: u64, before: u64) -> u64 {
+        if before <= after + 1 {
+            return 0;
+        }
+        let d = self.decimation;
+        // Multiples of d in (after, before).
+        (before - 1) / d - after / d
+    }
+}
+
+#[tonic::async_trait]
+impl FrameService for Frames {
+    type StreamFramesStream = FrameStream;
+
+    async fn stream_frames(
+        &self,
+        request: Request<pb::StreamFramesRequest>,
+    ) -> Result<Response<FrameStream>, Status> {
+        let peer = request
+            .remote_addr()
+            .map_or_else(|| "unknown".to_string(), |a| a.to_string());
+        let req = request.into_inner();
+        if req.include_vertices {
+            return Err(super::not_yet(
+                "StreamFrames with include_vertices",
+                "skinned vertices are not streamed yet; ask for pose only",
+            ));
+        }
+        for id in &req.avatar_ids {
+            if self.shared.avatar(id).is_none() || id.is_empty() {
+                return Err(Status::not_found(format!("no avatar `{id}`")));
+            }
+        }
+        let selection = Selection {
+            avatar_ids: req.avatar_ids,
+            decimation: u64::from(req.decimation.max(1)),
+            forces: req.include_forces,
+        };
+        let guard = self
+            .shared
+            .subscribers
+            .register(peer, req.decimation.max(1));
+        let mut frames = self.shared.frames.subscribe();
+        let mut shutdown = self.shared.shutdown.clone();
+        let (tx, rx) = mpsc::channel(self.shared.subscriber_buffer);
+        tokio::spawn(async move {
+            let counters = guard.subscriber.clone();
+            // The last sequence number taken from the fan-out.
+            let mut last: Option<u64> = None;
+            let mut pending_skipped = 0u64;
+            let mut total_skipped = 0u64;
+            loop {
+                let received = tokio::select! {
+                    r = frames.recv() => r,
+                    _ = shutdown.changed() => {
+                        let _ = tx.try_send(Err(Status::unavailable("the daemon is shutting down")));
+                        break;
+                    }
+                    () = tx.closed() => break,
+                };
+                let frame = match received {
+                    Ok(frame) => frame,
+                    // The task itself fell behind the fan-out; the gap in
+                    // sequence numbers counts the loss below.
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => {
+                        let _ =
+                            tx.try_send(Err(Status::unavailable("the daemon is shutting down")));
+                        break;
+                    }
+                };
+                if let Some(previous) = last {
+                    let missed = selection.wanted_between(previous, frame.sequence);
+                    pending_skipped += missed;
+                    total_skipped += missed;
+                    counters.skipped.fetch_add(missed, Ordering::Relaxed);
+                }
+                last = Some(frame.sequence);
+                if frame.sequence % selection.decimation != 0 {
+                    continue;
+                }
+                let response = pb::StreamFramesResponse {
+                    frame: Some(selection.apply(&frame)),
+                    skipped: pending_skipped,
+                    skipped_total: total_skipped,
+                };
+                match tx.try_send(Ok(response)) {
+                    Ok(()) => {
+                        pending_skipped = 0;
+                        counters.sent.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(mpsc::error::TrySendError::Full(_)) => {
+                        pending_skipped += 1;
+                        total_skipped += 1;
+                        counters.skipped.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(mpsc::error::TrySendError::Closed(_)) => break,
+                }
+            }
+            drop(guard);
+        });
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+    }
+
+    async fn get_skeleton(
+        &self,
+        request: Request<pb::GetSkeletonRequest>,
+    ) -> Result<Response<pb::Skeleton>, Status> {
+        let id = request.into_inner().avatar_id;
+        let avatar = self
+            .shared
+            .avatar(&id)
+            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))?;
+        Ok(Response::new(frame_build::skeleton(
+            &avatar.id,
+            &avatar.skeleton,
+            &avatar.profile_name,
+            avatar.stature_m,
+        )))
+    }
+
+    async fn get_mesh(
+        &self,
+        _request: Request<pb::GetMeshRequest>,
+    ) -> Result<Response<pb::Mesh>, Status> {
+        Err(super::not_yet(
+            "GetMesh",
+            "meshes are served together with skinned vertex streaming (issue 6, phase 2)",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skipped_frames_count_only_what_decimation_would_send() {
+        let every = Selection {
+            avatar_ids: vec![],
+            decimation: 1,
+            forces: false,
+        };
+        assert_eq!(every.wanted_between(10, 11), 0);
+        assert_eq!(every.wanted_between(10, 15), 4);
+        let third = Selection {
+            decimation: 3,
+            ..every
+        };
+        // Between 3 and 12: 6 and 9.
+        assert_eq!(third.wanted_between(3, 12), 2);
+        // Between 4 and 6: none (5 is not a multiple of 3).
+        assert_eq!(third.wanted_between(4, 6), 0);
+    }
+
+    #[test]
+    fn a_filtered_frame_keeps_only_the_chosen_avatars() {
+        let frame = pb::Frame {
+            sequence: 7,
+            avatars: ["a", "b"]
+                .map(|id| pb::AvatarFrame {
+                    avatar_id: id.into(),
+                    forces: Some(pb::ForceArrays::default()),
+                    ..Default::default()
+                })
+                .to_vec(),
+            ..Default::default()
+        };
+        let s = Selection {
+            avatar_ids: vec!["b".into()],
+            decimation: 1,
+            forces: false,
+        };
+        let out = s.apply(&frame);
+        assert_eq!(out.sequence, 7);
+        assert_eq!(out.avatars.len(), 1);
+        assert_eq!(out.avatars[0].avatar_id, "b");
+        assert!(out.avatars[0].forces.is_none());
+    }
+}

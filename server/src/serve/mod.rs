@@ -1,0 +1,30 @@
+//! `posewire serve`: the live daemon. Devices in (the built-in `demo`
+//! person, or a tracker take replayed in real time), a real-time loop on
+//! its own thread stepping one shared space for every avatar, bodies out
+//! to any number of gRPC subscribers through a fan-out that never blocks
+//! the loop.
+//!
+//! - [`config`]: the TOML configuration and its validation.
+//! - [`demo_source`], [`file_source`], [`push_source`]: device sources.
+//! - [`avatar`]: one avatar's source, devices and solver in the loop.
+//! - [`sim_loop`]: the fixed-rate loop thread.
+//! - [`frame_build`]: solved bodies as `posewire.v1` frames.
+//! - [`stats`], [`state`]: what the loop and the services share.
+//! - [`grpc`]: the services.
+//! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
+
+pub mod avatar;
+pub mod config;
+pub mod daemon;
+pub mod demo_source;
+pub mod file_source;
+pub mod frame_build;
+pub mod grpc;
+pub mod push_source;
+pub mod signals;
+pub mod sim_loop;
+pub mod state;
+pub mod stats;
+
+pub use config::Config;
+pub use daemon::Daemon;

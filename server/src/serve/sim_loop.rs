@@ -1,0 +1,262 @@
+//! The real-time loop: a dedicated OS thread on a fixed clock. Each tick
+//! takes the samples due from every avatar's source, steps every avatar in
+//! one shared space (the `ik` solver per avatar, or one physics world for
+//! all), and publishes one frame into the broadcast fan-out, which never
+//! blocks. A tick whose work overruns its period is counted and the next
+//! tick runs late (never two at once); simulation time advances by one
+//! period per tick whatever happens. Logs only on state changes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use posewire_body::{BodyPose, Device, Joint};
+use posewire_proto::v1 as pb;
+use posewire_solver::physics::{PhysicsFrame, PhysicsWorld, Scene, WorldSettings};
+use posewire_solver::SolverKind;
+
+use super::avatar::{AvatarRunner, AvatarSolver};
+use super::frame_build::{avatar_frame, AvatarSnapshot};
+use super::state::Shared;
+use super::stats::DeviceStat;
+
+/// What the loop runs.
+#[derive(Debug)]
+pub struct LoopSetup {
+    /// The avatars.
+    pub avatars: Vec<AvatarRunner>,
+    /// The scene of the physics world.
+    pub scene: Scene,
+}
+
+/// The running loop; [`LoopHandle::stop`] ends it.
+#[derive(Debug)]
+pub struct LoopHandle {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl LoopHandle {
+    /// Asks the loop to stop after its current tick and waits for it.
+    pub fn stop(mut self) {
+        self.stop_and_join();
+    }
+
+    fn stop_and_join(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            if thread.join().is_err() {
+                tracing::error!("the real-time loop panicked");
+            }
+        }
+    }
+}
+
+impl Drop for LoopHandle {
+    fn drop(&mut self) {
+        self.stop_and_join();
+    }
+}
+
+/// Starts the loop thread.
+pub fn spawn(setup: LoopSetup, shared: Arc<Shared>) -> std::io::Result<LoopHandle> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let thread = std::thread::Builder::new()
+        .name("posewire-loop".into())
+        .spawn(move || run(setup, &shared, &flag))?;
+    Ok(LoopHandle {
+        stop,
+        thread: Some(thread),
+    })
+}
+
+fn unix_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
+}
+
+/// One avatar's body this tick.
+struct Solved {
+    pose: BodyPose,
+    physics: Option<PhysicsFrame>,
+    contacts: [bool; 2],
+}
+
+fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
+    let rate = shared.rate_hz;
+    let period = Duration::from_secs_f64(1.0 / rate);
+    let mut world = match shared.solver {
+        SolverKind::Physics => Some(PhysicsWorld::new(
+            &setup.scene,
+            WorldSettings {
+                rate_hz: rate,
+                ..WorldSettings::default()
+            },
+        )),
+        SolverKind::Ik => None,
+    };
+    let start = Instant::now();
+    shared.stats().started = Some(start);
+    let mut deadline = start;
+    let mut sequence: u64 = 0;
+    let mut was_ready = vec![false; setup.avatars.len()];
+    let mut newest_arrival_ns: i64 = 0;
+    let mut overrun_logged = false;
+    tracing::info!(
+        rate_hz = rate,
+        solver = shared.solver.name(),
+        "real-time loop started"
+    );
+    while !stop.load(Ordering::SeqCst) {
+        let now = Instant::now();
+        if deadline > now {
+            std::thread::sleep(deadline - now);
+        }
+        let tick_start = Instant::now();
+        let t = sequence as f64 / rate;
+        let arrival = unix_ns();
+        for avatar in &mut setup.avatars {
+            if avatar.take_samples(t) > 0 {
+                newest_arrival_ns = arrival;
+            }
+        }
+        let solved = step(&mut setup.avatars, world.as_mut(), t);
+        let mut avatars = Vec::with_capacity(setup.avatars.len());
+        for (i, (avatar, body)) in setup.avatars.iter().zip(&solved).enumerate() {
+            let Some(body) = body else { continue };
+            if !was_ready[i] {
+                was_ready[i] = true;
+                tracing::info!(avatar = %avatar.id, "avatar has a body (headset seen)");
+            }
+            avatars.push(avatar_frame(
+                &AvatarSnapshot {
+                    id: &avatar.id,
+                    pose: &body.pose,
+                    skeleton: &avatar.skeleton,
+                    devices: &avatar.devices,
+                    contacts: body.contacts,
+                    physics: body.physics.as_ref(),
+                },
+                t,
+            ));
+        }
+        let frame = pb::Frame {
+            sequence,
+            simulation_time_s: t,
+            capture_time_unix_ns: newest_arrival_ns,
+            publish_time_unix_ns: unix_ns(),
+            avatars,
+        };
+        // Never blocks; an error only means nobody is subscribed.
+        let _ = shared.frames.send(Arc::new(frame));
+        let work = tick_start.elapsed();
+        let overrun = work > period;
+        if overrun && !overrun_logged {
+            overrun_logged = true;
+            tracing::warn!(
+                work_ms = work.as_secs_f64() * 1e3,
+                period_ms = period.as_secs_f64() * 1e3,
+                "a tick took longer than its period (further overruns are counted in GetStats)"
+            );
+        }
+        record(shared, &setup.avatars, &was_ready, t, work, overrun);
+        sequence += 1;
+        // The next tick is one period after this one's deadline, or now if
+        // that has passed (late, never twice at once).
+        deadline = (deadline + period).max(Instant::now());
+    }
+    tracing::info!(frames = sequence, "real-time loop stopped");
+}
+
+/// Solves every ready avatar at loop time `t` in the shared space.
+fn step(
+    avatars: &mut [AvatarRunner],
+    world: Option<&mut PhysicsWorld>,
+    t: f64,
+) -> Vec<Option<Solved>> {
+    match world {
+        None => avatars
+            .iter_mut()
+            .map(|a| {
+                let ready = a.ready();
+                let ankle = a.ankle_height_m;
+                let skeleton = a.skeleton;
+                match &mut a.solver {
+                    AvatarSolver::Ik(s) if ready => {
+                        let pose = s.step(t);
+                        let p = pose.positions(&skeleton);
+                        // No simulation: a foot is down when its ankle is
+                        // within 3 cm of its standing height.
+                        let down = |j: Joint| p[j].y <= ankle + 0.03;
+                        Some(Solved {
+                            pose,
+                            physics: None,
+                            contacts: [down(Joint::LeftAnkle), down(Joint::RightAnkle)],
+                        })
+                    }
+                    _ => None,
+                }
+            })
+            .collect(),
+        Some(world) => {
+            let mut prepared = vec![false; avatars.len()];
+            for (a, p) in avatars.iter_mut().zip(prepared.iter_mut()) {
+                let ready = a.ready();
+                if let AvatarSolver::Physics(c) = &mut a.solver {
+                    if ready {
+                        c.prepare(world, t);
+                        *p = true;
+                    }
+                }
+            }
+            world.step();
+            avatars
+                .iter_mut()
+                .zip(prepared)
+                .map(|(a, p)| match &mut a.solver {
+                    AvatarSolver::Physics(c) if p => {
+                        let frame = c.finish(world)?;
+                        let stance = c.id().map(|id| world.stance(id)).unwrap_or_default();
+                        Some(Solved {
+                            pose: frame.pose,
+                            contacts: [stance.left, stance.right],
+                            physics: Some(frame),
+                        })
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+}
+
+fn record(
+    shared: &Shared,
+    avatars: &[AvatarRunner],
+    ready: &[bool],
+    t: f64,
+    work: Duration,
+    overrun: bool,
+) {
+    let mut stats = shared.stats();
+    stats.record_tick(work.as_secs_f64() * 1e3, overrun);
+    stats.ready = ready.to_vec();
+    stats.seen = avatars.iter().map(AvatarRunner::seen).collect();
+    stats.devices.clear();
+    for a in avatars {
+        for d in Device::ALL {
+            if let Some(state) = a.devices[d.index()] {
+                stats.devices.push(DeviceStat {
+                    avatar_id: a.id.clone(),
+                    device: d,
+                    sample_age_s: (t - state.last_sample_s).max(0.0),
+                    samples: state.samples,
+                    tracked: state.tracked(t),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What the loop and the gRPC services share: the avatars' fixed facts,
+//! the frame fan-out, the measurements and the shutdown signal.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use posewire_body::Skeleton;
+use posewire_proto::v1 as pb;
+use posewire_solver::SolverKind;
+use tokio::sync::{broadcast, watch};
+
+use super::stats::{LoopStats, SubscriberRegistry};
+
+/// Frames the fan-out holds for a subscriber task that is late to take
+/// them (the task forwards each frame at once into the subscriber's own
+/// queue, so this only matters when the task itself is starved).
+pub const FANOUT_CAPACITY: usize = 256;
+
+/// An avatar's fixed facts, for the services.
+#[derive(Debug, Clone)]
+pub struct AvatarInfo {
+    /// Its id.
+    pub id: String,
+    /// Its source, as the API describes it.
+    pub source: pb::DeviceSource,
+    /// Its profile's name (`default`: the built-in average body).
+    pub profile_name: String,
+    /// Its skeleton.
+    pub skeleton: Skeleton,
+    /// Its stature, metres.
+    pub stature_m: f64,
+}
+
+/// State shared by the loop thread and the services.
+#[derive(Debug)]
+pub struct Shared {
+    /// The loop's rate, ticks per second.
+    pub rate_hz: f64,
+    /// The solver posing every avatar.
+    pub solver: SolverKind,
+    /// The avatars, in configuration order.
+    pub avatars: Vec<AvatarInfo>,
+    /// The fan-out the loop publishes every frame into.
+    pub frames: broadcast::Sender<Arc<pb::Frame>>,
+    /// Frames queued per subscriber before it skips.
+    pub subscriber_buffer: usize,
+    /// The loop's measurements.
+    pub stats: Mutex<LoopStats>,
+    /// The active frame subscribers.
+    pub subscribers: Arc<SubscriberRegistry>,
+    /// The queues of the avatars whose source is `push`, by avatar id.
+    pub push_queues: std::collections::BTreeMap<String, Arc<super::push_source::PushQueue>>,
+    /// Becomes true when the daemon shuts down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl Shared {
+    /// The measurements, even if a holder panicked.
+    pub fn stats(&self) -> MutexGuard<'_, LoopStats> {
+        self.stats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// An avatar by id; the empty id means the first one.
+    pub fn avatar(&self, id: &str) -> Option<&AvatarInfo> {
+        if id.is_empty() {
+            self.avatars.first()
+        } else {
+            self.avatars.iter().find(|a| a.id == id)
+        }
+    }
+
+    /// The API's solver enum for the daemon's solver.
+    pub fn solver_kind(&self) -> pb::SolverKind {
+        match self.solver {
+            SolverKind::Ik => pb::SolverKind::Ik,
+            SolverKind::Physics => pb::SolverKind::Physics,
+        }
+    }
+}

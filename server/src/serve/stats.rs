@@ -1,0 +1,201 @@
+//! What the daemon measures about itself: the loop's tick durations and
+//! overruns, each device's sample age, and each frame subscriber's sent
+//! and skipped counts. GetStats reads snapshots of these.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use posewire_body::Device;
+
+/// How many recent ticks the frame-time percentiles cover.
+pub const RECENT_TICKS: usize = 1024;
+
+/// One device of one avatar, as of the last tick.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceStat {
+    /// The avatar.
+    pub avatar_id: String,
+    /// The device.
+    pub device: Device,
+    /// Age of its newest sample at the tick, seconds.
+    pub sample_age_s: f64,
+    /// Samples received since the start.
+    pub samples: u64,
+    /// Whether it had a recent valid sample.
+    pub tracked: bool,
+}
+
+/// The loop's measurements, updated once per tick.
+#[derive(Debug, Clone, Default)]
+pub struct LoopStats {
+    /// When the loop started.
+    pub started: Option<Instant>,
+    /// Ticks done.
+    pub frames: u64,
+    /// Ticks whose work took longer than a period.
+    pub overruns: u64,
+    /// Durations of the most recent ticks' work, milliseconds.
+    recent_ms: VecDeque<f64>,
+    /// Every device of every avatar.
+    pub devices: Vec<DeviceStat>,
+    /// Per avatar (configuration order), whether it has a body yet.
+    pub ready: Vec<bool>,
+    /// Per avatar, the devices seen so far.
+    pub seen: Vec<Vec<Device>>,
+}
+
+/// Percentiles of tick durations, milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct FrameTimes {
+    /// Median.
+    pub p50_ms: f64,
+    /// 99th percentile.
+    pub p99_ms: f64,
+    /// Largest.
+    pub max_ms: f64,
+    /// How many ticks.
+    pub count: usize,
+}
+
+impl LoopStats {
+    /// Records one tick's work duration.
+    pub fn record_tick(&mut self, work_ms: f64, overrun: bool) {
+        self.frames += 1;
+        if overrun {
+            self.overruns += 1;
+        }
+        if self.recent_ms.len() == RECENT_TICKS {
+            self.recent_ms.pop_front();
+        }
+        self.recent_ms.push_back(work_ms);
+    }
+
+    /// The distribution of the recent ticks' durations.
+    pub fn frame_times(&self) -> FrameTimes {
+        let mut v: Vec<f64> = self.recent_ms.iter().copied().collect();
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| -> f64 {
+            if v.is_empty() {
+                return 0.0;
+            }
+            let i = ((v.len() - 1) as f64 * q).round() as usize;
+            v[i.min(v.len() - 1)]
+        };
+        FrameTimes {
+            p50_ms: at(0.5),
+            p99_ms: at(0.99),
+            max_ms: v.last().copied().unwrap_or(0.0),
+            count: v.len(),
+        }
+    }
+}
+
+/// One frame subscriber's counters.
+#[derive(Debug)]
+pub struct Subscriber {
+    /// Unique for the daemon's life.
+    pub id: u64,
+    /// The client's address.
+    pub peer: String,
+    /// Its decimation (1: every frame).
+    pub decimation: u32,
+    /// When it subscribed.
+    pub since: Instant,
+    /// Frames sent.
+    pub sent: AtomicU64,
+    /// Frames skipped because it fell behind.
+    pub skipped: AtomicU64,
+}
+
+/// The active frame subscribers.
+#[derive(Debug, Default)]
+pub struct SubscriberRegistry {
+    next_id: AtomicU64,
+    active: Mutex<BTreeMap<u64, Arc<Subscriber>>>,
+}
+
+/// Keeps a subscriber listed; dropping it (when the stream ends) removes it.
+#[derive(Debug)]
+pub struct SubscriberGuard {
+    registry: Arc<SubscriberRegistry>,
+    /// The subscriber's counters.
+    pub subscriber: Arc<Subscriber>,
+}
+
+impl Drop for SubscriberGuard {
+    fn drop(&mut self) {
+        self.registry
+            .active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.subscriber.id);
+    }
+}
+
+impl SubscriberRegistry {
+    /// Lists a new subscriber until the returned guard is dropped.
+    pub fn register(self: &Arc<Self>, peer: String, decimation: u32) -> SubscriberGuard {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+        let subscriber = Arc::new(Subscriber {
+            id,
+            peer,
+            decimation,
+            since: Instant::now(),
+            sent: AtomicU64::new(0),
+            skipped: AtomicU64::new(0),
+        });
+        self.active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, subscriber.clone());
+        SubscriberGuard {
+            registry: self.clone(),
+            subscriber,
+        }
+    }
+
+    /// The active subscribers, by id.
+    pub fn snapshot(&self) -> Vec<Arc<Subscriber>> {
+        self.active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_cover_the_recent_ticks() {
+        let mut s = LoopStats::default();
+        for k in 0..2000 {
+            s.record_tick(if k % 100 == 0 { 50.0 } else { (k % 10) as f64 }, k == 5);
+        }
+        let t = s.frame_times();
+        assert_eq!(t.count, RECENT_TICKS);
+        assert_eq!(s.frames, 2000);
+        assert_eq!(s.overruns, 1);
+        assert!((4.0..=5.0).contains(&t.p50_ms), "{t:?}");
+        assert_eq!(t.max_ms, 50.0);
+        assert!(t.p99_ms >= 9.0, "{t:?}");
+    }
+
+    #[test]
+    fn a_dropped_guard_unlists_its_subscriber() {
+        let registry = Arc::new(SubscriberRegistry::default());
+        let a = registry.register("a".into(), 1);
+        let b = registry.register("b".into(), 2);
+        assert_eq!(registry.snapshot().len(), 2);
+        assert_ne!(a.subscriber.id, b.subscriber.id);
+        drop(a);
+        let left = registry.snapshot();
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].peer, "b");
+    }
+}

@@ -1,0 +1,94 @@
+//! `posewire serve`: loads the configuration, applies the command-line
+//! overrides, runs the daemon until SIGINT or SIGTERM, then shuts it down
+//! cleanly.
+
+use anyhow::Context as _;
+use posewire::serve::signals::shutdown_signal;
+use posewire::serve::{Config, Daemon};
+
+use crate::cli::ServeArgs;
+
+/// The configuration the daemon runs with: the file (or the defaults),
+/// then the flags.
+pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
+    let mut config = match &args.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    if let Some(listen) = &args.listen {
+        config.listen = listen.clone();
+    }
+    if let Some(rate) = args.rate {
+        config.rate_hz = rate;
+    }
+    if let Some(solver) = args.solver {
+        config.solver = solver.name().to_string();
+    }
+    config.validate("command line")?;
+    Ok(config)
+}
+
+/// Runs `posewire serve`.
+pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let config = config(args)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("posewire-grpc")
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let daemon = Daemon::start(&config).await?;
+        let signal = shutdown_signal()
+            .await
+            .context("cannot listen for SIGINT/SIGTERM")?;
+        tracing::info!(signal, "shutting down");
+        daemon.shutdown().await
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser as _;
+
+    fn parse(args: &[&str]) -> ServeArgs {
+        let cli = Cli::try_parse_from(args).expect("parses");
+        let Command::Serve(args) = cli.command else {
+            panic!("not serve");
+        };
+        args
+    }
+
+    #[test]
+    fn flags_override_the_configuration() {
+        let args = parse(&[
+            "posewire",
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--rate",
+            "60",
+        ]);
+        let merged = config(&args).expect("valid");
+        assert_eq!(merged.listen, "127.0.0.1:0");
+        assert_eq!(merged.rate_hz, 60.0);
+        assert_eq!(merged.avatars.len(), 1);
+        let bad = parse(&["posewire", "serve", "--listen", "nowhere"]);
+        let err = config(&bad).expect_err("bad address").to_string();
+        assert!(err.contains("`listen`"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_configuration_file_is_named() {
+        let args = parse(&[
+            "posewire",
+            "serve",
+            "--config",
+            "/nonexistent/posewire.toml",
+        ]);
+        let err = config(&args).expect_err("missing file").to_string();
+        assert!(err.contains("/nonexistent/posewire.toml"), "{err}");
+    }
+}
