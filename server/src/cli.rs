@@ -254,16 +254,20 @@ pub struct EvalArgs {
     pub jobs: Option<usize>,
 }
 
-/// Which skinning method deforms the mesh.
+/// Which skinning method deforms the mesh (the OBJ frames, and with
+/// --format gltf what a viewer shows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum MethodArg {
     /// Optimized centres of rotation: no candy wrapper, little bulging
-    /// (precomputed once per model; see --cache-dir).
+    /// (precomputed once per model; see --cache-dir). As glTF: baked
+    /// morph targets.
     #[default]
     Cor,
-    /// Linear blend skinning (collapses twisted and bent joints).
+    /// Linear blend skinning (collapses twisted and bent joints). As glTF:
+    /// the skin and a skeletal animation, which viewers skin this way.
     Lbs,
-    /// Dual quaternion skinning (bulges at bent joints).
+    /// Dual quaternion skinning (bulges at bent joints). As glTF: baked
+    /// morph targets.
     Dqs,
 }
 
@@ -274,9 +278,12 @@ pub enum SkinFormat {
     /// method's vertices).
     #[default]
     Obj,
-    /// One binary glTF 2.0 file DIR/NAME.glb: the rest mesh, its skin and a
-    /// skeletal animation of the retargeted joints (viewers skin it with
-    /// linear blending whatever --method says).
+    /// One binary glTF 2.0 file DIR/NAME.glb that viewers play as --method
+    /// deforms it: with lbs the rest mesh, its skin and a skeletal
+    /// animation (viewers skin it with linear blending themselves); with
+    /// cor or dqs the rest mesh with every kept frame's deformed vertices
+    /// baked as a morph target, switched on in turn (24 bytes per vertex
+    /// per frame, e.g. 44 MB for 540 frames of CesiumMan; use --every N).
     Gltf,
 }
 
@@ -291,14 +298,16 @@ pub struct SkinArgs {
     /// Optional with --compare (a built-in test pose is used).
     #[arg(long, value_name = "JOINTS.csv", required_unless_present = "compare")]
     pub joints: Option<PathBuf>,
-    /// The skinning method of the written meshes.
+    /// The skinning method of the written meshes; with --format gltf also
+    /// what a viewer shows.
     #[arg(long, default_value = "cor")]
     pub method: MethodArg,
     /// Folder to write into (created if missing); with --compare, the PNG
     /// file to write.
     #[arg(long, value_name = "DIR|IMAGE.png")]
     pub out: PathBuf,
-    /// OBJ sequence or one animated glTF.
+    /// OBJ sequence or one animated glTF (see --method for what a glTF
+    /// viewer shows).
     #[arg(long, default_value = "obj")]
     pub format: SkinFormat,
     /// Folder caching the centres of rotation per model (computed and

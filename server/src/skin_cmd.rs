@@ -2,7 +2,11 @@
 //! canonical pose is retargeted onto a rigged glTF model (or the built-in
 //! body fitted to the track's skeleton) and skinned with the chosen method,
 //! then written as an OBJ sequence or one animated glTF (`--compare`: see
-//! [`crate::skin_compare`]).
+//! [`crate::skin_compare`]). The glTF of `--method lbs` is the rest mesh,
+//! its skin and a skeletal animation (a viewer's own skinning is linear
+//! blending, so it shows LBS); for `cor` and `dqs` every kept frame's
+//! deformed vertices are baked as a morph target switched on in turn, so a
+//! viewer shows that method's result.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +14,9 @@ use anyhow::Context as _;
 use glam::{DQuat, DVec3, Vec3};
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
-use posewire_skinning::export::{write_glb, write_obj, AnimationFrame};
+use posewire_skinning::export::{
+    write_baked_glb, write_glb, write_obj, AnimationFrame, BakedFrame,
+};
 use posewire_skinning::{
     body_mesh, load_gltf, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions, Method,
     Retargeter, RigMap, SkinnedMesh,
@@ -154,7 +160,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         .context("the joint track has no frames")?;
     let skeleton = skeleton_from_frame(first, joints)?;
     let method = method(args.method);
-    let needs_centres = args.format == SkinFormat::Obj && method == Method::Cor;
+    let needs_centres = method == Method::Cor;
     let rig = prepare_rig(
         args.model.as_deref(),
         &skeleton,
@@ -168,15 +174,12 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
     match args.format {
         SkinFormat::Obj => write_sequence(&rig, &frames, method, &args.out),
         SkinFormat::Gltf => {
-            if method != Method::Lbs {
-                tracing::info!(
-                    "the glTF carries the skeleton's animation; viewers skin it with linear \
-                     blending, so --method {} does not change the file",
-                    method.name()
-                );
+            let path = args.out.join(format!("{}.glb", track_name(joints)));
+            if method == Method::Lbs {
+                write_animation(&rig, &frames, &path)
+            } else {
+                write_baked(&rig, &frames, method, &path)
             }
-            let name = track_name(joints);
-            write_animation(&rig, &frames, &args.out.join(format!("{name}.glb")))
         }
     }
 }
@@ -245,7 +248,8 @@ fn write_sequence(
     Ok(())
 }
 
-/// Writes one `.glb`: the rest mesh, skin and the retargeted animation.
+/// Writes one `.glb`: the rest mesh, skin and the retargeted skeletal
+/// animation (viewers skin it with linear blending).
 fn write_animation(rig: &Rig, frames: &[(usize, &JointFrame)], path: &Path) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
     let keys: Vec<AnimationFrame> = frames
@@ -260,7 +264,49 @@ fn write_animation(rig: &Rig, frames: &[(usize, &JointFrame)], path: &Path) -> a
         frames = keys.len(),
         vertices = rig.mesh.vertex_count(),
         out = %path.display(),
-        "glTF animation written"
+        "glTF skeletal animation written (viewers skin it with linear blending)"
+    );
+    Ok(())
+}
+
+/// Writes one `.glb`: the rest mesh with each frame's deformation by
+/// `method` baked as a morph target, switched on in turn (STEP keys).
+fn write_baked(
+    rig: &Rig,
+    frames: &[(usize, &JointFrame)],
+    method: Method,
+    path: &Path,
+) -> anyhow::Result<()> {
+    let n = rig.mesh.vertex_count();
+    let megabytes = frames.len() as f64 * (24.0 * n as f64 + 4.0 * frames.len() as f64) / 1e6;
+    tracing::info!(
+        frames = frames.len(),
+        method = method.name(),
+        approx_mb = format!("{megabytes:.0}"),
+        "baking the deformation as morph targets (use --every N for a smaller file)"
+    );
+    let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
+    let mut deformed = Deformed::default();
+    let mut baked = Vec::with_capacity(frames.len());
+    for (index, frame) in frames {
+        let bones = rig.retarget.transforms(&pose_of(frame));
+        rig.deformer.deform(&bones, method, &mut deformed);
+        baked.push(BakedFrame {
+            time_s: (frame.time_s - t0) as f32,
+            name: format!("frame_{:06}", index + 1),
+            positions: deformed.positions.clone(),
+            normals: deformed.normals.clone(),
+        });
+    }
+    write_baked_glb(path, &rig.mesh, &baked)?;
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    tracing::info!(
+        frames = baked.len(),
+        vertices = n,
+        method = method.name(),
+        bytes,
+        out = %path.display(),
+        "glTF with baked morph targets written (viewers show these vertices)"
     );
     Ok(())
 }

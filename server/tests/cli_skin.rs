@@ -10,6 +10,7 @@ use cli_common::{arg, posewire, solve_calibrated, synth_demo, text};
 use glam::{DQuat, Vec3};
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
+use posewire_skinning::export::view_morph_glb;
 use posewire_skinning::{body_mesh, load_gltf, ImportOptions, Retargeter, RigMap};
 
 fn models() -> Option<PathBuf> {
@@ -76,6 +77,99 @@ fn bent(mut pose: BodyPose) -> BodyPose {
         pose.rotations[j] = rot * pose.rotations[j];
     }
     pose
+}
+
+/// A pose with the left forearm twisted 150 degrees about its own axis
+/// (where linear blending collapses the elbow and CoR does not).
+fn twisted(skeleton: &Skeleton, mut pose: BodyPose) -> BodyPose {
+    let at = pose.positions(skeleton);
+    let axis = (at[Joint::LeftWrist] - at[Joint::LeftElbow]).normalize();
+    let rot = DQuat::from_axis_angle(axis, 150f64.to_radians());
+    for j in [Joint::LeftElbow, Joint::LeftWrist] {
+        pose.rotations[j] = rot * pose.rotations[j];
+    }
+    pose
+}
+
+#[test]
+fn skin_gltf_bakes_the_chosen_method_so_viewers_show_it() {
+    let Some(models) = models() else { return };
+    let model = models.join("CesiumMan.glb");
+    let mesh = load_gltf(&model, ImportOptions::default()).expect("model loads");
+    let retarget = Retargeter::new(&mesh, &RigMap::for_mesh(&mesh), &skeleton()).expect("rig");
+    let bind = retarget.bind_pose();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let track = d.join("take.joints.csv");
+    let poses = [bind, bent(bind), twisted(&skeleton(), bind)];
+    write_track(&track, &poses);
+    let run = |method: &str, format: &str, out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "skin",
+            "--model",
+            arg(&model),
+            "--joints",
+            arg(&track),
+            "--method",
+            method,
+            "--format",
+            format,
+            "--out",
+            arg(out),
+        ];
+        args.extend_from_slice(extra);
+        let out = posewire(&args);
+        assert!(out.status.success(), "{method} {format}:\n{}", text(&out).1);
+    };
+    for method in ["cor", "dqs"] {
+        let (objs, gltf) = (
+            d.join(format!("obj_{method}")),
+            d.join(format!("gltf_{method}")),
+        );
+        run(method, "obj", &objs, &[]);
+        run(method, "gltf", &gltf, &[]);
+        let bytes = std::fs::read(gltf.join("take.glb")).expect("the .glb is written");
+        let keys = view_morph_glb(&bytes).expect("a morph-target glTF");
+        assert_eq!(keys.len(), poses.len(), "{method}: one key per frame");
+        for (k, key) in keys.iter().enumerate() {
+            assert!(
+                (key.time_s - k as f32 / 90.0).abs() < 1e-5,
+                "{method} key {k}"
+            );
+            let want = obj_vertices(&objs.join(format!("frame_{:06}.obj", k + 1)));
+            let err = max_distance(&key.positions, &want);
+            assert!(
+                err < 1e-4,
+                "{method} frame {}: baked vertices off by {err} m",
+                k + 1
+            );
+        }
+    }
+    // The twisted frame is where the methods differ: the viewer does not
+    // show linear blending.
+    run("lbs", "obj", &d.join("obj_lbs"), &[]);
+    let lbs = obj_vertices(&d.join("obj_lbs/frame_000003.obj"));
+    let bytes = std::fs::read(d.join("gltf_cor/take.glb")).expect("read");
+    let cor = &view_morph_glb(&bytes).expect("morphs")[2].positions;
+    assert!(
+        max_distance(cor, &lbs) > 0.01,
+        "the baked CoR frame looks like LBS"
+    );
+    // --every keeps every Nth frame as a target, at its own time.
+    run("cor", "gltf", &d.join("every"), &["--every", "2"]);
+    let bytes = std::fs::read(d.join("every/take.glb")).expect("read");
+    let keys = view_morph_glb(&bytes).expect("morphs");
+    assert_eq!(keys.len(), 2);
+    assert!((keys[1].time_s - 2.0 / 90.0).abs() < 1e-5);
+    let want = obj_vertices(&d.join("obj_cor/frame_000003.obj"));
+    assert!(max_distance(&keys[1].positions, &want) < 1e-4);
+    // LBS stays a skinned mesh with a skeletal animation (no morphs).
+    run("lbs", "gltf", &d.join("gltf_lbs"), &[]);
+    let bytes = std::fs::read(d.join("gltf_lbs/take.glb")).expect("read");
+    assert!(view_morph_glb(&bytes).is_err(), "LBS is not baked");
+    let back =
+        load_gltf(&d.join("gltf_lbs/take.glb"), ImportOptions::default()).expect("a skinned glTF");
+    assert_eq!(back.skeleton.len(), mesh.skeleton.len());
 }
 
 #[test]
@@ -212,6 +306,8 @@ fn skin_writes_an_obj_sequence_and_a_gltf_of_a_solved_track() {
         arg(&joints),
         "--format",
         "gltf",
+        "--method",
+        "lbs",
         "--out",
         arg(&d.join("gltf")),
     ]);

@@ -3,7 +3,6 @@
 //! subdivided (in this setup) to at least 50k vertices.
 //! `cargo bench -p posewire-skinning --bench skinning`
 
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -11,78 +10,12 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use glam::{Quat, Vec3};
 use posewire_skinning::{
     load_gltf, BoneTransform, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions,
-    Method, SkinnedMesh, WeightFix,
+    Method, SkinnedMesh,
 };
 
-/// 1-to-4 subdivision of the largest triangles (midpoints shared, weights
-/// averaged, kept to the 4 heaviest) until the mesh has `target` vertices.
-fn subdivide(mesh: &SkinnedMesh, target: usize) -> SkinnedMesh {
-    let mut pos = mesh.positions.clone();
-    let mut wts: Vec<Vec<(usize, f32)>> = (0..mesh.vertex_count())
-        .map(|v| mesh.vertex_influences(v).collect())
-        .collect();
-    let mut tris = mesh.triangles.clone();
-    while pos.len() < target {
-        let mut order: Vec<usize> = (0..tris.len()).collect();
-        let area = |t: &[u32; 3]| {
-            let [a, b, c] = t.map(|i| pos[i as usize]);
-            (b - a).cross(c - a).length()
-        };
-        order.sort_by(|&a, &b| area(&tris[b]).total_cmp(&area(&tris[a])));
-        let mut mids: HashMap<(u32, u32), u32> = HashMap::new();
-        let mut split = vec![false; tris.len()];
-        for &t in &order {
-            if pos.len() >= target {
-                break;
-            }
-            split[t] = true;
-            let tri = tris[t];
-            for e in 0..3 {
-                let (a, b) = (tri[e], tri[(e + 1) % 3]);
-                let key = (a.min(b), a.max(b));
-                if mids.contains_key(&key) {
-                    continue;
-                }
-                let mut w: Vec<(usize, f32)> = Vec::new();
-                for &(j, x) in wts[a as usize].iter().chain(&wts[b as usize]) {
-                    match w.iter_mut().find(|(k, _)| *k == j) {
-                        Some(s) => s.1 += 0.5 * x,
-                        None => w.push((j, 0.5 * x)),
-                    }
-                }
-                w.sort_by(|p, q| q.1.total_cmp(&p.1));
-                w.truncate(4);
-                mids.insert(key, pos.len() as u32);
-                pos.push((pos[a as usize] + pos[b as usize]) * 0.5);
-                wts.push(w);
-            }
-        }
-        let mut next = Vec::with_capacity(tris.len() * 2);
-        for (t, tri) in tris.iter().enumerate() {
-            if !split[t] {
-                next.push(*tri);
-                continue;
-            }
-            let m = |a: u32, b: u32| mids[&(a.min(b), a.max(b))];
-            let [a, b, c] = *tri;
-            let (ab, bc, ca) = (m(a, b), m(b, c), m(c, a));
-            next.extend([[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]);
-        }
-        tris = next;
-    }
-    match SkinnedMesh::from_vertex_weights(
-        "CesiumMan subdivided",
-        pos,
-        None,
-        tris,
-        &wts,
-        mesh.skeleton.clone(),
-        WeightFix::Renormalise,
-    ) {
-        Ok(m) => m,
-        Err(e) => panic!("subdivision: {e}"),
-    }
-}
+#[path = "common/subdivide.rs"]
+mod subdivide;
+use subdivide::subdivide;
 
 fn models() -> Vec<(String, SkinnedMesh)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models");

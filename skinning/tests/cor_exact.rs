@@ -92,6 +92,7 @@ fn skinning_centres_match_the_definition_summed_directly() {
         let want = num / den as f32;
         worst = worst.max((fast.centres[v] - want).length());
     }
+    println!("worst centre {worst:.2e} m from the definition");
     assert!(worst < 1e-4, "a centre is {worst} m from the definition");
     assert_eq!(fast.fallback_vertices, 0);
 }

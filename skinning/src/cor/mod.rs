@@ -6,8 +6,8 @@
 //! `s(w_p, w_v) = sum_{j != k} w_pj w_pk w_vj w_vk exp(-(w_pj w_vk - w_pk w_vj)^2 / sigma^2)`
 //! and a triangle's weights the mean of its corners'. Triangles may first
 //! be subdivided until no edge changes the weights by more than
-//! `subdivide_epsilon` ([`elements`]); integration elements are grouped by
-//! their set of bones and merged on a fine weight grid ([`index`]), so a
+//! `subdivide_epsilon` (`elements.rs`); integration elements are grouped by
+//! their set of bones and merged on a fine weight grid (`index.rs`), so a
 //! vertex visits only groups sharing at least two bones with it; and since
 //! a centre depends only on the vertex's weights, vertices whose weights
 //! agree on that grid share one computation.
@@ -54,7 +54,7 @@ impl Default for CorParams {
 
 impl CorParams {
     fn hash_into(&self, h: &mut Fnv64) {
-        h.bytes(b"cor-v3");
+        h.bytes(b"cor-v4");
         h.f32s([
             self.sigma,
             self.subdivide_epsilon.unwrap_or(-1.0),

@@ -1,6 +1,6 @@
 //! Run-time deformation: linear blend skinning, dual quaternion skinning and
 //! skinning with optimized centres of rotation, over one structure-of-arrays
-//! layout shared by the three methods (see [`kernel`]).
+//! layout shared by the three methods (see `kernel.rs`).
 
 use glam::{Quat, Vec3};
 use rayon::prelude::*;
@@ -92,6 +92,13 @@ pub struct Deformer {
     pub(crate) centre: [Vec<f32>; 3],
     /// `slot * padded + vertex`.
     pub(crate) joint: Vec<u32>,
+    /// `slot * padded + vertex`: index into `pairs` of the slot's joint and
+    /// the vertex's heaviest joint (slot 0), for quaternion blending.
+    pub(crate) pair: Vec<u32>,
+    /// Distinct (joint, heaviest joint) pairs: each frame aligns the
+    /// joint's quaternion to the heaviest one's hemisphere once per pair
+    /// instead of once per vertex and slot.
+    pub(crate) pairs: Vec<[u32; 2]>,
     /// `slot * padded + vertex`.
     pub(crate) weight: Vec<f32>,
 }
@@ -139,6 +146,21 @@ impl Deformer {
                 }
             }
         }
+        let mut pairs: Vec<[u32; 2]> = Vec::new();
+        let mut pair_of: std::collections::HashMap<[u32; 2], u32> = Default::default();
+        let mut pair = vec![0u32; k * padded];
+        for v in 0..padded {
+            let dominant = joint[v];
+            for s in 0..k {
+                let key = [joint[s * padded + v], dominant];
+                let next = pairs.len() as u32;
+                let index = *pair_of.entry(key).or_insert(next);
+                if index == next {
+                    pairs.push(key);
+                }
+                pair[s * padded + v] = index;
+            }
+        }
         Deformer {
             n,
             padded,
@@ -148,6 +170,8 @@ impl Deformer {
             normal,
             centre,
             joint,
+            pair,
+            pairs,
             weight,
         }
     }
@@ -160,7 +184,7 @@ impl Deformer {
     /// Deforms one frame into `out` (resized as needed). `bones` must have
     /// one transform per skeleton joint; missing ones count as identity.
     pub fn deform(&self, bones: &[BoneTransform], method: Method, out: &mut Deformed) {
-        let table = kernel::BoneTable::new(bones, self.joints_count);
+        let table = kernel::BoneTable::new(bones, self.joints_count, &self.pairs, method);
         out.positions.resize(self.n, Vec3::ZERO);
         out.normals.resize(self.n, Vec3::ZERO);
         let run = |start: usize, pos: &mut [Vec3], nrm: &mut [Vec3]| {
@@ -191,3 +215,6 @@ impl Deformer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

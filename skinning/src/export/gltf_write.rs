@@ -5,7 +5,8 @@
 //! (linear keys at the frames' times), so DCC tools and viewers play it.
 //!
 //! Viewers skin with linear blending: the file carries the skeleton's
-//! motion, not the vertices of a particular skinning method.
+//! motion, not the vertices of a particular skinning method (for those,
+//! [`super::gltf_baked`] bakes the deformed vertices as morph targets).
 
 use std::path::Path;
 
@@ -26,28 +27,28 @@ pub struct AnimationFrame {
     pub bones: Vec<BoneTransform>,
 }
 
-const FLOAT: u32 = 5126;
-const UNSIGNED_SHORT: u32 = 5123;
-const UNSIGNED_INT: u32 = 5125;
-const ARRAY_BUFFER: u32 = 34962;
-const ELEMENT_ARRAY_BUFFER: u32 = 34963;
+pub(super) const FLOAT: u32 = 5126;
+pub(super) const UNSIGNED_SHORT: u32 = 5123;
+pub(super) const UNSIGNED_INT: u32 = 5125;
+pub(super) const ARRAY_BUFFER: u32 = 34962;
+pub(super) const ELEMENT_ARRAY_BUFFER: u32 = 34963;
 
 /// The binary chunk and the views and accessors into it.
 #[derive(Default)]
-struct Bin {
-    data: Vec<u8>,
-    views: Vec<Value>,
-    accessors: Vec<Value>,
+pub(super) struct Bin {
+    pub(super) data: Vec<u8>,
+    pub(super) views: Vec<Value>,
+    pub(super) accessors: Vec<Value>,
 }
 
 impl Bin {
     /// Appends little-endian words as a new view and accessor; returns the
     /// accessor index.
-    fn push(&mut self, words: &[[u8; 4]], spec: Accessor) -> usize {
+    pub(super) fn push(&mut self, words: &[[u8; 4]], spec: Accessor) -> usize {
         self.push_bytes(words.iter().flatten().copied().collect(), spec)
     }
 
-    fn push_bytes(&mut self, bytes: Vec<u8>, spec: Accessor) -> usize {
+    pub(super) fn push_bytes(&mut self, bytes: Vec<u8>, spec: Accessor) -> usize {
         while self.data.len() % 4 != 0 {
             self.data.push(0);
         }
@@ -76,16 +77,17 @@ impl Bin {
     }
 }
 
-struct Accessor {
-    component: u32,
-    count: usize,
-    kind: &'static str,
-    target: Option<u32>,
-    bounds: Option<(Vec<f32>, Vec<f32>)>,
+/// The description of one accessor (and its buffer view's target).
+pub(super) struct Accessor {
+    pub(super) component: u32,
+    pub(super) count: usize,
+    pub(super) kind: &'static str,
+    pub(super) target: Option<u32>,
+    pub(super) bounds: Option<(Vec<f32>, Vec<f32>)>,
 }
 
 impl Accessor {
-    fn new(component: u32, count: usize, kind: &'static str) -> Accessor {
+    pub(super) fn new(component: u32, count: usize, kind: &'static str) -> Accessor {
         Accessor {
             component,
             count,
@@ -96,7 +98,7 @@ impl Accessor {
     }
 }
 
-fn floats(values: impl IntoIterator<Item = f32>) -> Vec<[u8; 4]> {
+pub(super) fn floats(values: impl IntoIterator<Item = f32>) -> Vec<[u8; 4]> {
     values.into_iter().map(f32::to_le_bytes).collect()
 }
 
@@ -145,12 +147,7 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
     if n == 0 || mesh.triangles.is_empty() {
         return Err("the mesh has no triangles".into());
     }
-    if let Some(w) = frames.windows(2).position(|w| w[1].time_s <= w[0].time_s) {
-        return Err(format!("frame {} does not come after frame {w}", w + 1));
-    }
-    if frames.iter().any(|f| !f.time_s.is_finite()) {
-        return Err("a frame time is not finite".into());
-    }
+    check_times(&frames.iter().map(|f| f.time_s).collect::<Vec<_>>())?;
     for (j, joint) in mesh.skeleton.iter().enumerate() {
         // Walk up at most `joints` steps: longer means a cycle.
         let mut at = joint.parent;
@@ -164,28 +161,7 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
         }
     }
     let mut bin = Bin::default();
-    let mut lo = [f32::INFINITY; 3];
-    let mut hi = [f32::NEG_INFINITY; 3];
-    for p in &mesh.positions {
-        for (k, v) in p.to_array().into_iter().enumerate() {
-            lo[k] = lo[k].min(v);
-            hi[k] = hi[k].max(v);
-        }
-    }
-    let mut position = Accessor::new(FLOAT, n, "VEC3");
-    position.target = Some(ARRAY_BUFFER);
-    position.bounds = Some((lo.to_vec(), hi.to_vec()));
-    let position = bin.push(
-        &floats(mesh.positions.iter().flat_map(|p| p.to_array())),
-        position,
-    );
-    let mut normal = Accessor::new(FLOAT, n, "VEC3");
-    normal.target = Some(ARRAY_BUFFER);
-    let normal = bin.push(
-        &floats(mesh.normals.iter().flat_map(|p| p.to_array())),
-        normal,
-    );
-    let mut attributes = json!({ "POSITION": position, "NORMAL": normal });
+    let mut attributes = vertex_attributes(&mut bin, &mesh.positions, &mesh.normals);
     let k = mesh.influences;
     for set in 0..k.div_ceil(4) {
         let mut joint_bytes = Vec::with_capacity(n * 8);
@@ -209,17 +185,7 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
         attributes[format!("JOINTS_{set}")] = json!(bin.push_bytes(joint_bytes, ja));
         attributes[format!("WEIGHTS_{set}")] = json!(bin.push(&weight_words, wa));
     }
-    let mut ia = Accessor::new(UNSIGNED_INT, mesh.triangles.len() * 3, "SCALAR");
-    ia.target = Some(ELEMENT_ARRAY_BUFFER);
-    let indices = bin.push(
-        &mesh
-            .triangles
-            .iter()
-            .flatten()
-            .map(|i| i.to_le_bytes())
-            .collect::<Vec<_>>(),
-        ia,
-    );
+    let indices = triangle_indices(&mut bin, &mesh.triangles);
     let ibms = bin.push(
         &floats(
             mesh.skeleton
@@ -285,6 +251,60 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
     doc["buffers"] = json!([{ "byteLength": bin.data.len() }]);
     let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
     Ok(container(text.into_bytes(), bin.data))
+}
+
+/// Frame times must be finite and increase.
+pub(super) fn check_times(times: &[f32]) -> Result<(), String> {
+    if let Some(w) = times.windows(2).position(|w| w[1] <= w[0]) {
+        return Err(format!("frame {} does not come after frame {w}", w + 1));
+    }
+    if times.iter().any(|t| !t.is_finite()) {
+        return Err("a frame time is not finite".into());
+    }
+    Ok(())
+}
+
+/// Per-component minimum and maximum of vectors (the bounds glTF requires
+/// on `POSITION` accessors).
+pub(super) fn bounds(values: &[Vec3]) -> (Vec<f32>, Vec<f32>) {
+    let mut lo = Vec3::splat(f32::INFINITY);
+    let mut hi = Vec3::splat(f32::NEG_INFINITY);
+    for v in values {
+        lo = lo.min(*v);
+        hi = hi.max(*v);
+    }
+    (lo.to_array().to_vec(), hi.to_array().to_vec())
+}
+
+/// Vertex positions and normals as accessors; returns the `attributes`
+/// object of a primitive holding them.
+pub(super) fn vertex_attributes(bin: &mut Bin, positions: &[Vec3], normals: &[Vec3]) -> Value {
+    let n = positions.len();
+    let mut position = Accessor::new(FLOAT, n, "VEC3");
+    position.target = Some(ARRAY_BUFFER);
+    position.bounds = Some(bounds(positions));
+    let position = bin.push(
+        &floats(positions.iter().flat_map(|p| p.to_array())),
+        position,
+    );
+    let mut normal = Accessor::new(FLOAT, n, "VEC3");
+    normal.target = Some(ARRAY_BUFFER);
+    let normal = bin.push(&floats(normals.iter().flat_map(|p| p.to_array())), normal);
+    json!({ "POSITION": position, "NORMAL": normal })
+}
+
+/// The triangle index accessor.
+pub(super) fn triangle_indices(bin: &mut Bin, triangles: &[[u32; 3]]) -> usize {
+    let mut ia = Accessor::new(UNSIGNED_INT, triangles.len() * 3, "SCALAR");
+    ia.target = Some(ELEMENT_ARRAY_BUFFER);
+    bin.push(
+        &triangles
+            .iter()
+            .flatten()
+            .map(|i| i.to_le_bytes())
+            .collect::<Vec<_>>(),
+        ia,
+    )
 }
 
 /// The inverse of a joint's rigid bind transform, column-major, computed
@@ -355,7 +375,7 @@ fn animation(
 }
 
 /// The GLB container: header, JSON chunk (space-padded), BIN chunk.
-fn container(mut json: Vec<u8>, mut bin: Vec<u8>) -> Vec<u8> {
+pub(super) fn container(mut json: Vec<u8>, mut bin: Vec<u8>) -> Vec<u8> {
     while json.len() % 4 != 0 {
         json.push(b' ');
     }

@@ -1,12 +1,19 @@
 //! Writing skinned meshes to files: one Wavefront OBJ per frame
-//! ([`obj`]), or one binary glTF 2.0 file holding the rest mesh, its skin
-//! and a skeletal animation ([`gltf_write`]).
+//! ([`obj`]), or one binary glTF 2.0 file holding either the rest mesh, its
+//! skin and a skeletal animation ([`gltf_write`]; viewers skin it with
+//! linear blending) or the rest mesh with every frame's deformed vertices
+//! baked as morph targets ([`gltf_baked`]; viewers show those vertices,
+//! as [`gltf_view`] reads them back).
 
 use std::path::PathBuf;
 
+pub mod gltf_baked;
+pub mod gltf_view;
 pub mod gltf_write;
 pub mod obj;
 
+pub use gltf_baked::{baked_glb_bytes, write_baked_glb, BakedFrame};
+pub use gltf_view::{view_morph_glb, ViewedKey};
 pub use gltf_write::{write_glb, AnimationFrame};
 pub use obj::{obj_text, write_obj};
 
