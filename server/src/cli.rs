@@ -190,8 +190,9 @@ pub struct SolveArgs {
     /// Where to write the joint track (*.joints.csv).
     #[arg(long, value_name = "JOINTS.csv")]
     pub out: PathBuf,
-    /// Which solver to use.
-    #[arg(long, default_value = "ik")]
+    /// Which solver to use: the simulated body (`physics`, default) or the
+    /// kinematic baseline (`ik`).
+    #[arg(long, default_value = "physics")]
     pub solver: SolverArg,
     /// How the trunk shares the head's rotation.
     #[arg(long, default_value = "look-at")]
@@ -233,8 +234,9 @@ pub struct EvalArgs {
         default_value = "clean,noisy"
     )]
     pub condition: Vec<ConditionArg>,
-    /// Which solver to evaluate.
-    #[arg(long, default_value = "ik")]
+    /// Which solver to evaluate: the simulated body (`physics`, default) or
+    /// the kinematic baseline (`ik`).
+    #[arg(long, default_value = "physics")]
     pub solver: SolverArg,
     /// How the trunk shares the head's rotation: `neck-only` is the
     /// comparison for the look-at chain.
