@@ -340,3 +340,35 @@ fn physics_the_end_effector_springs_hold_a_pushed_body_at_its_devices() {
     );
     assert!(held_head < 0.02, "the held head moved {held_head} m");
 }
+
+#[test]
+fn physics_a_removed_avatar_leaves_the_world_and_the_others_go_on() {
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let rest = BodyPose::rest(&sk);
+    let mut far = rest;
+    far.root.x += 2.0;
+    let empty = world.rapier().bodies.len();
+    let a = world.add_avatar(&profile, &rest, &BodySettings::default());
+    let with_one = world.rapier().bodies.len();
+    let b = world.add_avatar(&profile, &far, &BodySettings::default());
+    assert_eq!(world.avatar_count(), 2);
+    hold(&mut world, a, &rest, 5);
+    assert!(world.remove_avatar(a));
+    assert!(!world.remove_avatar(a), "removed twice");
+    assert_eq!(world.avatar_count(), 1);
+    assert!(world.avatar(a).is_none());
+    assert!(world.pose(a).is_none());
+    assert!(!world.push(a, Joint::Chest, DVec3::X));
+    // Every body of the removed avatar is gone, the other's are all there.
+    assert_eq!(world.rapier().bodies.len(), with_one);
+    assert!(with_one > empty);
+    // The other avatar keeps its id and goes on standing where it was.
+    hold(&mut world, b, &far, 45);
+    let pelvis = world.pose(b).expect("the other avatar").root;
+    assert!(
+        (pelvis - far.root).length() < 0.05,
+        "the other avatar moved to {pelvis}"
+    );
+}

@@ -45,14 +45,15 @@ impl Default for WorldSettings {
 /// The floor, the scene and the avatars.
 pub struct PhysicsWorld {
     rapier: Rapier,
-    avatars: Vec<SimAvatar>,
+    /// By id; a removed avatar leaves `None` so that ids stay valid.
+    avatars: Vec<Option<SimAvatar>>,
     settings: WorldSettings,
 }
 
 impl std::fmt::Debug for PhysicsWorld {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PhysicsWorld")
-            .field("avatars", &self.avatars.len())
+            .field("avatars", &self.avatar_count())
             .field("settings", &self.settings)
             .finish()
     }
@@ -126,18 +127,33 @@ impl PhysicsWorld {
             pose,
             settings,
         );
-        self.avatars.push(a);
+        self.avatars.push(Some(a));
         AvatarId(self.avatars.len() - 1)
     }
 
-    /// How many avatars.
+    /// How many avatars (not counting removed ones).
     pub fn avatar_count(&self) -> usize {
-        self.avatars.len()
+        self.avatars.iter().flatten().count()
+    }
+
+    /// Takes an avatar out of the world: its bodies, shapes, joints and
+    /// springs are removed, and its id answers `None` from then on (other
+    /// ids are unchanged). Returns whether there was such an avatar.
+    pub fn remove_avatar(&mut self, id: AvatarId) -> bool {
+        let Some(a) = self.avatars.get_mut(id.0).and_then(Option::take) else {
+            return false;
+        };
+        let anchors = std::iter::once(a.anchor).chain(a.effectors.iter().map(|e| e.anchor));
+        for h in a.bodies.0.iter().flatten().copied().chain(anchors) {
+            // Removing a body removes its colliders and its joints.
+            self.rapier.remove_body(h);
+        }
+        true
     }
 
     /// An avatar's simulated body.
     pub fn avatar(&self, id: AvatarId) -> Option<&SimAvatar> {
-        self.avatars.get(id.0)
+        self.avatars.get(id.0).and_then(Option::as_ref)
     }
 
     /// The rapier state (for reading contacts and bodies).
@@ -165,7 +181,7 @@ impl PhysicsWorld {
         reference: &BodyPose,
         targets: &JointMap<(DVec3, DVec3)>,
     ) {
-        if let Some(a) = self.avatars.get(id.0) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
             a.set_anchor(
                 &mut self.rapier,
                 Transform::new(reference.root, reference.rotations[Joint::Pelvis]),
@@ -181,7 +197,7 @@ impl PhysicsWorld {
     /// Sets the explicit joint torques (frame axes, N m) an avatar's
     /// joints apply during the next step, on top of its motors.
     pub fn apply_joint_torques(&mut self, id: AvatarId, torques: &JointMap<DVec3>) {
-        if let Some(a) = self.avatars.get(id.0) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
             a.set_joint_torques(&mut self.rapier, torques);
         }
     }
@@ -189,7 +205,7 @@ impl PhysicsWorld {
     /// An external push: an impulse (N s, world axes) on a segment's
     /// centre of mass.
     pub fn push(&mut self, id: AvatarId, joint: Joint, impulse: DVec3) -> bool {
-        let Some(h) = self.avatars.get(id.0).and_then(|a| a.body_handle(joint)) else {
+        let Some(h) = self.avatar(id).and_then(|a| a.body_handle(joint)) else {
             return false;
         };
         match self.rapier.bodies.get_mut(h) {
@@ -227,12 +243,13 @@ impl PhysicsWorld {
     /// scene).
     pub fn contacts(&self, id: AvatarId) -> Vec<(Joint, Option<AvatarId>)> {
         let mut out = Vec::new();
-        let Some(me) = self.avatars.get(id.0) else {
+        let Some(me) = self.avatar(id) else {
             return out;
         };
         let owner = |c: rapier3d::prelude::ColliderHandle| -> Option<(usize, Joint)> {
             let body = self.rapier.colliders.get(c)?.parent()?;
             for (i, a) in self.avatars.iter().enumerate() {
+                let Some(a) = a else { continue };
                 for j in Joint::ALL {
                     if a.body_handle(j) == Some(body) && super::avatar::sim_body_of(j) == j {
                         return Some((i, j));
