@@ -1,7 +1,5 @@
 //! The typed client: one method per RPC.
 
-use std::time::Duration;
-
 use pb::avatar_service_client::AvatarServiceClient;
 use pb::calibration_service_client::CalibrationServiceClient;
 use pb::device_service_client::DeviceServiceClient;
@@ -9,12 +7,14 @@ use pb::frame_service_client::FrameServiceClient;
 use pb::stats_service_client::StatsServiceClient;
 use posewire_proto::v1 as pb;
 use tokio_stream::Stream;
-use tonic::transport::{Channel, Endpoint};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
 use tonic::Streaming;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 use tonic_health::pb::HealthCheckRequest;
 
+use crate::connect::{endpoint, Auth, ConnectOptions};
 use crate::subscription::{Backoff, Subscription};
 
 /// Why a call failed.
@@ -39,7 +39,15 @@ pub enum ClientError {
     /// The server answered with an error status.
     #[error("{}: {}", .0.code(), .0.message())]
     Status(#[from] tonic::Status),
+    /// The connection options cannot be used (a token that cannot be a
+    /// header, a TLS setting tonic refuses).
+    #[error("cannot use the connection options: {0}")]
+    Options(String),
 }
+
+/// The channel every generated client of [`Client`] runs over: the
+/// connection, with the bearer token (if any) added to each call.
+pub type AuthChannel = InterceptedService<Channel, Auth>;
 
 /// A connection to one daemon. Cheap to clone (clones share the
 /// connection); the connection is re-established by the next call after
@@ -47,79 +55,89 @@ pub enum ClientError {
 #[derive(Debug, Clone)]
 pub struct Client {
     channel: Channel,
-}
-
-/// An endpoint for `address` (`HOST:PORT`, or a full `http://` URI).
-fn endpoint(address: &str) -> Result<Endpoint, ClientError> {
-    let uri = if address.contains("://") {
-        address.to_string()
-    } else {
-        format!("http://{address}")
-    };
-    let endpoint = Endpoint::from_shared(uri).map_err(|e| ClientError::BadAddress {
-        address: address.to_string(),
-        reason: e.to_string(),
-    })?;
-    Ok(endpoint
-        .tcp_nodelay(true)
-        .connect_timeout(Duration::from_secs(3)))
+    auth: Auth,
 }
 
 impl Client {
     /// Connects now (fails if the daemon is not there).
     pub async fn connect(address: &str) -> Result<Client, ClientError> {
-        let channel =
-            endpoint(address)?
-                .connect()
-                .await
-                .map_err(|source| ClientError::Connect {
-                    address: address.to_string(),
-                    source,
-                })?;
-        Ok(Client { channel })
+        Client::connect_with(address, &ConnectOptions::default()).await
     }
 
     /// Connects at the first call (useful when the daemon may start later).
     pub fn connect_lazy(address: &str) -> Result<Client, ClientError> {
+        Client::connect_lazy_with(address, &ConnectOptions::default())
+    }
+
+    /// Connects now with a token and/or TLS.
+    pub async fn connect_with(
+        address: &str,
+        options: &ConnectOptions,
+    ) -> Result<Client, ClientError> {
+        let auth = Auth::from_options(options)?;
+        let channel = endpoint(address, options)?
+            .connect()
+            .await
+            .map_err(|source| ClientError::Connect {
+                address: address.to_string(),
+                source,
+            })?;
+        Ok(Client { channel, auth })
+    }
+
+    /// Connects at the first call, with a token and/or TLS.
+    pub fn connect_lazy_with(
+        address: &str,
+        options: &ConnectOptions,
+    ) -> Result<Client, ClientError> {
         Ok(Client {
-            channel: endpoint(address)?.connect_lazy(),
+            auth: Auth::from_options(options)?,
+            channel: endpoint(address, options)?.connect_lazy(),
         })
     }
 
     /// A client over a channel configured by the caller (TLS, windows,
-    /// timeouts).
+    /// timeouts), without a token.
     pub fn from_channel(channel: Channel) -> Client {
-        Client { channel }
+        Client {
+            channel,
+            auth: Auth::none(),
+        }
     }
 
-    /// The underlying channel.
+    /// The same connection, sending `auth` with every call.
+    pub fn with_auth(self, auth: Auth) -> Client {
+        Client { auth, ..self }
+    }
+
+    /// The underlying channel (calls made on it directly carry no token).
     pub fn channel(&self) -> Channel {
         self.channel.clone()
     }
 
     /// The generated client of the frame service.
-    pub fn frame_service(&self) -> FrameServiceClient<Channel> {
-        FrameServiceClient::new(self.channel.clone())
+    pub fn frame_service(&self) -> FrameServiceClient<AuthChannel> {
+        FrameServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// The generated client of the avatar service.
-    pub fn avatar_service(&self) -> AvatarServiceClient<Channel> {
-        AvatarServiceClient::new(self.channel.clone())
+    pub fn avatar_service(&self) -> AvatarServiceClient<AuthChannel> {
+        AvatarServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// The generated client of the device service.
-    pub fn device_service(&self) -> DeviceServiceClient<Channel> {
-        DeviceServiceClient::new(self.channel.clone())
+    pub fn device_service(&self) -> DeviceServiceClient<AuthChannel> {
+        DeviceServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// The generated client of the calibration service.
-    pub fn calibration_service(&self) -> CalibrationServiceClient<Channel> {
-        CalibrationServiceClient::new(self.channel.clone())
+    pub fn calibration_service(&self) -> CalibrationServiceClient<AuthChannel> {
+        CalibrationServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// The generated client of the stats service.
-    pub fn stats_service(&self) -> StatsServiceClient<Channel> {
-        StatsServiceClient::new(self.channel.clone())
+    pub fn stats_service(&self) -> StatsServiceClient<AuthChannel> {
+        StatsServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// A frame stream (one connection attempt; see [`Client::subscribe`]
@@ -297,7 +315,7 @@ impl Client {
         let request = HealthCheckRequest {
             service: service.to_string(),
         };
-        let status = HealthClient::new(self.channel.clone())
+        let status = HealthClient::with_interceptor(self.channel.clone(), self.auth.clone())
             .check(request)
             .await?
             .into_inner()

@@ -18,9 +18,11 @@
 //! ```
 
 mod client;
+mod connect;
 mod subscription;
 
-pub use client::{Client, ClientError};
+pub use client::{AuthChannel, Client, ClientError};
+pub use connect::{Auth, ConnectOptions, TOKEN_ENV};
 pub use posewire_proto::v1 as pb;
 pub use subscription::{Backoff, Subscription, SubscriptionEvent};
 

@@ -32,8 +32,9 @@ pub enum Command {
     /// name without `.bvh`), following EVALUATION.md section 1.
     Synth(SynthArgs),
     /// Estimate a body profile (body measures and where each device sits on
-    /// the body) from a calibration take, and save it as TOML.
-    Calibrate(CalibrateArgs),
+    /// the body) from a calibration take, and save it as TOML; or, with
+    /// --server, run the calibration wizard on a running daemon.
+    Calibrate(crate::live_cmds::CalibrateCli),
     /// Solve a tracker take into a joint track (*.joints.csv): the whole
     /// body at a fixed rate, from the first input time to the last.
     Solve(SolveArgs),
@@ -56,6 +57,9 @@ pub enum Command {
     /// and skipped frames once a second, or write the stream as a joint
     /// track (*.joints.csv).
     Subscribe(SubscribeArgs),
+    /// Push a tracker take (*.trackers.csv) to a running daemon as live
+    /// device samples of an avatar whose source is `push`.
+    Push(crate::live_cmds::PushArgs),
     /// Write the small procedural demo clip shipped in examples/ (a
     /// maintenance tool).
     #[command(hide = true)]
@@ -356,6 +360,19 @@ pub struct ServeArgs {
     /// The solver posing every avatar, overriding the configuration.
     #[arg(long)]
     pub solver: Option<SolverArg>,
+    /// Start on a non-loopback address even though no access token is
+    /// configured (anyone who can reach it may then watch and drive every
+    /// avatar). Tokens: [[access.tokens]] in the configuration, or
+    /// POSEWIRE_TOKEN_READ / POSEWIRE_TOKEN_PUSH / POSEWIRE_TOKEN_ADMIN.
+    #[arg(long)]
+    pub insecure: bool,
+    /// Serve TLS with this certificate chain (PEM), overriding
+    /// access.tls_cert.
+    #[arg(long, value_name = "CERT.pem", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM), overriding access.tls_key.
+    #[arg(long, value_name = "KEY.pem", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
 }
 
 /// `posewire subscribe`.
@@ -379,6 +396,9 @@ pub struct SubscribeArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub decimation: u32,
+    /// Token and TLS.
+    #[command(flatten)]
+    pub access: crate::client_access::ClientAccessArgs,
 }
 
 /// `posewire make-demo-clip`.

@@ -4,9 +4,11 @@
 
 mod calibrate_cmd;
 mod cli;
+mod client_access;
 mod demo_clip;
 mod eval_cmd;
 mod eval_report;
+mod live_cmds;
 mod serve_cmd;
 mod skin_cmd;
 mod skin_compare;
@@ -41,12 +43,13 @@ fn main() -> ExitCode {
     init_logging();
     let result = match &cli.command {
         Command::Synth(args) => synth_cmd::run(args),
-        Command::Calibrate(args) => calibrate_cmd::run(args),
+        Command::Calibrate(args) => live_cmds::run_calibrate(args),
         Command::Solve(args) => solve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Skin(args) => skin_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Subscribe(args) => subscribe_cmd::run(args),
+        Command::Push(args) => live_cmds::run_push(args),
         Command::MakeDemoClip(args) => demo_clip::run(args),
     };
     match result {

@@ -24,13 +24,22 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
     if let Some(solver) = args.solver {
         config.solver = solver.name().to_string();
     }
+    if args.insecure {
+        config.access.insecure = true;
+    }
+    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
+        config.access.tls_cert = Some(cert.clone());
+        config.access.tls_key = Some(key.clone());
+    }
     config.validate("command line")?;
     Ok(config)
 }
 
 /// Runs `posewire serve`.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let config = config(args)?;
+    let mut config = config(args)?;
+    config.access.resolve_env(|var| std::env::var(var).ok())?;
+    config.validate("environment")?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("posewire-grpc")

@@ -85,7 +85,8 @@ impl Window {
 }
 
 async fn subscribe(args: &SubscribeArgs) -> anyhow::Result<()> {
-    let client = Client::connect_lazy(&args.server)?;
+    let options = args.access.options(|var| std::env::var(var).ok())?;
+    let client = Client::connect_lazy_with(&args.server, &options)?;
     let request = pb::StreamFramesRequest {
         avatar_ids: args.avatar.iter().cloned().collect(),
         decimation: args.decimation,

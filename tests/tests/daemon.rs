@@ -347,35 +347,43 @@ async fn reflection_v1_and_v1alpha_list_every_service() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn declared_but_later_rpcs_answer_unimplemented_with_a_reason() {
+async fn bad_requests_are_refused_with_a_reason() {
     let daemon = start(90.0, 16).await;
     let client = connect(&daemon).await;
     let errors = [
-        client.list_profiles().await.map(|_| ()),
-        client.get_mesh("demo").await.map(|_| ()),
-        client.remove_avatar("demo").await,
-        client
-            .calibrate(pb::CalibrateRequest::default())
-            .await
-            .map(|_| ()),
+        (
+            client.get_profile("nobody").await.map(|_| ()),
+            Code::NotFound,
+            "nobody",
+        ),
+        (
+            client
+                .calibrate(pb::CalibrateRequest::default())
+                .await
+                .map(|_| ()),
+            Code::InvalidArgument,
+            "profile_name",
+        ),
+        (client.remove_avatar("ghost").await, Code::NotFound, "ghost"),
     ];
-    for result in errors {
-        match result.expect_err("not served yet") {
+    for (result, code, word) in errors {
+        match result.expect_err("refused") {
             posewire_client::ClientError::Status(s) => {
-                assert_eq!(s.code(), Code::Unimplemented, "{s:?}");
-                assert!(s.message().contains("phase 2"), "{s:?}");
+                assert_eq!(s.code(), code, "{s:?}");
+                assert!(s.message().contains(word), "{s:?}");
             }
             other => panic!("{other}"),
         }
     }
-    let vertices = client
+    let encoding = client
         .stream_frames(pb::StreamFramesRequest {
             include_vertices: true,
+            vertex_encoding: 7,
             ..Default::default()
         })
         .await
-        .expect_err("vertices later");
-    assert!(vertices.to_string().contains("vertices"), "{vertices}");
+        .expect_err("no such encoding");
+    assert!(encoding.to_string().contains("encoding"), "{encoding}");
     let unknown = client
         .stream_frames(pb::StreamFramesRequest {
             avatar_ids: vec!["nobody".into()],
@@ -428,6 +436,7 @@ async fn pushed_devices_are_checked_counted_and_posed() {
         id: "pushed".into(),
         source: SourceConfig::Push {},
         profile: None,
+        model: None,
     });
     let daemon = Daemon::start(&config).await.expect("starts");
     let client = connect(&daemon).await;

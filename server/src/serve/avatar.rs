@@ -81,6 +81,8 @@ pub struct AvatarRunner {
     pub solver: AvatarSolver,
     /// Per device ([`Device::ALL`] order), what is known of it.
     pub devices: [Option<DeviceState>; Device::COUNT],
+    /// Its skinned mesh (built on first need, off the loop).
+    pub rig: Option<std::sync::Arc<super::skin::RigSlot>>,
     scratch: Vec<TrackerSample>,
 }
 
@@ -103,8 +105,22 @@ impl AvatarRunner {
             source,
             solver,
             devices: [None; Device::COUNT],
+            rig: None,
             scratch: Vec::new(),
         }
+    }
+
+    /// The samples the last [`AvatarRunner::take_samples`] took.
+    pub fn last_samples(&self) -> &[TrackerSample] {
+        &self.scratch
+    }
+
+    /// The same avatar (id, source, devices seen) with a new profile: a new
+    /// solver and skeleton, which wait for the source's next samples.
+    pub fn with_profile(self, profile: &BodyProfile, kind: SolverKind) -> AvatarRunner {
+        let mut next = AvatarRunner::new(&self.id, profile, self.source, kind);
+        next.devices = self.devices;
+        next
     }
 
     /// Takes every sample due by loop time `t` from the source into the

@@ -11,6 +11,10 @@ use serde::Deserialize;
 /// The default address: loopback only, the gRPC port by custom.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
 
+/// The default storage folder (profiles, caches), relative to the working
+/// directory.
+pub const DEFAULT_STORAGE: &str = "posewire-data";
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -27,6 +31,11 @@ pub struct Config {
     pub subscriber_buffer: usize,
     /// The avatars sharing the space.
     pub avatars: Vec<AvatarConfig>,
+    /// Who may connect: tokens and their roles, TLS (`[access]`).
+    pub access: super::access::AccessConfig,
+    /// Folder of stored profiles and caches (relative: to the working
+    /// directory of `posewire serve`).
+    pub storage: PathBuf,
 }
 
 /// One avatar.
@@ -41,6 +50,10 @@ pub struct AvatarConfig {
     /// person of 1.75 m.
     #[serde(default)]
     pub profile: Option<PathBuf>,
+    /// A rigged glTF model (`*.glb`) for its skinned vertices; absent: the
+    /// built-in body fitted to its skeleton.
+    #[serde(default)]
+    pub model: Option<PathBuf>,
 }
 
 /// A device source.
@@ -87,7 +100,10 @@ impl Default for Config {
                     origin: [0.0; 3],
                 },
                 profile: None,
+                model: None,
             }],
+            access: Default::default(),
+            storage: PathBuf::from(DEFAULT_STORAGE),
         }
     }
 }
@@ -157,9 +173,13 @@ impl Config {
         if let Some(scene) = &mut self.scene {
             join(scene);
         }
+        self.access.resolve_paths(base);
         for avatar in &mut self.avatars {
             if let Some(profile) = &mut avatar.profile {
                 join(profile);
+            }
+            if let Some(model) = &mut avatar.model {
+                join(model);
             }
             if let SourceConfig::File { path, .. } = &mut avatar.source {
                 join(path);
@@ -213,6 +233,7 @@ impl Config {
                 return Err(bad("scene", format!("{} is not a file", scene.display())));
             }
         }
+        self.access.validate(path)?;
         if self.avatars.is_empty() {
             return Err(bad(
                 "avatars",
@@ -236,6 +257,14 @@ impl Config {
                     return Err(bad(
                         &key("profile"),
                         format!("{} is not a file", profile.display()),
+                    ));
+                }
+            }
+            if let Some(model) = &avatar.model {
+                if !model.is_file() {
+                    return Err(bad(
+                        &key("model"),
+                        format!("{} is not a file", model.display()),
                     ));
                 }
             }

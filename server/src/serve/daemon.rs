@@ -50,6 +50,7 @@ fn build_avatar(
     index: usize,
     a: &super::config::AvatarConfig,
     solver: SolverKind,
+    cor_cache: &std::path::Path,
 ) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
     let (profile, profile_name) = match &a.profile {
         Some(path) => (
@@ -117,16 +118,18 @@ fn build_avatar(
         SampleSource::Push(q) => Some(q.clone()),
         _ => None,
     };
-    let runner = AvatarRunner::new(&a.id, &profile, source, solver);
-    let info = AvatarInfo {
-        id: a.id.clone(),
-        source: pb::DeviceSource {
+    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
+    let info = super::avatar_build::info(
+        &a.id,
+        pb::DeviceSource {
             kind: Some(described),
         },
-        profile_name,
-        skeleton,
-        stature_m: profile.body.stature,
-    };
+        &profile,
+        &profile_name,
+        a.model.as_deref(),
+        cor_cache,
+    );
+    runner.rig = Some(info.rig.clone());
     Ok((runner, info, queue))
 }
 
@@ -136,6 +139,10 @@ impl Daemon {
     pub async fn start(config: &Config) -> anyhow::Result<Daemon> {
         config.validate("configuration")?;
         let addr = config.listen_addr()?;
+        let policy = super::access::AccessPolicy::decide(&config.access, addr)?;
+        let tls = super::tls::server_tls(&config.access)?;
+        let serves_tls = tls.is_some();
+        warn_about_access(&policy, serves_tls, addr, config.access.insecure);
         let solver = SolverKind::from_name(&config.solver)
             .with_context(|| format!("solver `{}` is unknown", config.solver))?;
         let scene = match &config.scene {
@@ -148,8 +155,9 @@ impl Daemon {
         let mut runners = Vec::new();
         let mut infos = Vec::new();
         let mut push_queues = std::collections::BTreeMap::new();
+        let (live, commands) = super::live::Live::new(config.storage.clone());
         for (i, a) in config.avatars.iter().enumerate() {
-            let (runner, info, queue) = build_avatar(i, a, solver)?;
+            let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir())?;
             if let Some(queue) = queue {
                 push_queues.insert(a.id.clone(), queue);
             }
@@ -161,13 +169,14 @@ impl Daemon {
         let shared = Arc::new(Shared {
             rate_hz: config.rate_hz,
             solver,
-            avatars: infos,
+            avatars: std::sync::RwLock::new(infos),
             frames,
             subscriber_buffer: config.subscriber_buffer,
             stats: Default::default(),
             subscribers: Arc::new(SubscriberRegistry::default()),
-            push_queues,
+            push_queues: std::sync::RwLock::new(push_queues),
             shutdown: shutdown_rx.clone(),
+            live,
         });
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
@@ -179,6 +188,7 @@ impl Daemon {
             LoopSetup {
                 avatars: runners,
                 scene,
+                commands,
             },
             shared.clone(),
         )
@@ -198,7 +208,14 @@ impl Daemon {
             .context("cannot build the reflection service (v1alpha)")?;
 
         let mut stop = shutdown_rx;
-        let router = Server::builder()
+        let mut builder = Server::builder();
+        if let Some(tls) = tls {
+            builder = builder
+                .tls_config(tls)
+                .context("access.tls_cert / access.tls_key: cannot use the certificate and key")?;
+        }
+        let router = builder
+            .layer(super::access::AccessLayer::new(policy))
             .add_service(health_service)
             .add_service(reflection_v1)
             .add_service(reflection_v1alpha)
@@ -216,16 +233,23 @@ impl Daemon {
             ))
             .add_service(
                 pb::calibration_service_server::CalibrationServiceServer::new(
-                    grpc::calibration::Calibration,
+                    grpc::calibration::Calibration::new(shared.clone()),
                 ),
             );
         let server = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async move {
             let _ = stop.wait_for(|stopping| *stopping).await;
         }));
-        tracing::info!(
-            address = %local,
-            "serving the Posewire gRPC API; connect with `posewire subscribe --server {local}` (grpcurl: `grpcurl -plaintext {local} list`)"
-        );
+        if serves_tls {
+            tracing::info!(
+                address = %local,
+                "serving the Posewire gRPC API over TLS; connect with `posewire subscribe --server {local} --ca CERT.pem` (grpcurl: `grpcurl -cacert CERT.pem {local} list`)"
+            );
+        } else {
+            tracing::info!(
+                address = %local,
+                "serving the Posewire gRPC API; connect with `posewire subscribe --server {local}` (grpcurl: `grpcurl -plaintext {local} list`)"
+            );
+        }
         Ok(Daemon {
             addr: local,
             shutdown,
@@ -275,6 +299,24 @@ impl Daemon {
         result.context("the gRPC server failed")?;
         tracing::info!("shut down cleanly");
         Ok(())
+    }
+}
+
+/// Logs how the daemon is exposed when that deserves a warning.
+fn warn_about_access(
+    policy: &super::access::AccessPolicy,
+    tls: bool,
+    addr: SocketAddr,
+    insecure: bool,
+) {
+    let exposed = !addr.ip().is_loopback();
+    if exposed && !policy.requires_token() && insecure {
+        tracing::warn!(%addr, "--insecure: anyone who can reach this address may watch and drive every avatar");
+    } else if exposed && !tls {
+        tracing::warn!(%addr, "tokens travel in clear text without TLS (set access.tls_cert and access.tls_key)");
+    }
+    if policy.requires_token() {
+        tracing::info!("every call needs a bearer token");
     }
 }
 

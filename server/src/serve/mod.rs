@@ -11,20 +11,33 @@
 //! - [`frame_build`]: solved bodies as `posewire.v1` frames.
 //! - [`stats`], [`state`]: what the loop and the services share.
 //! - [`grpc`]: the services.
+//! - [`access`]: bearer tokens and roles, the exposed-address rule;
+//!   [`tls`]: the server certificate.
+//! - [`skin`]: skinned vertices; [`live`], [`commands`], [`avatar_build`]:
+//!   avatar commands into the loop, vertex subscriptions, sample taps;
+//!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard.
 //! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
 
+pub mod access;
 pub mod avatar;
+pub mod avatar_build;
+pub mod calibration_session;
+pub mod commands;
 pub mod config;
 pub mod daemon;
 pub mod demo_source;
 pub mod file_source;
 pub mod frame_build;
 pub mod grpc;
+pub mod live;
+pub mod profiles;
 pub mod push_source;
 pub mod signals;
 pub mod sim_loop;
+pub mod skin;
 pub mod state;
 pub mod stats;
+pub mod tls;
 
 pub use config::Config;
 pub use daemon::Daemon;

@@ -28,6 +28,8 @@ pub struct LoopSetup {
     pub avatars: Vec<AvatarRunner>,
     /// The scene of the physics world.
     pub scene: Scene,
+    /// Avatar commands from the services, drained each tick.
+    pub commands: std::sync::mpsc::Receiver<super::live::Command>,
 }
 
 /// The running loop; [`LoopHandle::stop`] ends it.
@@ -105,6 +107,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut was_ready = vec![false; setup.avatars.len()];
     let mut newest_arrival_ns: i64 = 0;
     let mut overrun_logged = false;
+    let mut deformed = posewire_skinning::Deformed::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.name(),
@@ -117,13 +120,26 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         }
         let tick_start = Instant::now();
         let t = sequence as f64 / rate;
+        while let Ok(command) = setup.commands.try_recv() {
+            super::commands::apply(
+                command,
+                &mut setup.avatars,
+                &mut was_ready,
+                shared,
+                world.as_mut(),
+            );
+        }
         let arrival = unix_ns();
         for avatar in &mut setup.avatars {
             if avatar.take_samples(t) > 0 {
                 newest_arrival_ns = arrival;
+                shared.live.feed_taps(&avatar.id, avatar.last_samples());
             }
         }
         let solved = step(&mut setup.avatars, world.as_mut(), t);
+        let mut skin_time = Duration::ZERO;
+        let mut skinned = 0u64;
+        let any_vertices = shared.live.vertices.any();
         let mut avatars = Vec::with_capacity(setup.avatars.len());
         for (i, (avatar, body)) in setup.avatars.iter().zip(&solved).enumerate() {
             let Some(body) = body else { continue };
@@ -131,7 +147,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 was_ready[i] = true;
                 tracing::info!(avatar = %avatar.id, "avatar has a body (headset seen)");
             }
-            avatars.push(avatar_frame(
+            let mut out = avatar_frame(
                 &AvatarSnapshot {
                     id: &avatar.id,
                     pose: &body.pose,
@@ -141,7 +157,28 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                     physics: body.physics.as_ref(),
                 },
                 t,
-            ));
+            );
+            if any_vertices && shared.live.vertices.wanted(&avatar.id) {
+                if let Some(slot) = &avatar.rig {
+                    match slot.ready() {
+                        Some(rig) => {
+                            let skin_start = Instant::now();
+                            rig.skin(&body.pose, &mut deformed);
+                            out.vertices = Some(super::skin::encode_float32(&deformed.positions));
+                            skin_time += skin_start.elapsed();
+                            skinned += 1;
+                        }
+                        None => slot.build_in_background(),
+                    }
+                }
+            }
+            avatars.push(out);
+        }
+        if skinned > 0 {
+            shared
+                .live
+                .skin_cost()
+                .record(skin_time.as_secs_f64() * 1e3, skinned);
         }
         let frame = pb::Frame {
             sequence,

@@ -1,7 +1,8 @@
 //! What the loop and the gRPC services share: the avatars' fixed facts,
 //! the frame fan-out, the measurements and the shutdown signal.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 use posewire_body::Skeleton;
 use posewire_proto::v1 as pb;
@@ -28,6 +29,8 @@ pub struct AvatarInfo {
     pub skeleton: Skeleton,
     /// Its stature, metres.
     pub stature_m: f64,
+    /// Its skinned mesh, built on first need.
+    pub rig: Arc<super::skin::RigSlot>,
 }
 
 /// State shared by the loop thread and the services.
@@ -37,8 +40,9 @@ pub struct Shared {
     pub rate_hz: f64,
     /// The solver posing every avatar.
     pub solver: SolverKind,
-    /// The avatars, in configuration order.
-    pub avatars: Vec<AvatarInfo>,
+    /// The avatars, in creation order (configuration first). Only the
+    /// loop writes it, when it applies a command.
+    pub avatars: RwLock<Vec<AvatarInfo>>,
     /// The fan-out the loop publishes every frame into.
     pub frames: broadcast::Sender<Arc<pb::Frame>>,
     /// Frames queued per subscriber before it skips.
@@ -48,9 +52,12 @@ pub struct Shared {
     /// The active frame subscribers.
     pub subscribers: Arc<SubscriberRegistry>,
     /// The queues of the avatars whose source is `push`, by avatar id.
-    pub push_queues: std::collections::BTreeMap<String, Arc<super::push_source::PushQueue>>,
+    pub push_queues: RwLock<BTreeMap<String, Arc<super::push_source::PushQueue>>>,
     /// Becomes true when the daemon shuts down.
     pub shutdown: watch::Receiver<bool>,
+    /// Commands into the loop, vertex subscriptions, sample taps, skinning
+    /// cost, storage.
+    pub live: super::live::Live,
 }
 
 impl Shared {
@@ -60,12 +67,27 @@ impl Shared {
     }
 
     /// An avatar by id; the empty id means the first one.
-    pub fn avatar(&self, id: &str) -> Option<&AvatarInfo> {
+    pub fn avatar(&self, id: &str) -> Option<AvatarInfo> {
+        let avatars = self.avatars();
         if id.is_empty() {
-            self.avatars.first()
+            avatars.first().cloned()
         } else {
-            self.avatars.iter().find(|a| a.id == id)
+            avatars.iter().find(|a| a.id == id).cloned()
         }
+    }
+
+    /// Every avatar, in creation order.
+    pub fn avatars(&self) -> std::sync::RwLockReadGuard<'_, Vec<AvatarInfo>> {
+        self.avatars.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The push queue of an avatar whose source is `push`.
+    pub fn push_queue(&self, id: &str) -> Option<Arc<super::push_source::PushQueue>> {
+        self.push_queues
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
     }
 
     /// The API's solver enum for the daemon's solver.

@@ -1,15 +1,20 @@
-//! `posewire.v1.AvatarService`: listing the avatars. In this version the
-//! avatars are fixed by the configuration; the RPCs that change them
-//! answer UNIMPLEMENTED.
+//! `posewire.v1.AvatarService`: the avatars of the shared space. Changes
+//! are built here (off the loop) and handed to the loop as commands, which
+//! it applies between two ticks and answers.
 
 use std::sync::Arc;
 
 use pb::avatar_service_server::AvatarService;
+use posewire_body::glam::DVec3;
+use posewire_body::Joint;
 use posewire_proto::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use super::not_yet;
+use crate::serve::avatar_build;
+use crate::serve::config::check_id;
 use crate::serve::frame_build::device;
+use crate::serve::live::Command;
+use crate::serve::profiles::ProfileStore;
 use crate::serve::state::Shared;
 
 /// The avatar service.
@@ -23,24 +28,26 @@ impl Avatars {
     pub fn new(shared: Arc<Shared>) -> Avatars {
         Avatars { shared }
     }
-}
 
-const FIXED: &str =
-    "avatars are fixed by the configuration file in this version (issue 6, phase 2)";
+    fn store(&self) -> ProfileStore {
+        ProfileStore::new(self.shared.live.profiles_dir())
+    }
 
-#[tonic::async_trait]
-impl AvatarService for Avatars {
-    async fn list_avatars(
-        &self,
-        _request: Request<pb::ListAvatarsRequest>,
-    ) -> Result<Response<pb::ListAvatarsResponse>, Status> {
+    /// One avatar as the API describes it.
+    fn describe(&self, id: &str) -> Result<pb::Avatar, Status> {
+        self.list()
+            .into_iter()
+            .find(|a| a.id == id)
+            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))
+    }
+
+    fn list(&self) -> Vec<pb::Avatar> {
         let (ready, seen) = {
             let s = self.shared.stats();
             (s.ready.clone(), s.seen.clone())
         };
-        let avatars = self
-            .shared
-            .avatars
+        self.shared
+            .avatars()
             .iter()
             .enumerate()
             .map(|(i, a)| pb::Avatar {
@@ -54,55 +61,183 @@ impl AvatarService for Avatars {
                     .unwrap_or_default(),
                 ready: ready.get(i).copied().unwrap_or(false),
             })
-            .collect();
-        Ok(Response::new(pb::ListAvatarsResponse { avatars }))
+            .collect()
+    }
+
+    fn known(&self, id: &str) -> Result<crate::serve::state::AvatarInfo, Status> {
+        if id.is_empty() {
+            return Err(Status::invalid_argument("give the avatar's id"));
+        }
+        self.shared
+            .avatar(id)
+            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))
+    }
+}
+
+fn finite(v: &Option<pb::Vec3>, what: &str) -> Result<Option<DVec3>, Status> {
+    match v {
+        None => Ok(None),
+        Some(v) if v.x.is_finite() && v.y.is_finite() && v.z.is_finite() => {
+            Ok(Some(DVec3::new(v.x, v.y, v.z)))
+        }
+        Some(_) => Err(Status::invalid_argument(format!("{what} must be finite"))),
+    }
+}
+
+#[tonic::async_trait]
+impl AvatarService for Avatars {
+    async fn list_avatars(
+        &self,
+        _request: Request<pb::ListAvatarsRequest>,
+    ) -> Result<Response<pb::ListAvatarsResponse>, Status> {
+        Ok(Response::new(pb::ListAvatarsResponse {
+            avatars: self.list(),
+        }))
     }
 
     async fn create_avatar(
         &self,
-        _request: Request<pb::CreateAvatarRequest>,
+        request: Request<pb::CreateAvatarRequest>,
     ) -> Result<Response<pb::Avatar>, Status> {
-        Err(not_yet("CreateAvatar", FIXED))
+        let req = request.into_inner();
+        check_id(&req.id).map_err(Status::invalid_argument)?;
+        if self.shared.avatar(&req.id).is_some() {
+            return Err(Status::already_exists(format!(
+                "avatar `{}` exists",
+                req.id
+            )));
+        }
+        let source = req
+            .source
+            .ok_or_else(|| Status::invalid_argument("give the avatar's source"))?;
+        let store = self.store();
+        let solver = self.shared.solver;
+        let cor = self.shared.live.cor_cache_dir();
+        let id = req.id.clone();
+        let (runner, info, queue) = tokio::task::spawn_blocking(move || {
+            let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
+            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor)
+        })
+        .await
+        .map_err(|e| Status::internal(e.to_string()))??;
+        self.shared
+            .live
+            .send(|reply| Command::Create {
+                runner: Box::new(runner),
+                info: Box::new(info),
+                queue,
+                reply,
+            })
+            .await?;
+        self.describe(&req.id).map(Response::new)
     }
 
     async fn remove_avatar(
         &self,
-        _request: Request<pb::RemoveAvatarRequest>,
+        request: Request<pb::RemoveAvatarRequest>,
     ) -> Result<Response<pb::RemoveAvatarResponse>, Status> {
-        Err(not_yet("RemoveAvatar", FIXED))
+        let id = request.into_inner().id;
+        self.known(&id)?;
+        self.shared
+            .live
+            .send(|reply| Command::Remove { id, reply })
+            .await?;
+        Ok(Response::new(pb::RemoveAvatarResponse {}))
     }
 
     async fn set_avatar_source(
         &self,
-        _request: Request<pb::SetAvatarSourceRequest>,
+        request: Request<pb::SetAvatarSourceRequest>,
     ) -> Result<Response<pb::Avatar>, Status> {
-        Err(not_yet("SetAvatarSource", FIXED))
+        let req = request.into_inner();
+        let info = self.known(&req.id)?;
+        let described = req
+            .source
+            .ok_or_else(|| Status::invalid_argument("give the new source"))?;
+        let (source, described, queue) =
+            tokio::task::spawn_blocking(move || avatar_build::source(&described, &info.skeleton))
+                .await
+                .map_err(|e| Status::internal(e.to_string()))??;
+        let id = req.id.clone();
+        self.shared
+            .live
+            .send(|reply| Command::SetSource {
+                id,
+                source,
+                described,
+                queue,
+                reply,
+            })
+            .await?;
+        self.describe(&req.id).map(Response::new)
     }
 
     async fn set_avatar_profile(
         &self,
-        _request: Request<pb::SetAvatarProfileRequest>,
+        request: Request<pb::SetAvatarProfileRequest>,
     ) -> Result<Response<pb::Avatar>, Status> {
-        Err(not_yet("SetAvatarProfile", FIXED))
+        let req = request.into_inner();
+        self.known(&req.id)?;
+        let store = self.store();
+        let name = req.profile_name.clone();
+        let (profile, name) =
+            tokio::task::spawn_blocking(move || avatar_build::profile(&store, &name))
+                .await
+                .map_err(|e| Status::internal(e.to_string()))??;
+        let id = req.id.clone();
+        self.shared
+            .live
+            .send(|reply| Command::SetProfile {
+                id,
+                profile: Box::new(profile),
+                name,
+                reply,
+            })
+            .await?;
+        self.describe(&req.id).map(Response::new)
     }
 
     async fn push_impulse(
         &self,
-        _request: Request<pb::PushImpulseRequest>,
+        request: Request<pb::PushImpulseRequest>,
     ) -> Result<Response<pb::PushImpulseResponse>, Status> {
-        Err(not_yet(
-            "PushImpulse",
-            "commands into the running loop arrive in issue 6, phase 2",
-        ))
+        let req = request.into_inner();
+        self.known(&req.id)?;
+        let joint = Joint::from_name(&req.joint).ok_or_else(|| {
+            Status::invalid_argument(format!(
+                "`{}` is not a canonical joint (e.g. `chest`, `left_wrist`)",
+                req.joint
+            ))
+        })?;
+        let impulse = finite(&req.impulse, "impulse")?
+            .ok_or_else(|| Status::invalid_argument("give the impulse"))?;
+        self.shared
+            .live
+            .send(|reply| Command::Impulse {
+                id: req.id,
+                joint,
+                impulse,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(pb::PushImpulseResponse {}))
     }
 
     async fn set_gaze_target(
         &self,
-        _request: Request<pb::SetGazeTargetRequest>,
+        request: Request<pb::SetGazeTargetRequest>,
     ) -> Result<Response<pb::SetGazeTargetResponse>, Status> {
-        Err(not_yet(
-            "SetGazeTarget",
-            "commands into the running loop arrive in issue 6, phase 2",
-        ))
+        let req = request.into_inner();
+        self.known(&req.id)?;
+        let target = finite(&req.target, "target")?;
+        self.shared
+            .live
+            .send(|reply| Command::Gaze {
+                id: req.id,
+                target,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(pb::SetGazeTargetResponse {}))
     }
 }

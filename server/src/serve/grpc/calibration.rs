@@ -1,25 +1,49 @@
-//! `posewire.v1.CalibrationService`: the calibration wizard and stored
-//! profiles. Not served in this version; `posewire calibrate` calibrates
-//! from a recorded take offline.
+//! `posewire.v1.CalibrationService`: the calibration wizard (see
+//! [`crate::serve::calibration_session`]) and the stored profiles.
 
 use std::pin::Pin;
+use std::sync::Arc;
 
 use pb::calibration_service_server::CalibrationService;
 use posewire_proto::v1 as pb;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use super::not_yet;
+use crate::serve::calibration_session::Session;
+use crate::serve::config::check_id;
+use crate::serve::profiles::{status, ProfileStore};
+use crate::serve::state::Shared;
 
 /// The calibration service.
-#[derive(Debug, Clone, Default)]
-pub struct Calibration;
+#[derive(Debug, Clone)]
+pub struct Calibration {
+    shared: Arc<Shared>,
+}
 
-const LATER: &str = "the calibration wizard and profile storage arrive in issue 6, phase 2; \
-                     until then use `posewire calibrate --input CALIBRATION.csv`";
+impl Calibration {
+    /// The service over the daemon's shared state.
+    pub fn new(shared: Arc<Shared>) -> Calibration {
+        Calibration { shared }
+    }
+
+    fn store(&self) -> ProfileStore {
+        ProfileStore::new(self.shared.live.profiles_dir())
+    }
+}
 
 /// The response stream of Calibrate.
 pub type CalibrateStream = Pin<Box<dyn Stream<Item = Result<pb::CalibrateUpdate, Status>> + Send>>;
+
+/// Runs a store operation on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, Status> + Send + 'static,
+) -> Result<T, Status> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Status::internal(e.to_string()))?
+}
 
 #[tonic::async_trait]
 impl CalibrationService for Calibration {
@@ -27,29 +51,53 @@ impl CalibrationService for Calibration {
 
     async fn calibrate(
         &self,
-        _request: Request<pb::CalibrateRequest>,
+        request: Request<pb::CalibrateRequest>,
     ) -> Result<Response<CalibrateStream>, Status> {
-        Err(not_yet("Calibrate", LATER))
+        let req = request.into_inner();
+        check_id(&req.profile_name)
+            .map_err(|e| Status::invalid_argument(format!("profile_name: {e}")))?;
+        let needs_avatar = req.take_csv.is_empty() || req.apply;
+        if needs_avatar
+            && (req.avatar_id.is_empty() || self.shared.avatar(&req.avatar_id).is_none())
+        {
+            return Err(Status::not_found(format!("no avatar `{}`", req.avatar_id)));
+        }
+        let (tx, rx) = mpsc::channel(64);
+        let session = Session {
+            shared: self.shared.clone(),
+            request: req,
+        };
+        tokio::spawn(session.run(tx));
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 
     async fn list_profiles(
         &self,
         _request: Request<pb::ListProfilesRequest>,
     ) -> Result<Response<pb::ListProfilesResponse>, Status> {
-        Err(not_yet("ListProfiles", LATER))
+        let store = self.store();
+        let names = blocking(move || store.list().map_err(status)).await?;
+        Ok(Response::new(pb::ListProfilesResponse { names }))
     }
 
     async fn get_profile(
         &self,
-        _request: Request<pb::GetProfileRequest>,
+        request: Request<pb::GetProfileRequest>,
     ) -> Result<Response<pb::Profile>, Status> {
-        Err(not_yet("GetProfile", LATER))
+        let name = request.into_inner().name;
+        let store = self.store();
+        let n = name.clone();
+        let (_, toml) = blocking(move || store.get(&n).map_err(status)).await?;
+        Ok(Response::new(pb::Profile { name, toml }))
     }
 
     async fn delete_profile(
         &self,
-        _request: Request<pb::DeleteProfileRequest>,
+        request: Request<pb::DeleteProfileRequest>,
     ) -> Result<Response<pb::DeleteProfileResponse>, Status> {
-        Err(not_yet("DeleteProfile", LATER))
+        let name = request.into_inner().name;
+        let store = self.store();
+        blocking(move || store.delete(&name).map_err(status)).await?;
+        Ok(Response::new(pb::DeleteProfileResponse {}))
     }
 }

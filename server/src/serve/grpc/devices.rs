@@ -94,7 +94,7 @@ impl DeviceService for Devices {
                 reject(pb::RejectReason::UnknownAvatar, n);
                 continue;
             }
-            let Some(queue) = self.shared.push_queues.get(&batch.avatar_id) else {
+            let Some(queue) = self.shared.push_queue(&batch.avatar_id) else {
                 reject(pb::RejectReason::NotAPushAvatar, n);
                 continue;
             };

@@ -43,6 +43,25 @@ struct Selection {
     avatar_ids: Vec<String>,
     decimation: u64,
     forces: bool,
+    /// The vertex encoding, when vertices were asked for.
+    vertices: Option<pb::VertexEncoding>,
+}
+
+/// An avatar's frame without its vertices (no copy of the vertex bytes).
+fn without_vertices(a: &pb::AvatarFrame) -> pb::AvatarFrame {
+    pb::AvatarFrame {
+        avatar_id: a.avatar_id.clone(),
+        root: a.root,
+        local_rotations: a.local_rotations.clone(),
+        joint_positions: a.joint_positions.clone(),
+        world_rotations: a.world_rotations.clone(),
+        devices: a.devices.clone(),
+        foot_contacts: a.foot_contacts,
+        camera_link: a.camera_link,
+        ghost_hands: a.ghost_hands.clone(),
+        forces: a.forces.clone(),
+        vertices: None,
+    }
 }
 
 impl Selection {
@@ -59,11 +78,14 @@ impl Selection {
             if !self.avatar_ids.is_empty() && !self.avatar_ids.contains(&a.avatar_id) {
                 continue;
             }
-            let mut a = a.clone();
+            let mut copy = without_vertices(a);
             if !self.forces {
-                a.forces = None;
+                copy.forces = None;
             }
-            out.avatars.push(a);
+            if let (Some(encoding), Some(v)) = (self.vertices, &a.vertices) {
+                copy.vertices = Some(crate::serve::skin::reencode(v, encoding));
+            }
+            out.avatars.push(copy);
         }
         out
     }
@@ -92,12 +114,12 @@ impl FrameService for Frames {
             .remote_addr()
             .map_or_else(|| "unknown".to_string(), |a| a.to_string());
         let req = request.into_inner();
-        if req.include_vertices {
-            return Err(super::not_yet(
-                "StreamFrames with include_vertices",
-                "skinned vertices are not streamed yet; ask for pose only",
-            ));
-        }
+        let encoding = pb::VertexEncoding::try_from(req.vertex_encoding).map_err(|_| {
+            Status::invalid_argument(format!(
+                "vertex_encoding {} is not an encoding: use FLOAT32 (1) or INT16 (2)",
+                req.vertex_encoding
+            ))
+        })?;
         for id in &req.avatar_ids {
             if self.shared.avatar(id).is_none() || id.is_empty() {
                 return Err(Status::not_found(format!("no avatar `{id}`")));
@@ -107,7 +129,13 @@ impl FrameService for Frames {
             avatar_ids: req.avatar_ids,
             decimation: u64::from(req.decimation.max(1)),
             forces: req.include_forces,
+            vertices: req.include_vertices.then_some(encoding),
         };
+        // Counted while the stream lives: the loop skins an avatar only
+        // while someone wants its vertices.
+        let vertex_guard = req
+            .include_vertices
+            .then(|| self.shared.live.vertices.add(&selection.avatar_ids));
         let guard = self
             .shared
             .subscribers
@@ -170,6 +198,7 @@ impl FrameService for Frames {
                 }
             }
             drop(guard);
+            drop(vertex_guard);
         });
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
@@ -193,12 +222,21 @@ impl FrameService for Frames {
 
     async fn get_mesh(
         &self,
-        _request: Request<pb::GetMeshRequest>,
+        request: Request<pb::GetMeshRequest>,
     ) -> Result<Response<pb::Mesh>, Status> {
-        Err(super::not_yet(
-            "GetMesh",
-            "meshes are served together with skinned vertex streaming (issue 6, phase 2)",
-        ))
+        let id = request.into_inner().avatar_id;
+        let avatar = self
+            .shared
+            .avatar(&id)
+            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))?;
+        let slot = avatar.rig.clone();
+        // Building the rig (centres of rotation) can take a while the first
+        // time: on a blocking thread, never the loop.
+        let rig = tokio::task::spawn_blocking(move || slot.get_or_build())
+            .await
+            .map_err(|e| Status::internal(format!("building the mesh failed: {e}")))?
+            .map_err(Status::failed_precondition)?;
+        Ok(Response::new(rig.mesh_message(&avatar.id)))
     }
 }
 
@@ -212,6 +250,7 @@ mod tests {
             avatar_ids: vec![],
             decimation: 1,
             forces: false,
+            vertices: None,
         };
         assert_eq!(every.wanted_between(10, 11), 0);
         assert_eq!(every.wanted_between(10, 15), 4);
@@ -242,6 +281,7 @@ mod tests {
             avatar_ids: vec!["b".into()],
             decimation: 1,
             forces: false,
+            vertices: None,
         };
         let out = s.apply(&frame);
         assert_eq!(out.sequence, 7);

@@ -54,7 +54,18 @@ impl StatsService for Stats {
                 age_s: s.since.elapsed().as_secs_f64(),
             })
             .collect();
+        let (skinning, skinned_frames) = {
+            let cost = self.shared.live.skin_cost();
+            (cost.times(), cost.skinned)
+        };
         Ok(Response::new(pb::GetStatsResponse {
+            skinning: Some(pb::FrameTimeStats {
+                p50_ms: skinning.p50_ms,
+                p99_ms: skinning.p99_ms,
+                max_ms: skinning.max_ms,
+                count: skinning.count as u64,
+            }),
+            skinned_frames,
             rate_hz: self.shared.rate_hz,
             frames,
             uptime_s,

@@ -1,0 +1,116 @@
+//! Building avatars asked for over the API (CreateAvatar, SetAvatarSource,
+//! SetAvatarProfile): the source from its API description, the profile
+//! from the store, the runner and what the services know of it. The work
+//! (reading a take, a profile) happens here, off the loop; the loop only
+//! swaps the result in.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use posewire_body::formats::TrackerTake;
+use posewire_body::{BodyProfile, Skeleton};
+use posewire_proto::v1 as pb;
+use posewire_solver::SolverKind;
+use tonic::Status;
+
+use super::avatar::{AvatarRunner, SampleSource};
+use super::daemon::DEFAULT_STATURE_M;
+use super::demo_source::DemoPerson;
+use super::file_source::FileReplay;
+use super::profiles::{status, ProfileStore};
+use super::push_source::PushQueue;
+use super::skin::RigSlot;
+use super::state::AvatarInfo;
+
+/// A source ready for the loop, its API description and its push queue.
+pub type BuiltSource = (SampleSource, pb::DeviceSource, Option<Arc<PushQueue>>);
+
+/// The source an API description asks for, for an avatar of `skeleton`.
+pub fn source(described: &pb::DeviceSource, skeleton: &Skeleton) -> Result<BuiltSource, Status> {
+    use pb::device_source::Kind;
+    let bad = |m: String| Status::invalid_argument(m);
+    match &described.kind {
+        None => Err(bad("the source has no kind: give demo, file or push".into())),
+        Some(Kind::Demo(d)) => {
+            let origin = d.origin.as_ref().map_or([0.0; 3], |o| [o.x, o.y, o.z]);
+            if !(d.time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) {
+                return Err(bad("demo source: numbers must be finite".into()));
+            }
+            Ok((
+                SampleSource::Demo(DemoPerson::new(skeleton, d.time_offset_s, origin)),
+                described.clone(),
+                None,
+            ))
+        }
+        Some(Kind::File(f)) => {
+            let path = PathBuf::from(&f.path);
+            let take = TrackerTake::read(&path)
+                .map_err(|e| bad(format!("file source: cannot read the tracker take: {e}")))?;
+            let replay = FileReplay::new(take, f.r#loop)
+                .ok_or_else(|| bad(format!("file source: {} has no samples", f.path)))?;
+            Ok((SampleSource::File(replay), described.clone(), None))
+        }
+        Some(Kind::Push(_)) => {
+            let queue = Arc::new(PushQueue::default());
+            Ok((
+                SampleSource::Push(queue.clone()),
+                described.clone(),
+                Some(queue),
+            ))
+        }
+    }
+}
+
+/// A stored profile by name; the empty name or `default` is the built-in
+/// average body.
+pub fn profile(store: &ProfileStore, name: &str) -> Result<(BodyProfile, String), Status> {
+    if name.is_empty() || name == "default" {
+        return Ok((
+            BodyProfile::from_stature(DEFAULT_STATURE_M),
+            "default".into(),
+        ));
+    }
+    let (profile, _) = store.get(name).map_err(status)?;
+    Ok((profile, name.to_string()))
+}
+
+/// What the services know of an avatar.
+pub fn info(
+    id: &str,
+    described: pb::DeviceSource,
+    profile: &BodyProfile,
+    profile_name: &str,
+    model: Option<&Path>,
+    cor_cache: &Path,
+) -> AvatarInfo {
+    let skeleton = Skeleton::from_profile(profile);
+    AvatarInfo {
+        id: id.to_string(),
+        source: described,
+        profile_name: profile_name.to_string(),
+        skeleton,
+        stature_m: profile.body.stature,
+        rig: Arc::new(RigSlot::new(
+            skeleton,
+            model.map(Path::to_path_buf),
+            cor_cache.to_path_buf(),
+        )),
+    }
+}
+
+/// A new avatar: its runner (rig attached), its facts and its push queue.
+pub fn avatar(
+    id: &str,
+    described: &pb::DeviceSource,
+    profile: &BodyProfile,
+    profile_name: &str,
+    kind: SolverKind,
+    cor_cache: &Path,
+) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
+    let skeleton = Skeleton::from_profile(profile);
+    let (src, described, queue) = source(described, &skeleton)?;
+    let info = info(id, described, profile, profile_name, None, cor_cache);
+    let mut runner = AvatarRunner::new(id, profile, src, kind);
+    runner.rig = Some(info.rig.clone());
+    Ok((runner, info, queue))
+}

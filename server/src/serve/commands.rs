@@ -1,0 +1,182 @@
+//! Applying avatar commands inside the loop thread, between ticks: each is
+//! a swap of something the service already built, so the loop never waits
+//! on files or locks held for long. The loop is the only writer of the
+//! avatar list the services read.
+
+use std::sync::{Arc, PoisonError};
+
+use posewire_solver::physics::PhysicsWorld;
+use tonic::Status;
+
+use super::avatar::{AvatarRunner, AvatarSolver};
+use super::live::Command;
+use super::skin::RigSlot;
+use super::state::Shared;
+
+/// Takes an avatar's simulated body out of the physics world (if any).
+fn drop_body(world: Option<&mut PhysicsWorld>, avatar: &AvatarRunner) {
+    if let (Some(world), AvatarSolver::Physics(c)) = (world, &avatar.solver) {
+        if let Some(id) = c.id() {
+            world.remove_avatar(id);
+        }
+    }
+}
+
+fn not_found(id: &str) -> Status {
+    Status::not_found(format!("no avatar `{id}`"))
+}
+
+/// Applies one command and answers it.
+pub fn apply(
+    command: Command,
+    avatars: &mut Vec<AvatarRunner>,
+    was_ready: &mut Vec<bool>,
+    shared: &Shared,
+    world: Option<&mut PhysicsWorld>,
+) {
+    let index = |id: &str, avatars: &[AvatarRunner]| avatars.iter().position(|a| a.id == id);
+    let mut infos = shared
+        .avatars
+        .write()
+        .unwrap_or_else(PoisonError::into_inner);
+    let mut queues = shared
+        .push_queues
+        .write()
+        .unwrap_or_else(PoisonError::into_inner);
+    let (reply, result) = match command {
+        Command::Create {
+            runner,
+            info,
+            queue,
+            reply,
+        } => {
+            let result = if index(&runner.id, avatars).is_some() {
+                Err(Status::already_exists(format!(
+                    "avatar `{}` exists",
+                    runner.id
+                )))
+            } else {
+                if let Some(queue) = queue {
+                    queues.insert(runner.id.clone(), queue);
+                }
+                tracing::info!(avatar = %runner.id, "avatar created");
+                avatars.push(*runner);
+                was_ready.push(false);
+                infos.push(*info);
+                Ok(())
+            };
+            (reply, result)
+        }
+        Command::Remove { id, reply } => {
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    drop_body(world, &avatars[i]);
+                    avatars.remove(i);
+                    was_ready.remove(i);
+                    infos.retain(|a| a.id != id);
+                    queues.remove(&id);
+                    tracing::info!(avatar = %id, "avatar removed");
+                    Ok(())
+                }
+            };
+            (reply, result)
+        }
+        Command::SetSource {
+            id,
+            source,
+            described,
+            queue,
+            reply,
+        } => {
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    avatars[i].source = source;
+                    queues.remove(&id);
+                    if let Some(queue) = queue {
+                        queues.insert(id.clone(), queue);
+                    }
+                    if let Some(info) = infos.iter_mut().find(|a| a.id == id) {
+                        info.source = described;
+                    }
+                    tracing::info!(avatar = %id, "avatar source replaced");
+                    Ok(())
+                }
+            };
+            (reply, result)
+        }
+        Command::SetProfile {
+            id,
+            profile,
+            name,
+            reply,
+        } => {
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    // The new body joins the world at its first step.
+                    drop_body(world, &avatars[i]);
+                    let old = avatars.remove(i);
+                    let model = old.rig.as_ref().and_then(|r| r.model().map(Into::into));
+                    let mut next = old.with_profile(&profile, shared.solver);
+                    let skeleton = next.skeleton;
+                    let rig = Arc::new(RigSlot::new(skeleton, model, shared.live.cor_cache_dir()));
+                    next.rig = Some(rig.clone());
+                    avatars.insert(i, next);
+                    was_ready[i] = false;
+                    if let Some(info) = infos.iter_mut().find(|a| a.id == id) {
+                        info.profile_name = name.clone();
+                        info.skeleton = skeleton;
+                        info.stature_m = profile.body.stature;
+                        info.rig = rig;
+                    }
+                    tracing::info!(avatar = %id, profile = %name, "avatar profile replaced");
+                    Ok(())
+                }
+            };
+            (reply, result)
+        }
+        Command::Impulse {
+            id,
+            joint,
+            impulse,
+            reply,
+        } => {
+            let result = match (index(&id, avatars), world) {
+                (None, _) => Err(not_found(&id)),
+                (Some(_), None) => Err(Status::failed_precondition(
+                    "PushImpulse needs the physics solver (`solver = \"physics\"`); this daemon \
+                     runs the kinematic ik solver, which has no simulated body to push",
+                )),
+                (Some(i), Some(world)) => match &avatars[i].solver {
+                    AvatarSolver::Physics(c) => match c.id() {
+                        Some(body) if world.push(body, joint, impulse) => Ok(()),
+                        _ => Err(Status::failed_precondition(format!(
+                            "avatar `{id}` has no simulated body yet (its headset has not been seen)"
+                        ))),
+                    },
+                    AvatarSolver::Ik(_) => Err(Status::failed_precondition(
+                        "PushImpulse needs the physics solver",
+                    )),
+                },
+            };
+            (reply, result)
+        }
+        Command::Gaze { id, target, reply } => {
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    match &mut avatars[i].solver {
+                        AvatarSolver::Ik(s) => s.set_gaze_target(target),
+                        AvatarSolver::Physics(c) => c.reference_solver().set_gaze_target(target),
+                    }
+                    Ok(())
+                }
+            };
+            (reply, result)
+        }
+    };
+    // The asker may have gone (cancelled call): nothing to do then.
+    let _ = reply.send(result);
+}

@@ -1,0 +1,30 @@
+//! TLS for the gRPC server (rustls, through tonic): the certificate chain
+//! and private key of the `[access]` table, read at start.
+
+use anyhow::Context as _;
+use tonic::transport::{Identity, ServerTlsConfig};
+
+use super::access::AccessConfig;
+
+/// The server's TLS configuration, or `None` when no certificate is
+/// configured (plain HTTP/2). Unreadable files are named.
+pub fn server_tls(access: &AccessConfig) -> anyhow::Result<Option<ServerTlsConfig>> {
+    let (Some(cert), Some(key)) = (&access.tls_cert, &access.tls_key) else {
+        return Ok(None);
+    };
+    let cert_pem = std::fs::read(cert)
+        .with_context(|| format!("access.tls_cert: cannot read {}", cert.display()))?;
+    let key_pem = std::fs::read(key)
+        .with_context(|| format!("access.tls_key: cannot read {}", key.display()))?;
+    for (name, file, pem) in [("tls_cert", cert, &cert_pem), ("tls_key", key, &key_pem)] {
+        if !pem.windows(11).any(|w| w == b"-----BEGIN ") {
+            anyhow::bail!(
+                "access.{name}: {} is not a PEM file (no `-----BEGIN` line)",
+                file.display()
+            );
+        }
+    }
+    Ok(Some(
+        ServerTlsConfig::new().identity(Identity::from_pem(cert_pem, key_pem)),
+    ))
+}
