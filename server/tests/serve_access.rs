@@ -3,10 +3,12 @@
 //! environment it starts, and `posewire subscribe` gets frames only with
 //! the token (`--token` or POSEWIRE_TOKEN).
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
+mod serve_common;
+
+use std::process::{Child, Command};
 use std::sync::mpsc;
-use std::time::Duration;
+
+use serve_common::spawn_serve;
 
 const BIN: &str = env!("CARGO_BIN_EXE_posewire");
 const TOKEN: &str = "binary-read-token-0123456789";
@@ -29,39 +31,15 @@ fn serve_refuses_an_exposed_address_without_a_token() {
 }
 
 /// Starts `posewire serve` exposed with a read token from the
-/// environment; returns the child and the port it logged.
+/// environment; returns the child, the port it logged and its log.
 fn serve_with_token() -> (Child, u16, mpsc::Receiver<String>) {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--listen", "0.0.0.0:0"])
-        .env("POSEWIRE_TOKEN_READ", TOKEN)
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let port = loop {
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the daemon logs its address");
-        if let Some(rest) = line.split("address=").nth(1) {
-            let addr = rest.split_whitespace().next().expect("an address");
-            break addr
-                .rsplit(':')
-                .next()
-                .and_then(|p| p.parse().ok())
-                .expect("a port");
-        }
-    };
-    (child, port, rx)
+    let (child, address, log) = spawn_serve("0.0.0.0:0", &[("POSEWIRE_TOKEN_READ", TOKEN)]);
+    let port = address
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("a port");
+    (child, port, log)
 }
 
 #[test]

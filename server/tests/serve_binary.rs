@@ -2,44 +2,19 @@
 //! logs where to connect, streams the demo body to a gRPC subscriber, and
 //! shuts down cleanly on SIGTERM.
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
+mod serve_common;
+
+use std::process::Command;
 use std::time::Duration;
+
+use serve_common::spawn_serve;
 
 use posewire_client::{pb, Client};
 
 #[test]
 fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_posewire"))
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
     // The log says where to connect.
-    let address = loop {
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the daemon logs its address");
-        if let Some(rest) = line.split("address=").nth(1) {
-            break rest
-                .split_whitespace()
-                .next()
-                .expect("an address")
-                .to_string();
-        }
-    };
+    let (mut child, address, rx) = spawn_serve("127.0.0.1:0", &[]);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
