@@ -35,6 +35,11 @@ fn demo(offset: f64, origin: [f64; 3]) -> SourceConfig {
     }
 }
 
+/// A daemon with one demo person, `demo`, on the `ik` solver.
+async fn start_demo(storage: &Path) -> (Daemon, Client) {
+    start(vec![avatar("demo", demo(0.0, [0.0; 3]))], "ik", storage).await
+}
+
 async fn start(avatars: Vec<AvatarConfig>, solver: &str, storage: &Path) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
@@ -194,12 +199,7 @@ async fn a_pushed_take_streams_the_joints_of_the_offline_solve() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_wizard_on_a_calibration_take_gives_the_offline_profile_and_stores_it() {
     let storage = tempfile::tempdir().expect("temp dir");
-    let (daemon, client) = start(
-        vec![avatar("demo", demo(0.0, [0.0; 3]))],
-        "ik",
-        storage.path(),
-    )
-    .await;
+    let (daemon, client) = start_demo(storage.path()).await;
     let file = storage.path().join("demo_walk.calibration.csv");
     demo_takes()
         .calibration
@@ -368,12 +368,7 @@ fn decode(v: &pb::SkinnedVertices) -> Vec<[f32; 3]> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn vertex_subscribers_get_moving_vertices_skinned_once_per_frame() {
     let storage = tempfile::tempdir().expect("temp dir");
-    let (daemon, client) = start(
-        vec![avatar("demo", demo(0.0, [0.0; 3]))],
-        "ik",
-        storage.path(),
-    )
-    .await;
+    let (daemon, client) = start_demo(storage.path()).await;
     let mesh = client.get_mesh("demo").await.expect("the mesh");
     let n = mesh.rest_positions.len() / 3;
     assert!(n > 1000, "{n} vertices");
@@ -474,12 +469,7 @@ async fn vertex_subscribers_get_moving_vertices_skinned_once_per_frame() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn avatars_are_created_changed_and_removed_while_the_loop_runs() {
     let storage = tempfile::tempdir().expect("temp dir");
-    let (daemon, client) = start(
-        vec![avatar("demo", demo(0.0, [0.0; 3]))],
-        "ik",
-        storage.path(),
-    )
-    .await;
+    let (daemon, client) = start_demo(storage.path()).await;
     let demo_source = |x: f64| pb::DeviceSource {
         kind: Some(pb::device_source::Kind::Demo(pb::DemoSource {
             time_offset_s: 3.0,
