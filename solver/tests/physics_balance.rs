@@ -159,6 +159,15 @@ fn physics_locomotion_steps_toward_the_capture_point_after_a_push() {
         "the first step went {:?}",
         first.to - first.from
     );
+    // A push to the body's right (-x) is caught by the right foot stepping
+    // out to the right, not by the left crossing in front of it.
+    let (_, _, _, side) = pushed(Some(Locomotion::default()), DVec3::new(-30.0, 0.0, 0.0));
+    let side = side.expect("a step after a push to the side");
+    assert_eq!(side.foot, 1, "the left foot stepped: {side:?}");
+    assert!(
+        side.to.x < side.from.x - 0.05,
+        "the right foot did not step out: {side:?}"
+    );
     // The control: without locomotion nothing steps.
     let (_, steps, _, first) = pushed(None, push);
     assert_eq!(steps, 0);

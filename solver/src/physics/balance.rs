@@ -152,9 +152,12 @@ impl Balance {
 
         // The centre of mass over the feet, and the weight.
         let mut support = DVec3::ZERO;
+        let mut centres = Vec::with_capacity(2);
         for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
             if let (true, Some(foot)) = (on, avatar.bone(world, leg[2])) {
-                support += foot.position + foot.rotation * DVec3::new(0.0, 0.0, self.com_ahead_m);
+                let centre = foot.position + foot.rotation * DVec3::new(0.0, 0.0, self.com_ahead_m);
+                support += centre;
+                centres.push(centre);
             }
         }
         support *= share;
@@ -162,11 +165,19 @@ impl Balance {
         let mut force = ((support - c) * wc * wc - v * 2.0 * self.damping_ratio * wc) * mass;
         // Feet can only push as far as their centre of pressure reaches: a
         // horizontal force F at height h needs the pressure F h / (m g)
-        // away from under the centre of mass. Beyond the foot it would tip
-        // the foot over instead (a step has to catch that).
+        // away from under the centre of mass, on the side it pushes from,
+        // and within the feet (in a split stance the rear foot reaches far
+        // behind the centre of mass). Beyond the feet it would tip them
+        // over instead (a step has to catch that).
         let height = (c.y - support.y).max(0.3);
-        let most = mass * self.gravity * self.pressure_reach_m / height;
         let horizontal = DVec3::new(force.x, 0.0, force.z);
+        let along = horizontal.normalize_or_zero();
+        let extent = centres
+            .iter()
+            .map(|p| (c - *p).dot(along))
+            .fold(0.0_f64, f64::max)
+            + self.pressure_reach_m;
+        let most = mass * self.gravity * extent / height;
         if horizontal.length() > most {
             let h = horizontal.normalize() * most;
             force.x = h.x;
