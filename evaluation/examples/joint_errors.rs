@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_BALANCE the balance array), LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_PLANT/P_PLANT_REL/P_PLANT_CAP planted feet (reference speed, release distance, breaking force in body weights), P_FRICTION, P_BALANCE the balance array), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -12,7 +12,8 @@
 //! GFLIP/GRATE/GACT (arm-swing flip rate, rate time constant, minimum
 //! activity), KF (knee follows foot),
 //! FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every joint;
-//! BIAS=1 prints mean signed errors and chest-angle errors.
+//! BIAS=1 prints mean signed errors and chest-angle errors. NOPROP=1 leaves
+//! out the prop clips (*14_21*, *14_27*), as the no-prop means.
 
 use std::path::PathBuf;
 
@@ -38,6 +39,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
         .collect();
     clips.sort();
+    if std::env::var("NOPROP").is_ok() {
+        clips.retain(|p| {
+            let n = p.to_string_lossy();
+            !n.contains("14_21") && !n.contains("14_27")
+        });
+    }
     let mut total = [0.0; Joint::COUNT];
     let mut n = 0usize;
     let mut all_metrics = Vec::new();
@@ -97,6 +104,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let Some(v) = env("P_EE_ACC") {
             options.physics.body.effectors.max_accel = v;
+        }
+        if let Some(v) = env("P_PLANT") {
+            options.physics.body.effectors.plant_speed_m_s = v;
+        }
+        if let Some(v) = env("P_PLANT_CAP") {
+            options.physics.body.effectors.plant_max_force_share = v;
+        }
+        if let Some(v) = env("P_PLANT_REL") {
+            options.physics.body.effectors.plant_release_m = v;
+        }
+        if let Some(v) = env("P_FRICTION") {
+            options.physics.body.friction = v;
         }
         if let Some(v) = env("P_ROOT") {
             options.physics.body.root_hz = v;

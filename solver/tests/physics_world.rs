@@ -372,3 +372,39 @@ fn physics_a_removed_avatar_leaves_the_world_and_the_others_go_on() {
         "the other avatar moved to {pelvis}"
     );
 }
+
+#[test]
+fn physics_a_planted_foot_stays_where_it_stands_when_its_leg_is_kicked() {
+    // A sideways kick on the left shin of a standing body: a planted foot
+    // (held by its joint to the floor) stays put, a foot held only by its
+    // spring slides.
+    let slide = |planted: bool| {
+        let (_, _, mut world, rest, id) = standing();
+        hold(&mut world, id, &rest, 45);
+        let ankle = |w: &PhysicsWorld| {
+            w.avatar(id)
+                .and_then(|a| a.bone(w.rapier(), Joint::LeftAnkle))
+                .map(|b| b.position)
+                .expect("the avatar has a left foot")
+        };
+        let before = ankle(&world);
+        let mut most: f64 = 0.0;
+        for k in 0..90 {
+            drive(&mut world, id, &rest);
+            if planted {
+                world.plant_foot(id, Joint::LeftAnkle, Some(before));
+            }
+            if k == 5 {
+                assert!(world.push(id, Joint::LeftKnee, DVec3::new(15.0, 0.0, 0.0)));
+            }
+            world.step();
+            let d = ankle(&world) - before;
+            most = most.max(DVec3::new(d.x, 0.0, d.z).length());
+        }
+        most
+    };
+    let (held, free) = (slide(true), slide(false));
+    println!("kicked shin: planted foot moved {held:.5} m, spring only {free:.5} m");
+    assert!(held < 0.002, "planted foot moved {held} m");
+    assert!(held < 0.5 * free, "planted {held} m, spring only {free} m");
+}

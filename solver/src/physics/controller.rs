@@ -105,6 +105,11 @@ pub struct AvatarController {
     /// When each foot last touched the floor.
     last_contact: [Option<f64>; 2],
     locomotion: LocomotionState,
+    /// Where each planted foot's spring holds its ankle (left, right).
+    planted: [Option<DVec3>; 2],
+    /// Feet that broke loose from their hold and wait for the reference to
+    /// lift them before they are planted again.
+    slipped: [bool; 2],
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -126,6 +131,8 @@ impl AvatarController {
             start_pose: None,
             last_contact: [None, None],
             locomotion: LocomotionState::default(),
+            planted: [None, None],
+            slipped: [false, false],
         }
     }
 
@@ -183,12 +190,16 @@ impl AvatarController {
         };
         // A foot counts as standing for a moment after its last contact
         // (contacts flicker as a loaded foot rocks on the floor).
-        // Only the balance and locomotion arrays need the feet's contacts.
-        let touching = if self.settings.balance.is_some() || self.settings.locomotion.is_some() {
-            world.stance(id)
-        } else {
-            Stance::default()
-        };
+        // Only the balance and locomotion arrays and the planted feet need
+        // the feet's contacts.
+        let plant = self.settings.body.effectors;
+        let plant = plant.plant_speed_m_s > 0.0 && plant.hz > 0.0;
+        let touching =
+            if self.settings.balance.is_some() || self.settings.locomotion.is_some() || plant {
+                world.stance(id)
+            } else {
+                Stance::default()
+            };
         for (on, since) in [touching.left, touching.right]
             .into_iter()
             .zip(self.last_contact.iter_mut())
@@ -263,6 +274,9 @@ impl AvatarController {
         // The PD runs in the implicit motors and the end-effector springs;
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
+        if plant {
+            self.hold_planted_feet(world, id, &reference, touching, dt);
+        }
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -275,6 +289,75 @@ impl AvatarController {
         };
         self.last_reference = Some(reference);
         self.pending = Some((reference, arrays, dt));
+    }
+
+    /// Holds each planted foot where it came to stand: while the reference
+    /// ankle stands still and the simulated foot touches the floor, a joint
+    /// to the ground holds the ankle there horizontally and the foot's
+    /// spring pulls toward that spot (at the reference's height and turn)
+    /// instead of dragging the foot along the floor to the reference. It
+    /// lets go when the reference moves, and when the hold needs more
+    /// force than [`EffectorSettings::plant_max_force_share`] allows (the
+    /// foot then waits for the reference to lift it).
+    ///
+    /// [`EffectorSettings::plant_max_force_share`]: super::effectors::EffectorSettings::plant_max_force_share
+    fn hold_planted_feet(
+        &mut self,
+        world: &mut PhysicsWorld,
+        id: super::world::AvatarId,
+        reference: &BodyPose,
+        touching: Stance,
+        dt: f64,
+    ) {
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let e = self.settings.body.effectors;
+        let now = reference.transforms(&avatar.skeleton);
+        let before = self
+            .last_reference
+            .as_ref()
+            .map(|p| p.positions(&avatar.skeleton));
+        let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length();
+        let mut holds = [None, None];
+        for (i, (ankle, on)) in [
+            (Joint::LeftAnkle, touching.left),
+            (Joint::RightAnkle, touching.right),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let r = now[ankle];
+            // A hold that needs more than the floor could give breaks.
+            let limit = e.plant_max_force_share * avatar.mass * 9.81;
+            if limit > 0.0 && world.foot_hold_force(id, ankle) > limit {
+                self.slipped[i] = true;
+            }
+            let still = before
+                .as_ref()
+                .is_some_and(|b| flat(r.position - b[ankle]) < e.plant_speed_m_s * dt);
+            if !still {
+                self.slipped[i] = false;
+            }
+            let still = still && !self.slipped[i];
+            self.planted[i] = match self.planted[i] {
+                Some(p) if still && flat(p - r.position) < e.plant_release_m => Some(p),
+                _ if still && on => avatar
+                    .bone(world.rapier(), ankle)
+                    .map(|b| b.position)
+                    .filter(|p| flat(*p - r.position) < e.plant_release_m),
+                _ => None,
+            };
+            holds[i] = self.planted[i].map(|p| {
+                posewire_body::Transform::new(DVec3::new(p.x, r.position.y, p.z), r.rotation)
+            });
+        }
+        for (ankle, hold) in [Joint::LeftAnkle, Joint::RightAnkle].into_iter().zip(holds) {
+            if let Some(t) = hold {
+                world.set_effector_target(id, ankle, t);
+            }
+            world.plant_foot(id, ankle, hold.map(|t| t.position));
+        }
     }
 
     /// The recovery steps so far.

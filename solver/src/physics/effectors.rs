@@ -10,11 +10,16 @@
 //! stable at any stiffness; its force is capped so that it cannot drag the
 //! body through the world. What it applied is read back after the step and
 //! mapped to joint torques for the frame's force array.
+//!
+//! A foot also has a joint to the ground, off until the foot is planted
+//! (its reference stands still and it touches the floor): the spring alone
+//! let a standing foot creep 1-13 cm/s on the floor.
 
 use posewire_body::glam::{DMat3, DVec3};
 use posewire_body::{Joint, JointMap, Transform};
 use rapier3d::prelude::{
-    GenericJointBuilder, JointAxesMask, MotorModel, RigidBodyBuilder, RigidBodyHandle,
+    GenericJointBuilder, ImpulseJointHandle, JointAxesMask, MotorModel, RigidBodyBuilder,
+    RigidBodyHandle,
 };
 
 use super::avatar::{Gains, ANG_AXES, LIN_AXES};
@@ -54,6 +59,20 @@ pub struct EffectorSettings {
     /// Largest acceleration the spring may give the segment and its parent
     /// beyond holding their weight, m/s^2 (caps the force per axis).
     pub max_accel: f64,
+    /// A foot whose reference ankle moves slower than this (horizontally,
+    /// m/s) while the simulated foot touches the floor is planted: a joint
+    /// to the ground holds its ankle where it stands, and its spring pulls
+    /// toward that spot instead of along the floor toward the reference (0:
+    /// off). Measured on the dev clips (no-prop, skate cm/s, 3 / 4 / 6
+    /// devices, clean): off 20.9 / 16.9 / 15.5, 0.05 m/s 17.0 / 13.6 / 14.8.
+    pub plant_speed_m_s: f64,
+    /// A planted foot is let go when the reference has moved this far from
+    /// where it is held, metres.
+    pub plant_release_m: f64,
+    /// Largest horizontal force that holds a planted foot, as a share of
+    /// the body's weight: a hold that needs more breaks, and the foot is
+    /// not planted again until the reference lifts it (0: no limit).
+    pub plant_max_force_share: f64,
 }
 
 impl Default for EffectorSettings {
@@ -63,6 +82,9 @@ impl Default for EffectorSettings {
             angular_hz: 35.0,
             damping_ratio: 1.0,
             max_accel: 200.0,
+            plant_speed_m_s: 0.05,
+            plant_release_m: 0.1,
+            plant_max_force_share: 15.0,
         }
     }
 }
@@ -76,6 +98,9 @@ pub(crate) struct Effector {
     pub ang: Gains,
     pub max_force: f64,
     pub max_torque: f64,
+    /// For a foot: a kinematic body on the floor and a joint (off until
+    /// the foot is planted) that holds the ankle there horizontally.
+    pub plant: Option<(RigidBodyHandle, ImpulseJointHandle)>,
 }
 
 /// Builds the springs for the segments of `bodies` in their start pose.
@@ -143,6 +168,24 @@ pub(crate) fn build(
         world
             .impulse_joints
             .insert(anchor, body, link.build(), true);
+        let foot = matches!(joint, Joint::LeftAnkle | Joint::RightAnkle);
+        let plant = (foot && settings.plant_speed_m_s > 0.0).then(|| {
+            let at = Transform::new(start[joint].position, posewire_body::glam::DQuat::IDENTITY);
+            let ground = world.bodies.insert(
+                RigidBodyBuilder::kinematic_position_based()
+                    .pose(pose32(at))
+                    .build(),
+            );
+            // A rigid hold on the two horizontal axes: a capped motor in
+            // its place left the standing foot creeping (measured: skate
+            // 19-20 cm/s against 15.6 with 3 devices, noisy).
+            let mut lock = GenericJointBuilder::new(JointAxesMask::LIN_X | JointAxesMask::LIN_Z)
+                .contacts_enabled(false)
+                .build();
+            lock.set_enabled(false);
+            let h = world.impulse_joints.insert(ground, body, lock, true);
+            (ground, h)
+        });
         out.push(Effector {
             joint,
             anchor,
@@ -150,6 +193,7 @@ pub(crate) fn build(
             ang,
             max_force,
             max_torque,
+            plant,
         });
     }
     out
@@ -170,6 +214,77 @@ pub(crate) fn set_targets(
             a.set_next_kinematic_position(pose32(t));
         }
     }
+}
+
+/// Moves the anchor of `joint`'s spring (if it has one) to `target` for
+/// the next step, after [`set_targets`].
+pub(crate) fn set_target(
+    world: &mut Rapier,
+    effectors: &[Effector],
+    joint: Joint,
+    target: Transform,
+) {
+    if !(target.position.is_finite() && target.rotation.is_finite()) {
+        return;
+    }
+    for e in effectors.iter().filter(|e| e.joint == joint) {
+        if let Some(a) = world.bodies.get_mut(e.anchor) {
+            a.set_next_kinematic_position(pose32(target));
+        }
+    }
+}
+
+/// Holds `joint`'s segment (a foot with a plant joint) at `at`
+/// horizontally, or lets it go (`None`). A hold already in place stays
+/// where it was put.
+pub(crate) fn plant(world: &mut Rapier, effectors: &[Effector], joint: Joint, at: Option<DVec3>) {
+    for e in effectors.iter().filter(|e| e.joint == joint) {
+        let Some((ground, lock)) = e.plant else {
+            continue;
+        };
+        let on = world
+            .impulse_joints
+            .get(lock)
+            .is_some_and(|j| j.data.is_enabled());
+        match at {
+            Some(p) if !on && p.is_finite() => {
+                if let Some(g) = world.bodies.get_mut(ground) {
+                    g.set_position(
+                        pose32(Transform::new(p, posewire_body::glam::DQuat::IDENTITY)),
+                        true,
+                    );
+                }
+                if let Some(j) = world.impulse_joints.get_mut(lock, true) {
+                    j.data.set_enabled(true);
+                }
+            }
+            None if on => {
+                if let Some(j) = world.impulse_joints.get_mut(lock, true) {
+                    j.data.set_enabled(false);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The horizontal force with which `joint`'s plant joint holds it (zero
+/// when not planted), newtons: the last solver substep's impulse over its
+/// duration.
+pub(crate) fn hold_force(world: &Rapier, effectors: &[Effector], joint: Joint) -> f64 {
+    let substep = f64::from(world.integration_parameters.dt)
+        / world.integration_parameters.num_solver_iterations.max(1) as f64;
+    effectors
+        .iter()
+        .filter(|e| e.joint == joint)
+        .filter_map(|e| e.plant)
+        .filter_map(|(_, lock)| world.impulse_joints.get(lock))
+        .filter(|j| j.data.is_enabled())
+        .map(|j| {
+            let i = j.impulses;
+            (f64::from(i[0]).powi(2) + f64::from(i[2]).powi(2)).sqrt() / substep.max(1e-9)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The force and torque (world axes) a spring applies to its segment at

@@ -143,7 +143,13 @@ impl PhysicsWorld {
         let Some(a) = self.avatars.get_mut(id.0).and_then(Option::take) else {
             return false;
         };
-        let anchors = std::iter::once(a.anchor).chain(a.effectors.iter().map(|e| e.anchor));
+        let anchors = std::iter::once(a.anchor)
+            .chain(a.effectors.iter().map(|e| e.anchor))
+            .chain(
+                a.effectors
+                    .iter()
+                    .filter_map(|e| e.plant.map(|(ground, _)| ground)),
+            );
         for h in a.bodies.0.iter().flatten().copied().chain(anchors) {
             // Removing a body removes its colliders and its joints.
             self.rapier.remove_body(h);
@@ -192,6 +198,32 @@ impl PhysicsWorld {
                 super::effectors::set_targets(&mut self.rapier, &a.effectors, &t);
             }
         }
+    }
+
+    /// Moves one end-effector spring's target (after [`PhysicsWorld::drive`]
+    /// placed it at the reference): a planted foot is held where it stands.
+    pub fn set_effector_target(&mut self, id: AvatarId, joint: Joint, target: Transform) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            super::effectors::set_target(&mut self.rapier, &a.effectors, joint, target);
+        }
+    }
+
+    /// Holds one of an avatar's feet on the floor at `at` (horizontally,
+    /// by a joint to the ground) while it is planted, or lets it go
+    /// (`None`). Only feet whose springs were built with planting on have
+    /// such a joint.
+    pub fn plant_foot(&mut self, id: AvatarId, foot: Joint, at: Option<DVec3>) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            super::effectors::plant(&mut self.rapier, &a.effectors, foot, at);
+        }
+    }
+
+    /// The horizontal force holding a planted foot, newtons (zero when not
+    /// planted).
+    pub fn foot_hold_force(&self, id: AvatarId, foot: Joint) -> f64 {
+        self.avatar(id).map_or(0.0, |a| {
+            super::effectors::hold_force(&self.rapier, &a.effectors, foot)
+        })
     }
 
     /// Sets the explicit joint torques (frame axes, N m) an avatar's
