@@ -23,6 +23,8 @@ pub enum SampleSource {
     File(FileReplay),
     /// Samples pushed over gRPC.
     Push(std::sync::Arc<PushQueue>),
+    /// Device poses received as VMC messages over UDP.
+    Vmc(std::sync::Arc<super::vmc_source::VmcListener>),
 }
 
 impl SampleSource {
@@ -32,6 +34,7 @@ impl SampleSource {
             SampleSource::Demo(person) => out.extend(person.samples(t)),
             SampleSource::File(replay) => replay.poll(t, out),
             SampleSource::Push(queue) => queue.poll(t, out),
+            SampleSource::Vmc(listener) => listener.poll(t, out),
         }
     }
 }

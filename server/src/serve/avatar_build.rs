@@ -26,11 +26,39 @@ use super::state::AvatarInfo;
 pub type BuiltSource = (SampleSource, pb::DeviceSource, Option<Arc<PushQueue>>);
 
 /// The source an API description asks for, for an avatar of `skeleton`.
-pub fn source(described: &pb::DeviceSource, skeleton: &Skeleton) -> Result<BuiltSource, Status> {
+/// (`avatar` and `osc` name and count a `vmc` source's listener.)
+pub fn source(
+    described: &pb::DeviceSource,
+    skeleton: &Skeleton,
+    avatar: &str,
+    osc: &super::osc_stats::OscRegistry,
+) -> Result<BuiltSource, Status> {
     use pb::device_source::Kind;
     let bad = |m: String| Status::invalid_argument(m);
     match &described.kind {
-        None => Err(bad("the source has no kind: give demo, file or push".into())),
+        None => Err(bad(
+            "the source has no kind: give demo, file, push or vmc".into()
+        )),
+        Some(Kind::Vmc(v)) => {
+            let devices = v.devices.clone().into_iter().collect();
+            super::osc_config::check_vmc_source(&v.listen, &devices)
+                .map_err(|(k, reason)| bad(format!("vmc source: `{k}`: {reason}")))?;
+            let map = super::osc_config::serial_map(&devices)
+                .map_err(|(k, reason)| bad(format!("vmc source: `{k}`: {reason}")))?;
+            let listener = super::vmc_source::VmcListener::bind(&v.listen, map, avatar, osc)
+                .map_err(|e| {
+                    bad(format!(
+                        "vmc source: cannot listen on {} (UDP): {e}",
+                        v.listen
+                    ))
+                })?;
+            let mut described = described.clone();
+            described.kind = Some(Kind::Vmc(pb::VmcSource {
+                listen: listener.local_addr.to_string(),
+                devices: v.devices.clone(),
+            }));
+            Ok((SampleSource::Vmc(Arc::new(listener)), described, None))
+        }
         Some(Kind::Demo(d)) => {
             let origin = d.origin.as_ref().map_or([0.0; 3], |o| [o.x, o.y, o.z]);
             if !(d.time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) {
@@ -106,9 +134,10 @@ pub fn avatar(
     profile_name: &str,
     kind: SolverKind,
     cor_cache: &Path,
+    osc: &super::osc_stats::OscRegistry,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
     let skeleton = Skeleton::from_profile(profile);
-    let (src, described, queue) = source(described, &skeleton)?;
+    let (src, described, queue) = source(described, &skeleton, id, osc)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);
     let mut runner = AvatarRunner::new(id, profile, src, kind);
     runner.rig = Some(info.rig.clone());

@@ -36,6 +36,10 @@ pub struct Config {
     /// Folder of stored profiles and caches (relative: to the working
     /// directory of `posewire serve`).
     pub storage: PathBuf,
+    /// VMC outputs (`[[vmc_out]]`): an avatar's body to VMC receivers.
+    pub vmc_out: Vec<super::osc_config::VmcOutConfig>,
+    /// VRChat OSC tracker outputs (`[[vrchat_out]]`).
+    pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
 }
 
 /// One avatar.
@@ -79,6 +83,16 @@ pub enum SourceConfig {
     },
     /// Samples streamed in with `DeviceService.PushDevices`.
     Push {},
+    /// Device poses received as VMC messages over UDP (`/VMC/Ext/Hmd/Pos`,
+    /// `/VMC/Ext/Con/Pos`, `/VMC/Ext/Tra/Pos`).
+    Vmc {
+        /// UDP address to listen on, `IP:PORT`.
+        listen: String,
+        /// Serial number to Posewire device name; serials equal to a
+        /// device name need no entry, an unlisted `Hmd` serial is the head.
+        #[serde(default)]
+        devices: std::collections::BTreeMap<String, String>,
+    },
 }
 
 fn yes() -> bool {
@@ -104,6 +118,8 @@ impl Default for Config {
             }],
             access: Default::default(),
             storage: PathBuf::from(DEFAULT_STORAGE),
+            vmc_out: Vec::new(),
+            vrchat_out: Vec::new(),
         }
     }
 }
@@ -281,9 +297,14 @@ impl Config {
                 } if !(time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) => {
                     return Err(bad(&key("source"), "numbers must be finite".into()));
                 }
+                SourceConfig::Vmc { listen, devices } => {
+                    super::osc_config::check_vmc_source(listen, devices)
+                        .map_err(|(k, reason)| bad(&key(&format!("source.{k}")), reason))?;
+                }
                 _ => {}
             }
         }
+        super::osc_config::check_outputs(self).map_err(|(k, reason)| bad(&k, reason))?;
         Ok(())
     }
 }

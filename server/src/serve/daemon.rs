@@ -43,6 +43,7 @@ pub struct Daemon {
     sim: Option<LoopHandle>,
     health: HealthReporter,
     shared: Arc<Shared>,
+    osc_outputs: Vec<tokio::task::JoinHandle<()>>,
 }
 
 /// Builds one avatar of the configuration.
@@ -51,6 +52,7 @@ fn build_avatar(
     a: &super::config::AvatarConfig,
     solver: SolverKind,
     cor_cache: &std::path::Path,
+    osc: &super::osc_stats::OscRegistry,
 ) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
     let (profile, profile_name) = match &a.profile {
         Some(path) => (
@@ -83,6 +85,22 @@ fn build_avatar(
                 }),
             }),
         ),
+        SourceConfig::Vmc { listen, devices } => {
+            let map = super::osc_config::serial_map(devices)
+                .map_err(|(k, reason)| anyhow::anyhow!("avatars[{index}].source.{k}: {reason}"))?;
+            let listener = super::vmc_source::VmcListener::bind(listen, map, &a.id, osc)
+                .with_context(|| {
+                    format!("avatars[{index}].source.listen: cannot listen on {listen} (UDP)")
+                })?;
+            let described = pb::VmcSource {
+                listen: listener.local_addr.to_string(),
+                devices: devices.clone().into_iter().collect(),
+            };
+            (
+                SampleSource::Vmc(Arc::new(listener)),
+                pb::device_source::Kind::Vmc(described),
+            )
+        }
         SourceConfig::Push {} => (
             SampleSource::Push(Arc::new(PushQueue::default())),
             pb::device_source::Kind::Push(pb::PushSource {}),
@@ -156,8 +174,9 @@ impl Daemon {
         let mut infos = Vec::new();
         let mut push_queues = std::collections::BTreeMap::new();
         let (live, commands) = super::live::Live::new(config.storage.clone());
+        let osc = Arc::new(super::osc_stats::OscRegistry::default());
         for (i, a) in config.avatars.iter().enumerate() {
-            let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir())?;
+            let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir(), &osc)?;
             if let Some(queue) = queue {
                 push_queues.insert(a.id.clone(), queue);
             }
@@ -177,7 +196,9 @@ impl Daemon {
             push_queues: std::sync::RwLock::new(push_queues),
             shutdown: shutdown_rx.clone(),
             live,
+            osc,
         });
+        let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
             .with_nodelay(Some(true));
@@ -257,6 +278,7 @@ impl Daemon {
             sim: Some(sim),
             health,
             shared,
+            osc_outputs,
         })
     }
 
@@ -291,6 +313,12 @@ impl Daemon {
                 Ok(())
             }
         };
+        for task in self.osc_outputs.drain(..) {
+            // They end on the shutdown signal; a stuck one is not waited for.
+            if tokio::time::timeout(SHUTDOWN_GRACE, task).await.is_err() {
+                tracing::warn!("an OSC output did not stop in time");
+            }
+        }
         if let Some(sim) = self.sim.take() {
             tokio::task::spawn_blocking(move || sim.stop())
                 .await

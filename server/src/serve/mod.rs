@@ -17,6 +17,9 @@
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
 //!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard.
 //! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
+//! - VMC and VRChat (issue 7): [`vmc_source`] (the `vmc` device source),
+//!   [`osc_out`] (VMC and VRChat OSC outputs fed by the frame fan-out),
+//!   [`osc_config`] (their configuration), [`osc_stats`] (their counters).
 
 pub mod access;
 pub mod avatar;
@@ -30,6 +33,9 @@ pub mod file_source;
 pub mod frame_build;
 pub mod grpc;
 pub mod live;
+pub mod osc_config;
+pub mod osc_out;
+pub mod osc_stats;
 pub mod profiles;
 pub mod push_source;
 pub mod signals;
@@ -38,6 +44,7 @@ pub mod skin;
 pub mod state;
 pub mod stats;
 pub mod tls;
+pub mod vmc_source;
 
 pub use config::Config;
 pub use daemon::Daemon;

@@ -58,6 +58,8 @@ pub struct Shared {
     /// Commands into the loop, vertex subscriptions, sample taps, skinning
     /// cost, storage.
     pub live: super::live::Live,
+    /// The OSC endpoints' counters (VMC sources, VMC and VRChat outputs).
+    pub osc: Arc<super::osc_stats::OscRegistry>,
 }
 
 impl Shared {

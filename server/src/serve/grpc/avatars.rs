@@ -114,9 +114,10 @@ impl AvatarService for Avatars {
         let solver = self.shared.solver;
         let cor = self.shared.live.cor_cache_dir();
         let id = req.id.clone();
+        let osc = self.shared.osc.clone();
         let (runner, info, queue) = tokio::task::spawn_blocking(move || {
             let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
-            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor)
+            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;
@@ -154,10 +155,13 @@ impl AvatarService for Avatars {
         let described = req
             .source
             .ok_or_else(|| Status::invalid_argument("give the new source"))?;
-        let (source, described, queue) =
-            tokio::task::spawn_blocking(move || avatar_build::source(&described, &info.skeleton))
-                .await
-                .map_err(|e| Status::internal(e.to_string()))??;
+        let osc = self.shared.osc.clone();
+        let id = req.id.clone();
+        let (source, described, queue) = tokio::task::spawn_blocking(move || {
+            avatar_build::source(&described, &info.skeleton, &id, &osc)
+        })
+        .await
+        .map_err(|e| Status::internal(e.to_string()))??;
         let id = req.id.clone();
         self.shared
             .live

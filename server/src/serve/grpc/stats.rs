@@ -66,6 +66,13 @@ impl StatsService for Stats {
                 count: skinning.count as u64,
             }),
             skinned_frames,
+            osc: self
+                .shared
+                .osc
+                .snapshot()
+                .iter()
+                .map(|c| c.to_proto())
+                .collect(),
             rate_hz: self.shared.rate_hz,
             frames,
             uptime_s,
