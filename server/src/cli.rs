@@ -47,6 +47,10 @@ pub enum Command {
     /// sequence or one animated glTF; with --compare, render one pose with
     /// all three skinning methods side by side to a PNG.
     Skin(SkinArgs),
+    /// Export a recorded take's solved body: BVH on the canonical skeleton
+    /// at the person's proportions, glTF binary (skeleton, animation and a
+    /// skinned mesh), or the joint-track CSV.
+    Export(crate::export_cmd::ExportArgs),
     /// Run the live daemon: devices in, bodies out over gRPC.
     ///
     /// With no configuration it runs the built-in `demo` person (walking,

@@ -8,6 +8,7 @@ mod client_access;
 mod demo_clip;
 mod eval_cmd;
 mod eval_report;
+mod export_cmd;
 mod live_cmds;
 mod serve_cmd;
 mod skin_cmd;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Skin(args) => skin_cmd::run(args),
+        Command::Export(args) => export_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Subscribe(args) => subscribe_cmd::run(args),
         Command::Push(args) => live_cmds::run_push(args),

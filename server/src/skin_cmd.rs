@@ -250,7 +250,11 @@ fn write_sequence(
 
 /// Writes one `.glb`: the rest mesh, skin and the retargeted skeletal
 /// animation (viewers skin it with linear blending).
-fn write_animation(rig: &Rig, frames: &[(usize, &JointFrame)], path: &Path) -> anyhow::Result<()> {
+pub fn write_animation(
+    rig: &Rig,
+    frames: &[(usize, &JointFrame)],
+    path: &Path,
+) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
     let keys: Vec<AnimationFrame> = frames
         .iter()

@@ -7,6 +7,9 @@
 
 use glam::DVec3;
 
+pub use canonical::{canonical_bvh, zxy_rotation};
+
+mod canonical;
 pub mod cmu;
 mod fk;
 mod parse;

@@ -1,0 +1,233 @@
+//! `posewire export`: a recorded take's solved body out to the formats
+//! animators use: BVH on the canonical skeleton at the person's calibrated
+//! proportions, glTF 2.0 binary (skeleton, animation and a skinned mesh:
+//! the built-in body or a rigged model), or the joint-track CSV of
+//! FORMATS.md section 3.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use posewire_body::bvh::canonical_bvh;
+use posewire_body::formats::{JointFrame, JointTrack};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
+use posewire_takes::Take;
+
+/// `posewire export` arguments.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The take: a take file's path, or a take's name in the storage
+    /// folder's `takes/`.
+    #[arg(long, value_name = "TAKE")]
+    pub take: String,
+    /// What to write.
+    #[arg(long, value_enum)]
+    pub format: ExportFormat,
+    /// Where to write it.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Frames per second of the export (resampled: positions linearly,
+    /// rotations by slerp); default: the take's own rate.
+    #[arg(long, value_name = "N")]
+    pub fps: Option<f64>,
+    /// Which solved version (1 = the live solve); default: the newest.
+    #[arg(long, value_name = "V")]
+    pub version: Option<u32>,
+    /// The skeleton of a glTF export: `canonical` (the built-in body at the
+    /// person's proportions) or the path of a rigged glTF model to
+    /// retarget onto. BVH and CSV always use the canonical skeleton.
+    #[arg(long, value_name = "canonical|MODEL", default_value = "canonical")]
+    pub skeleton: String,
+    /// Length unit of a BVH export.
+    #[arg(long, value_enum, default_value_t = LengthUnit::Cm)]
+    pub units: LengthUnit,
+    /// The storage folder that holds `takes/` (as in the daemon's
+    /// configuration).
+    #[arg(long, value_name = "DIR", default_value = "posewire-data")]
+    pub storage: PathBuf,
+}
+
+/// The export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// Biovision hierarchy text.
+    Bvh,
+    /// glTF 2.0 binary (.glb).
+    Gltf,
+    /// The joint track CSV (FORMATS.md section 3).
+    Csv,
+}
+
+/// Length units for BVH.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LengthUnit {
+    /// Metres.
+    M,
+    /// Centimetres (what most tools assume).
+    Cm,
+    /// Millimetres.
+    Mm,
+}
+
+impl LengthUnit {
+    fn per_metre(self) -> f64 {
+        match self {
+            LengthUnit::M => 1.0,
+            LengthUnit::Cm => 100.0,
+            LengthUnit::Mm => 1000.0,
+        }
+    }
+}
+
+/// Finds a take by path or by name in `storage/takes/`.
+pub fn locate_take(take: &str, storage: &Path) -> anyhow::Result<PathBuf> {
+    let as_path = PathBuf::from(take);
+    if as_path.is_file() {
+        return Ok(as_path);
+    }
+    let named = storage.join("takes").join(format!("{take}.pwtake"));
+    if named.is_file() {
+        return Ok(named);
+    }
+    anyhow::bail!(
+        "no take {take:?}: it is neither a file nor a take named so in {}",
+        storage.join("takes").display()
+    )
+}
+
+/// Opens a take, saying so when its tail was cut.
+pub fn open_take(path: &Path) -> anyhow::Result<Take> {
+    let take = posewire_takes::open(path)?;
+    if let Some(cut) = &take.cut {
+        tracing::warn!(take = %path.display(), "{cut}");
+    }
+    Ok(take)
+}
+
+/// The skeleton of a take: from its (first) body profile.
+pub fn take_skeleton(take: &Take) -> anyhow::Result<Skeleton> {
+    let first = take
+        .profiles
+        .first()
+        .with_context(|| format!("{}: the take holds no body profile", take.path.display()))?;
+    if take.profiles.len() > 1 {
+        tracing::warn!(
+            profiles = take.profiles.len(),
+            "the person was re-calibrated during the take; the export uses the first profile"
+        );
+    }
+    let profile = BodyProfile::from_toml(&first.toml, &take.path.display().to_string())?;
+    Ok(Skeleton::from_profile(&profile))
+}
+
+/// The solved poses of one version (default the newest), with their times,
+/// resampled to `fps` when given.
+pub fn take_poses(
+    take: &Take,
+    version: Option<u32>,
+    fps: Option<f64>,
+) -> anyhow::Result<(Vec<(f64, BodyPose)>, f64)> {
+    let version = match version.or_else(|| take.latest_version()) {
+        Some(v) => v,
+        None => anyhow::bail!("{}: the take holds no solved body", take.path.display()),
+    };
+    let frames: Vec<(f64, BodyPose)> = take.frames(version).map(|f| (f.time_s, f.pose)).collect();
+    if frames.is_empty() {
+        anyhow::bail!(
+            "{}: solved version {version} has no frames (versions: {:?})",
+            take.path.display(),
+            take.versions.iter().map(|v| v.version).collect::<Vec<_>>()
+        );
+    }
+    let rate = take.info.rate_hz;
+    match fps {
+        None => Ok((frames, 1.0 / rate)),
+        Some(fps) if fps.is_finite() && fps > 0.0 && fps <= 1000.0 => {
+            Ok((resample(&frames, fps), 1.0 / fps))
+        }
+        Some(fps) => anyhow::bail!("--fps {fps}: give a rate between 0 and 1000 frames a second"),
+    }
+}
+
+/// Poses at `fps` from the first frame's time to the last: positions
+/// linearly, rotations by slerp, between the two frames around each time.
+fn resample(frames: &[(f64, BodyPose)], fps: f64) -> Vec<(f64, BodyPose)> {
+    let (t0, t1) = (frames[0].0, frames[frames.len() - 1].0);
+    let count = ((t1 - t0) * fps).floor() as usize + 1;
+    let mut out = Vec::with_capacity(count);
+    let mut k = 0usize;
+    for i in 0..count {
+        let t = t0 + i as f64 / fps;
+        while k + 1 < frames.len() && frames[k + 1].0 <= t {
+            k += 1;
+        }
+        let (ta, a) = &frames[k];
+        let pose = match frames.get(k + 1) {
+            Some((tb, b)) if *tb > *ta => {
+                let s = ((t - ta) / (tb - ta)).clamp(0.0, 1.0);
+                BodyPose {
+                    root: a.root.lerp(b.root, s),
+                    rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
+                }
+            }
+            _ => *a,
+        };
+        out.push((t, pose));
+    }
+    out
+}
+
+/// A joint track of poses on a skeleton: world positions and rotations.
+pub fn joint_track(skeleton: &Skeleton, poses: &[(f64, BodyPose)]) -> JointTrack {
+    JointTrack {
+        frames: poses
+            .iter()
+            .map(|(t, pose)| {
+                let p = pose.positions(skeleton);
+                JointFrame {
+                    time_s: *t,
+                    joints: JointMap::from_fn(|j: Joint| Transform::new(p[j], pose.rotations[j])),
+                }
+            })
+            .collect(),
+        has_rotations: true,
+    }
+}
+
+/// Runs `posewire export`.
+pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
+    let path = locate_take(&args.take, &args.storage)?;
+    let take = open_take(&path)?;
+    let skeleton = take_skeleton(&take)?;
+    let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
+    if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create the folder {}", parent.display()))?;
+    }
+    match args.format {
+        ExportFormat::Bvh => {
+            let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
+            let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            posewire_body::atomic_file::write_atomic(&args.out, bvh.to_text().as_bytes())
+                .with_context(|| format!("cannot write {}", args.out.display()))?;
+        }
+        ExportFormat::Csv => joint_track(&skeleton, &poses).write(&args.out)?,
+        ExportFormat::Gltf => {
+            let model = match args.skeleton.as_str() {
+                "canonical" => None,
+                path => Some(Path::new(path)),
+            };
+            let rig = crate::skin_cmd::prepare_rig(model, &skeleton, false, None)?;
+            let track = joint_track(&skeleton, &poses);
+            let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
+            crate::skin_cmd::write_animation(&rig, &frames, &args.out)?;
+        }
+    }
+    tracing::info!(
+        take = %take.info.name,
+        frames = poses.len(),
+        out = %args.out.display(),
+        "exported"
+    );
+    Ok(())
+}

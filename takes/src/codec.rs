@@ -1,0 +1,306 @@
+//! The byte layout of each record's payload (little-endian throughout; see
+//! docs/TAKES.md). Encoding refuses values that must not be stored;
+//! decoding reports what it could not read.
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
+
+use crate::record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+
+/// The longest string a record stores, bytes.
+pub const MAX_STRING_BYTES: usize = 16 << 20;
+
+/// Appends a record's payload to `out`; `Err` says what cannot be stored.
+pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
+    match record {
+        Record::Info(i) => {
+            string(out, &i.name)?;
+            string(out, &i.avatar_id)?;
+            out.extend_from_slice(&i.created_unix_ns.to_le_bytes());
+            finite(out, i.rate_hz, "the rate")?;
+            match &i.timecode_start {
+                Some(tc) => {
+                    out.push(1);
+                    string(out, tc)?;
+                }
+                None => out.push(0),
+            }
+            string(out, &i.solver)?;
+            string(out, &i.software)?;
+        }
+        Record::Profile(p) => {
+            out.extend_from_slice(&p.from_sequence.to_le_bytes());
+            string(out, &p.toml)?;
+        }
+        Record::Config(c) => string(out, c)?,
+        Record::Tick(t) => {
+            out.extend_from_slice(&t.sequence.to_le_bytes());
+            finite(out, t.time_s, "the tick time")?;
+            let n = u32::try_from(t.samples.len()).map_err(|_| "too many samples".to_string())?;
+            out.extend_from_slice(&n.to_le_bytes());
+            for s in &t.samples {
+                sample(out, s)?;
+            }
+        }
+        Record::Version(v) => {
+            out.extend_from_slice(&v.version.to_le_bytes());
+            out.extend_from_slice(&v.created_unix_ns.to_le_bytes());
+            string(out, &v.description)?;
+        }
+        Record::Solved(f) => {
+            out.extend_from_slice(&f.version.to_le_bytes());
+            out.extend_from_slice(&f.sequence.to_le_bytes());
+            finite(out, f.time_s, "the frame time")?;
+            vec3(out, f.pose.root, "the pelvis position")?;
+            for j in Joint::ALL {
+                quat(out, f.pose.rotations[j], j.name())?;
+            }
+            out.push(u8::from(f.contacts[0]) | (u8::from(f.contacts[1]) << 1));
+        }
+        Record::Marker(m) => {
+            finite(out, m.time_s, "the marker time")?;
+            string(out, &m.label)?;
+        }
+        Record::Renamed(name) => string(out, name)?,
+        Record::End(why) => string(out, why)?,
+    }
+    Ok(())
+}
+
+fn string(out: &mut Vec<u8>, s: &str) -> Result<(), String> {
+    if s.len() > MAX_STRING_BYTES {
+        return Err(format!(
+            "a text of {} bytes (at most {MAX_STRING_BYTES})",
+            s.len()
+        ));
+    }
+    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+    Ok(())
+}
+
+fn finite(out: &mut Vec<u8>, v: f64, what: &str) -> Result<(), String> {
+    if !v.is_finite() {
+        return Err(format!("{what}: {v} is not a finite number"));
+    }
+    out.extend_from_slice(&v.to_le_bytes());
+    Ok(())
+}
+
+fn vec3(out: &mut Vec<u8>, v: DVec3, what: &str) -> Result<(), String> {
+    for c in v.to_array() {
+        finite(out, c, what)?;
+    }
+    Ok(())
+}
+
+fn quat(out: &mut Vec<u8>, q: DQuat, what: &str) -> Result<(), String> {
+    if !q.is_finite() || (q.length() - 1.0).abs() > 1e-6 {
+        return Err(format!("{what}: rotation {q} is not a unit quaternion"));
+    }
+    for c in q.to_array() {
+        out.extend_from_slice(&c.to_le_bytes());
+    }
+    Ok(())
+}
+
+fn sample(out: &mut Vec<u8>, s: &TrackerSample) -> Result<(), String> {
+    out.push(s.device.index() as u8);
+    finite(out, s.time_s, "a sample time")?;
+    match s.pose {
+        Some(p) => {
+            out.push(1);
+            vec3(out, p.position, s.device.name())?;
+            quat(out, p.rotation, s.device.name())?;
+        }
+        None => out.push(0),
+    }
+    Ok(())
+}
+
+/// Reads a payload front to back; every failure says what was being read.
+pub(crate) struct Payload<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Payload<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Payload { bytes, at: 0 }
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| format!("the record ends inside {what}"))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], String> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N, what)?);
+        Ok(a)
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, String> {
+        Ok(self.array::<1>(what)?[0])
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.array(what)?))
+    }
+
+    fn u64(&mut self, what: &str) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(self.array(what)?))
+    }
+
+    fn i64(&mut self, what: &str) -> Result<i64, String> {
+        Ok(i64::from_le_bytes(self.array(what)?))
+    }
+
+    fn f64(&mut self, what: &str) -> Result<f64, String> {
+        let v = f64::from_le_bytes(self.array(what)?);
+        if v.is_finite() {
+            Ok(v)
+        } else {
+            Err(format!("{what} is {v}"))
+        }
+    }
+
+    fn vec3(&mut self, what: &str) -> Result<DVec3, String> {
+        Ok(DVec3::new(
+            self.f64(what)?,
+            self.f64(what)?,
+            self.f64(what)?,
+        ))
+    }
+
+    fn quat(&mut self, what: &str) -> Result<DQuat, String> {
+        let q = DQuat::from_xyzw(
+            self.f64(what)?,
+            self.f64(what)?,
+            self.f64(what)?,
+            self.f64(what)?,
+        );
+        if (q.length() - 1.0).abs() > 1e-6 {
+            return Err(format!("{what}: rotation {q} is not a unit quaternion"));
+        }
+        Ok(q)
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, String> {
+        let n = self.u32(what)? as usize;
+        let bytes = self.take(n, what)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| format!("{what} is not UTF-8"))
+    }
+
+    fn finish(&self) -> Result<(), String> {
+        if self.at == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} bytes left over after the record's fields",
+                self.bytes.len() - self.at
+            ))
+        }
+    }
+}
+
+/// Decodes a payload of a known kind; `Ok(None)` for a kind this version
+/// does not know (skipped by the reader).
+pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
+    let mut p = Payload::new(bytes);
+    let record = match kind {
+        1 => Record::Info(TakeInfo {
+            name: p.string("the take name")?,
+            avatar_id: p.string("the avatar id")?,
+            created_unix_ns: p.i64("the creation time")?,
+            rate_hz: p.f64("the rate")?,
+            timecode_start: match p.u8("the timecode flag")? {
+                0 => None,
+                1 => Some(p.string("the timecode")?),
+                other => return Err(format!("timecode flag {other} (expected 0 or 1)")),
+            },
+            solver: p.string("the solver")?,
+            software: p.string("the software")?,
+        }),
+        2 => Record::Profile(ProfileChange {
+            from_sequence: p.u64("the profile's first tick")?,
+            toml: p.string("the profile")?,
+        }),
+        3 => Record::Config(p.string("the configuration")?),
+        4 => {
+            let sequence = p.u64("the tick sequence")?;
+            let time_s = p.f64("the tick time")?;
+            let n = p.u32("the sample count")? as usize;
+            // Each sample is at least 10 bytes: a count beyond the payload
+            // is a lie, not a reason to allocate.
+            if n > bytes.len() / 10 {
+                return Err(format!("{n} samples cannot fit in {} bytes", bytes.len()));
+            }
+            let mut samples = Vec::with_capacity(n);
+            for _ in 0..n {
+                let index = p.u8("a sample's device")? as usize;
+                let device = *Device::ALL
+                    .get(index)
+                    .ok_or_else(|| format!("device number {index} (0-5 exist)"))?;
+                let time_s = p.f64("a sample time")?;
+                let pose = match p.u8("a sample's pose flag")? {
+                    0 => None,
+                    1 => Some(Transform::new(
+                        p.vec3(device.name())?,
+                        p.quat(device.name())?,
+                    )),
+                    other => return Err(format!("pose flag {other} (expected 0 or 1)")),
+                };
+                samples.push(TrackerSample {
+                    time_s,
+                    device,
+                    pose,
+                });
+            }
+            Record::Tick(Tick {
+                sequence,
+                time_s,
+                samples,
+            })
+        }
+        5 => Record::Version(SolveVersion {
+            version: p.u32("the version")?,
+            created_unix_ns: p.i64("the version's time")?,
+            description: p.string("the version's description")?,
+        }),
+        6 => {
+            let version = p.u32("the frame's version")?;
+            let sequence = p.u64("the frame's sequence")?;
+            let time_s = p.f64("the frame time")?;
+            let root = p.vec3("the pelvis position")?;
+            let mut rotations = JointMap::splat(DQuat::IDENTITY);
+            for j in Joint::ALL {
+                rotations[j] = p.quat(j.name())?;
+            }
+            let c = p.u8("the contacts")?;
+            Record::Solved(SolvedFrame {
+                version,
+                sequence,
+                time_s,
+                pose: BodyPose { root, rotations },
+                contacts: [c & 1 != 0, c & 2 != 0],
+            })
+        }
+        7 => Record::Marker(Marker {
+            time_s: p.f64("the marker time")?,
+            label: p.string("the marker label")?,
+        }),
+        8 => Record::Renamed(p.string("the new name")?),
+        9 => Record::End(p.string("the reason recording stopped")?),
+        _ => return Ok(None),
+    };
+    p.finish()?;
+    Ok(Some(record))
+}

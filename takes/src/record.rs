@@ -1,0 +1,128 @@
+//! What a take holds, record by record.
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::BodyPose;
+
+/// Who and what a take is about; the first record of every take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TakeInfo {
+    /// The take's name as the user gave it.
+    pub name: String,
+    /// The avatar that was recorded.
+    pub avatar_id: String,
+    /// When recording started, nanoseconds since the Unix epoch.
+    pub created_unix_ns: i64,
+    /// The loop rate the take was recorded at, Hz.
+    pub rate_hz: f64,
+    /// The SMPTE timecode of the first tick, if the user gave one
+    /// (`HH:MM:SS:FF`).
+    pub timecode_start: Option<String>,
+    /// The solver that produced solved version 1 (`ik` or `physics`).
+    pub solver: String,
+    /// The program and version that wrote the take.
+    pub software: String,
+}
+
+/// What one tick of the loop consumed for the recorded avatar: the device
+/// samples, exactly as the solver received them. Re-solving a take feeds
+/// these back tick by tick.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    /// The loop's frame sequence number.
+    pub sequence: u64,
+    /// The loop's simulation time of the tick, seconds.
+    pub time_s: f64,
+    /// The samples handed to the solver at this tick (possibly none), in
+    /// the loop's clock; `pose: None` is a reported tracking loss.
+    pub samples: Vec<TrackerSample>,
+}
+
+/// The solved body at one tick, in one solved version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolvedFrame {
+    /// Which solved version this frame belongs to (1 = recorded live).
+    pub version: u32,
+    /// The tick's sequence number.
+    pub sequence: u64,
+    /// The tick's simulation time, seconds.
+    pub time_s: f64,
+    /// The body: pelvis position and every bone's world rotation.
+    pub pose: BodyPose,
+    /// Whether the left and right foot were in contact with the floor.
+    pub contacts: [bool; 2],
+}
+
+/// A solved version: version 1 is the live solve; each re-solve appends one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveVersion {
+    /// The version number, from 1.
+    pub version: u32,
+    /// When the version was made, nanoseconds since the Unix epoch.
+    pub created_unix_ns: i64,
+    /// What made it (solver and settings, in words).
+    pub description: String,
+}
+
+/// A point of interest the user marked during (or after) the take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Marker {
+    /// Simulation time of the mark, seconds.
+    pub time_s: f64,
+    /// The user's label.
+    pub label: String,
+}
+
+/// The body profile in force from a tick on (the profile can change
+/// mid-take when the avatar is re-calibrated).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileChange {
+    /// The first tick the profile applies to.
+    pub from_sequence: u64,
+    /// The profile, as FORMATS.md section 5 TOML.
+    pub toml: String,
+}
+
+/// One record of a take file.
+// Records live one at a time (pushed by reference, decoded one by one), so
+// the solved frame's 720 bytes inline cost nothing and spare an allocation
+// per frame.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    /// The take's identity (always first).
+    Info(TakeInfo),
+    /// The body profile from a tick on.
+    Profile(ProfileChange),
+    /// The daemon configuration in force, as TOML.
+    Config(String),
+    /// What a tick consumed.
+    Tick(Tick),
+    /// The start of a solved version.
+    Version(SolveVersion),
+    /// A solved frame.
+    Solved(SolvedFrame),
+    /// A marker.
+    Marker(Marker),
+    /// The take was renamed.
+    Renamed(String),
+    /// Recording stopped, and why (the last record of a take that was
+    /// stopped rather than cut short).
+    End(String),
+}
+
+impl Record {
+    /// The kind byte of the record on disk.
+    pub(crate) fn kind(&self) -> u8 {
+        match self {
+            Record::Info(_) => 1,
+            Record::Profile(_) => 2,
+            Record::Config(_) => 3,
+            Record::Tick(_) => 4,
+            Record::Version(_) => 5,
+            Record::Solved(_) => 6,
+            Record::Marker(_) => 7,
+            Record::Renamed(_) => 8,
+            Record::End(_) => 9,
+        }
+    }
+}

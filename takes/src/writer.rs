@@ -1,0 +1,209 @@
+//! Writing a take: records are encoded into memory by [`TakeWriter::push`]
+//! (cheap, on the caller's thread) and handed to the operating system by
+//! [`TakeWriter::flush`], which the recorder calls at least every 100 ms.
+//! Once flushed, a record survives the process being killed; after
+//! [`TakeWriter::sync`] it also survives the machine losing power.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use crate::codec::encode;
+use crate::error::TakeError;
+use crate::frame::{file_header, frame};
+use crate::reader::{cut_tail, open, TailCut, Take};
+use crate::record::{Record, TakeInfo};
+
+/// An open take being appended to.
+#[derive(Debug)]
+pub struct TakeWriter {
+    path: PathBuf,
+    file: File,
+    /// Bytes of the file known to hold whole records.
+    written: u64,
+    /// Framed records not yet handed to the operating system.
+    pending: Vec<u8>,
+    /// Where each pending record ends in `pending`.
+    boundaries: Vec<usize>,
+    /// Set after a failed write: the take accepts nothing more.
+    failed: Option<String>,
+    scratch: Vec<u8>,
+}
+
+impl TakeWriter {
+    /// Starts a new take at `path` (which must not exist yet) with its
+    /// identity record, flushed at once.
+    pub fn create(path: &Path, info: &TakeInfo) -> Result<TakeWriter, TakeError> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|source| TakeError::Io {
+                path: path.to_path_buf(),
+                action: "creating the take",
+                source,
+            })?;
+        let header = file_header();
+        file.write_all(&header).map_err(|source| TakeError::Io {
+            path: path.to_path_buf(),
+            action: "writing the take's header",
+            source,
+        })?;
+        let mut w = TakeWriter {
+            path: path.to_path_buf(),
+            file,
+            written: header.len() as u64,
+            pending: Vec::new(),
+            boundaries: Vec::new(),
+            failed: None,
+            scratch: Vec::new(),
+        };
+        w.push(&Record::Info(info.clone()))?;
+        w.flush()?;
+        Ok(w)
+    }
+
+    /// Opens an existing take to append to it (a re-solve, a marker, a
+    /// rename): reads it, cuts a torn tail off the file first, and returns
+    /// the take as it stands with what was cut.
+    pub fn append(path: &Path) -> Result<(TakeWriter, Take, Option<TailCut>), TakeError> {
+        let cut = cut_tail(path)?;
+        let take = open(path)?;
+        let io = |action: &'static str| {
+            move |source| TakeError::Io {
+                path: path.to_path_buf(),
+                action,
+                source,
+            }
+        };
+        let mut file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io("opening the take to append"))?;
+        let written = file
+            .seek(SeekFrom::End(0))
+            .map_err(io("finding the take's end"))?;
+        Ok((
+            TakeWriter {
+                path: path.to_path_buf(),
+                file,
+                written,
+                pending: Vec::new(),
+                boundaries: Vec::new(),
+                failed: None,
+                scratch: Vec::new(),
+            },
+            take,
+            cut,
+        ))
+    }
+
+    /// The take's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Bytes waiting for the next [`flush`](Self::flush).
+    pub fn pending_bytes(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Bytes of whole records on disk.
+    pub fn written_bytes(&self) -> u64 {
+        self.written
+    }
+
+    /// Adds a record to the pending batch. A value that cannot be stored
+    /// (not finite, not a unit rotation) is refused and nothing is added.
+    pub fn push(&mut self, record: &Record) -> Result<(), TakeError> {
+        self.check_open()?;
+        self.scratch.clear();
+        encode(record, &mut self.scratch).map_err(|what| TakeError::Refused {
+            path: self.path.clone(),
+            what,
+        })?;
+        frame(record.kind(), &self.scratch, &mut self.pending);
+        self.boundaries.push(self.pending.len());
+        Ok(())
+    }
+
+    /// Hands every pending record to the operating system. On failure (a
+    /// full disk, a vanished folder) the file is cut back to its last whole
+    /// record, the take refuses further records, and the error says why;
+    /// everything flushed before stays readable.
+    pub fn flush(&mut self) -> Result<(), TakeError> {
+        self.check_open()?;
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let mut done = 0usize;
+        let result = loop {
+            if done == self.pending.len() {
+                break Ok(());
+            }
+            match self.file.write(&self.pending[done..]) {
+                Ok(0) => break Err(std::io::Error::from(std::io::ErrorKind::WriteZero)),
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        match result {
+            Ok(()) => {
+                self.written += self.pending.len() as u64;
+                self.pending.clear();
+                self.boundaries.clear();
+                Ok(())
+            }
+            Err(source) => {
+                // Keep the whole records that made it; drop the torn one.
+                let whole = self
+                    .boundaries
+                    .iter()
+                    .take_while(|&&b| b <= done)
+                    .last()
+                    .copied()
+                    .unwrap_or(0);
+                self.written += whole as u64;
+                let _ = self.file.set_len(self.written);
+                self.pending.clear();
+                self.boundaries.clear();
+                self.failed = Some(source.to_string());
+                Err(TakeError::Io {
+                    path: self.path.clone(),
+                    action: "writing records (recording stopped; what was written before is kept)",
+                    source,
+                })
+            }
+        }
+    }
+
+    /// Flushes, then asks the operating system to put the file on the disk.
+    pub fn sync(&mut self) -> Result<(), TakeError> {
+        self.flush()?;
+        self.file.sync_data().map_err(|source| TakeError::Io {
+            path: self.path.clone(),
+            action: "syncing the take to disk",
+            source,
+        })
+    }
+
+    /// Ends the take with the reason recording stopped, flushed and synced.
+    pub fn finish(mut self, reason: &str) -> Result<u64, TakeError> {
+        self.push(&Record::End(reason.to_string()))?;
+        self.sync()?;
+        Ok(self.written)
+    }
+
+    fn check_open(&self) -> Result<(), TakeError> {
+        match &self.failed {
+            None => Ok(()),
+            Some(why) => Err(TakeError::Refused {
+                path: self.path.clone(),
+                what: format!(
+                    "more records: recording stopped after an earlier write failed ({why})"
+                ),
+            }),
+        }
+    }
+}

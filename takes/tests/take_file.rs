@@ -1,0 +1,314 @@
+//! Take files: round trip, torn tails cut cleanly at every byte, refused
+//! values, bad files named, and a full disk.
+
+use std::path::{Path, PathBuf};
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
+use posewire_takes::{
+    cut_tail, open, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeError, TakeInfo,
+    TakeWriter, Tick,
+};
+
+fn info() -> TakeInfo {
+    TakeInfo {
+        name: "scene 4 take 2".into(),
+        avatar_id: "alice".into(),
+        created_unix_ns: 1_795_000_000_000_000_000,
+        rate_hz: 90.0,
+        timecode_start: Some("01:00:00:00".into()),
+        solver: "physics".into(),
+        software: "posewire test".into(),
+    }
+}
+
+fn tick(k: u64) -> Tick {
+    let t = k as f64 / 90.0;
+    let mut samples: Vec<TrackerSample> = Device::ALL
+        .iter()
+        .map(|&device| TrackerSample {
+            time_s: t - 0.004,
+            device,
+            pose: Some(Transform::new(
+                DVec3::new(0.1 * k as f64, 1.0 + device.index() as f64 * 0.1, -0.5),
+                DQuat::from_rotation_y(0.01 * k as f64),
+            )),
+        })
+        .collect();
+    // A tracking loss is stored as such.
+    samples[2].pose = None;
+    Tick {
+        sequence: k,
+        time_s: t,
+        samples,
+    }
+}
+
+fn solved(version: u32, k: u64) -> SolvedFrame {
+    let mut rotations = JointMap::splat(DQuat::IDENTITY);
+    for (i, j) in Joint::ALL.into_iter().enumerate() {
+        rotations[j] = DQuat::from_rotation_x(0.001 * (k as f64 + i as f64));
+    }
+    SolvedFrame {
+        version,
+        sequence: k,
+        time_s: k as f64 / 90.0,
+        pose: BodyPose {
+            root: DVec3::new(0.0, 0.95, 0.01 * k as f64),
+            rotations,
+        },
+        contacts: [k % 2 == 0, k % 3 == 0],
+    }
+}
+
+/// Writes a take of `ticks` ticks with every kind of record; returns its path.
+fn write_take(dir: &Path, ticks: u64) -> PathBuf {
+    let path = dir.join("take.pwtake");
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    w.push(&Record::Profile(ProfileChange {
+        from_sequence: 0,
+        toml: "version = 1\nstature = 1.75\n".into(),
+    }))
+    .expect("profile");
+    w.push(&Record::Config("rate_hz = 90\n".into()))
+        .expect("config");
+    w.push(&Record::Version(SolveVersion {
+        version: 1,
+        created_unix_ns: 5,
+        description: "live, physics".into(),
+    }))
+    .expect("version");
+    for k in 0..ticks {
+        w.push(&Record::Tick(tick(k))).expect("tick");
+        w.push(&Record::Solved(solved(1, k))).expect("frame");
+        if k == 3 {
+            w.push(&Record::Marker(Marker {
+                time_s: k as f64 / 90.0,
+                label: "cue".into(),
+            }))
+            .expect("marker");
+        }
+        if k % 9 == 0 {
+            w.flush().expect("flush");
+        }
+    }
+    w.finish("stopped by the user").expect("finish");
+    path
+}
+
+#[test]
+fn takes_round_trip_every_record() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_take(dir.path(), 20);
+    let take = open(&path).expect("open");
+    assert_eq!(take.info, info());
+    assert_eq!(take.ticks.len(), 20);
+    assert_eq!(take.ticks[7], tick(7));
+    assert_eq!(take.ticks[7].samples[2].pose, None);
+    assert_eq!(take.frames(1).count(), 20);
+    assert_eq!(take.frames(1).nth(11), Some(&solved(1, 11)));
+    assert_eq!(take.markers.len(), 1);
+    assert_eq!(take.markers[0].label, "cue");
+    assert_eq!(take.config.as_deref(), Some("rate_hz = 90\n"));
+    assert_eq!(take.profile_at(12).map(|p| p.from_sequence), Some(0));
+    assert_eq!(take.ended.as_deref(), Some("stopped by the user"));
+    assert_eq!(take.cut, None);
+    assert!((take.duration_s() - 19.0 / 90.0).abs() < 1e-12);
+}
+
+#[test]
+fn takes_cut_at_any_byte_of_the_last_records_open_with_a_clean_cut() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_take(dir.path(), 12);
+    let full = std::fs::read(&path).expect("read");
+    let whole = open(&path).expect("open whole");
+    // The last records: the end, the last solved frame (about 750 bytes) and
+    // the last tick (about 400).
+    let from = full.len() - 1300;
+    // Record boundaries by the documented framing (12-byte header, then
+    // length u32 + kind u8 + payload + CRC u32), walked independently.
+    let mut boundaries = vec![12usize];
+    while let Some(&at) = boundaries.last().filter(|&&at| at < full.len()) {
+        let len = u32::from_le_bytes([full[at], full[at + 1], full[at + 2], full[at + 3]]);
+        boundaries.push(at + len as usize + 9);
+    }
+    assert_eq!(boundaries.last(), Some(&full.len()));
+    let cut_path = dir.path().join("cut.pwtake");
+    let mut previous_ticks = 0usize;
+    // Every offset is opened; every 37th is also repaired and appended to.
+    for len in from..full.len() {
+        std::fs::write(&cut_path, &full[..len]).expect("write cut copy");
+        let take = open(&cut_path).unwrap_or_else(|e| panic!("cut at {len}: {e}"));
+        // Every whole record before the cut is kept, in order.
+        assert!(
+            take.ticks.len() >= previous_ticks,
+            "cut at {len} lost ticks"
+        );
+        previous_ticks = take.ticks.len();
+        assert_eq!(take.ticks[..], whole.ticks[..take.ticks.len()]);
+        let cut = take.cut.clone();
+        match cut {
+            Some(c) => {
+                assert!(c.offset <= len as u64 && c.offset + 1000 >= from as u64);
+                assert_eq!(c.offset + c.dropped_bytes, len as u64);
+                assert!(take.ended.is_none(), "a cut take did not end");
+                if len % 37 != 0 {
+                    continue;
+                }
+                // After the cut is made on disk, appending works and the
+                // take reads whole again.
+                assert_eq!(cut_tail(&cut_path).expect("cut tail"), Some(c.clone()));
+                assert_eq!(std::fs::metadata(&cut_path).expect("meta").len(), c.offset);
+                let (mut w, before, _) = TakeWriter::append(&cut_path).expect("append");
+                w.push(&Record::Marker(Marker {
+                    time_s: 1.0,
+                    label: "after repair".into(),
+                }))
+                .expect("push");
+                w.finish("repaired").expect("finish");
+                let after = open(&cut_path).expect("reopen");
+                assert_eq!(after.cut, None);
+                assert_eq!(after.ticks, before.ticks);
+                assert_eq!(
+                    after.markers.last().map(|m| m.label.as_str()),
+                    Some("after repair")
+                );
+            }
+            None => {
+                // Only a cut exactly on a record boundary reads as whole.
+                assert!(boundaries.contains(&len), "cut at {len} read as whole");
+            }
+        }
+    }
+    assert_eq!(previous_ticks, 12);
+}
+
+#[test]
+fn takes_with_a_flipped_byte_stop_at_the_damaged_record() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_take(dir.path(), 10);
+    let mut bytes = std::fs::read(&path).expect("read");
+    let at = bytes.len() - 400;
+    bytes[at] ^= 0x40;
+    std::fs::write(&path, &bytes).expect("write");
+    let take = open(&path).expect("open");
+    let cut = take.cut.expect("a cut");
+    assert!(cut.reason.contains("checksum"), "{}", cut.reason);
+    assert!(cut.offset <= at as u64);
+    assert!(take.ticks.len() >= 8);
+}
+
+#[test]
+fn takes_refuse_values_that_cannot_be_stored_and_keep_the_rest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("nan.pwtake");
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    let mut bad = tick(1);
+    bad.samples[0].pose = Some(Transform::new(
+        DVec3::new(f64::NAN, 0.0, 0.0),
+        DQuat::IDENTITY,
+    ));
+    let before = w.pending_bytes();
+    let err = w.push(&Record::Tick(bad)).expect_err("a NaN is refused");
+    assert!(matches!(err, TakeError::Refused { .. }));
+    assert!(
+        err.to_string().contains("headset") || err.to_string().contains("not a finite"),
+        "{err}"
+    );
+    assert_eq!(
+        w.pending_bytes(),
+        before,
+        "a refused record left bytes behind"
+    );
+    let mut skew = solved(1, 1);
+    skew.pose.rotations[Joint::Head] = DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0);
+    assert!(w.push(&Record::Solved(skew)).is_err());
+    w.push(&Record::Tick(tick(1))).expect("a good tick");
+    w.finish("done").expect("finish");
+    assert_eq!(open(&path).expect("open").ticks, vec![tick(1)]);
+}
+
+#[test]
+fn takes_name_the_file_when_it_is_not_a_take() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "hello").expect("write");
+    let e = open(&other).expect_err("not a take");
+    assert!(matches!(e, TakeError::NotATake { .. }));
+    assert!(e.to_string().contains("notes.txt"), "{e}");
+
+    let path = write_take(dir.path(), 2);
+    let mut bytes = std::fs::read(&path).expect("read");
+    bytes[8] = 9;
+    std::fs::write(&path, &bytes).expect("write");
+    let e = open(&path).expect_err("newer version");
+    assert!(matches!(e, TakeError::NewerVersion { found: 9, .. }), "{e}");
+
+    let e = open(&dir.path().join("missing.pwtake")).expect_err("missing");
+    assert!(e.to_string().contains("missing.pwtake"), "{e}");
+
+    // An existing take is never overwritten by a new one.
+    let e = TakeWriter::create(&path, &info()).expect_err("exists");
+    assert!(matches!(e, TakeError::Io { .. }), "{e}");
+}
+
+#[test]
+fn takes_on_a_full_disk_stop_with_an_error_and_keep_what_was_written() {
+    // A 64 KiB tmpfs fills after about a second of take.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).expect("mkdir");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !mounted {
+        println!("SKIPPED: could not mount a small tmpfs (needs root): the disk-full path is not exercised here");
+        return;
+    }
+    struct Unmount(PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let _guard = Unmount(mount.clone());
+    let path = mount.join("full.pwtake");
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    w.push(&Record::Version(SolveVersion {
+        version: 1,
+        created_unix_ns: 0,
+        description: "live".into(),
+    }))
+    .expect("version");
+    let mut pushed = 0u64;
+    let error = loop {
+        w.push(&Record::Tick(tick(pushed))).expect("push");
+        w.push(&Record::Solved(solved(1, pushed))).expect("push");
+        pushed += 1;
+        if pushed % 9 == 0 {
+            if let Err(e) = w.flush() {
+                break e;
+            }
+        }
+        assert!(pushed < 10_000, "the small disk never filled");
+    };
+    assert!(error.to_string().contains("full.pwtake"), "{error}");
+    assert!(error.to_string().contains("recording stopped"), "{error}");
+    // Nothing more is accepted, and what was flushed before is intact.
+    assert!(w.push(&Record::Tick(tick(pushed))).is_err());
+    let take = open(&path).expect("open after the disk filled");
+    assert_eq!(take.cut, None, "the file was left torn");
+    assert!(
+        take.ticks.len() >= 9,
+        "only {} ticks kept",
+        take.ticks.len()
+    );
+    assert!(take.ticks.len() as u64 <= pushed);
+    for (k, t) in take.ticks.iter().enumerate() {
+        assert_eq!(*t, tick(k as u64));
+    }
+}
