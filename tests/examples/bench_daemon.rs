@@ -203,10 +203,11 @@ async fn push_latency(address: &str, seconds: f64) -> anyhow::Result<()> {
     sender.await?;
     let pushed = push_task.await??;
     println!(
-        "pushed samples: accepted {} rejected {} (clock offset {:.3} ms, jitter {:.3} ms)",
+        "pushed samples: accepted {} rejected {} (clock offset {:.3} ms, drift {:+.1} ppm, jitter {:.3} ms)",
         pushed.accepted,
         pushed.rejected,
         pushed.clock_offset_s * 1e3,
+        pushed.clock_drift_ppm,
         pushed.clock_offset_jitter_s * 1e3
     );
     println!(
