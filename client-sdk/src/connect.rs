@@ -22,7 +22,8 @@ pub struct ConnectOptions {
     pub token: Option<String>,
     /// The certificate (PEM) of the authority that signed the daemon's
     /// certificate, or the daemon's self-signed certificate itself. With
-    /// it, the connection uses TLS.
+    /// it, the connection uses TLS. Without it, an `https://` address uses
+    /// TLS trusting the system's certificate store.
     pub ca_certificate_pem: Option<Vec<u8>>,
     /// The name the daemon's certificate must carry (default: the host of
     /// the address).
@@ -110,12 +111,16 @@ impl Interceptor for Auth {
 /// `https://` URI) with the options' TLS settings.
 pub(crate) fn endpoint(address: &str, options: &ConnectOptions) -> Result<Endpoint, ClientError> {
     let uri = uri(address, options)?;
+    let tls = uri.starts_with("https://");
     let mut endpoint = Endpoint::from_shared(uri).map_err(|e| ClientError::BadAddress {
         address: address.to_string(),
         reason: e.to_string(),
     })?;
-    if let Some(ca) = &options.ca_certificate_pem {
-        let mut tls = ClientTlsConfig::new().ca_certificate(Certificate::from_pem(ca));
+    if tls {
+        let mut tls = match &options.ca_certificate_pem {
+            Some(ca) => ClientTlsConfig::new().ca_certificate(Certificate::from_pem(ca)),
+            None => ClientTlsConfig::new().with_native_roots(),
+        };
         if let Some(domain) = &options.tls_domain {
             tls = tls.domain_name(domain.clone());
         }
@@ -128,8 +133,9 @@ pub(crate) fn endpoint(address: &str, options: &ConnectOptions) -> Result<Endpoi
         .connect_timeout(Duration::from_secs(3)))
 }
 
-/// The URI of `address`: `https://` with TLS, `http://` without; a scheme
-/// that contradicts the options is refused.
+/// The URI of `address`: as given when it has a scheme, else `https://`
+/// with a CA certificate and `http://` without; `http://` with a CA
+/// certificate is refused.
 fn uri(address: &str, options: &ConnectOptions) -> Result<String, ClientError> {
     let bad = |reason: String| ClientError::BadAddress {
         address: address.to_string(),
@@ -142,11 +148,6 @@ fn uri(address: &str, options: &ConnectOptions) -> Result<String, ClientError> {
     } else {
         format!("http://{address}")
     };
-    if uri.starts_with("https://") && !options.uses_tls() {
-        return Err(bad(
-            "an https address needs the certificate of the daemon's authority (--ca)".into(),
-        ));
-    }
     if uri.starts_with("http://") && options.uses_tls() {
         return Err(bad(
             "a CA certificate was given but the address says http://; use https://".into(),
@@ -200,7 +201,13 @@ mod tests {
                 .to_string(),
             "http://127.0.0.1:1/"
         );
-        assert!(uri("https://localhost:1", &plain).is_err());
         assert!(uri("http://localhost:1", &tls).is_err());
+        // https without a CA: TLS with the system's roots (the endpoint
+        // builds; whether it connects depends on the daemon's certificate).
+        assert_eq!(
+            uri("https://localhost:1", &plain).expect("system roots"),
+            "https://localhost:1"
+        );
+        assert!(endpoint("https://localhost:1", &plain).is_ok());
     }
 }

@@ -2,6 +2,11 @@
 //! methods for every RPC of `posewire.v1`, gRPC health checks, and frame
 //! subscriptions that reconnect with backoff when the connection drops.
 //!
+//! Examples (`cargo run -p posewire-client --example NAME`): `watch` (a
+//! reconnecting subscription printing rate, skips and latency) and
+//! `push_pose` (device samples pushed to an avatar, with the daemon's
+//! estimate of the sender's clock).
+//!
 //! ```no_run
 //! # async fn demo() -> Result<(), posewire_client::ClientError> {
 //! use posewire_client::{Backoff, Client, SubscriptionEvent};

@@ -16,12 +16,13 @@ pub struct ClientAccessArgs {
     #[arg(long, value_name = "TOKEN")]
     pub token: Option<String>,
     /// Connect with TLS, trusting this certificate (PEM): the daemon's
-    /// self-signed certificate or the authority that signed it.
+    /// self-signed certificate or the authority that signed it. Without
+    /// it, an https:// --server uses TLS with the system's trusted roots.
     #[arg(long, value_name = "CA.pem")]
     pub ca: Option<PathBuf>,
     /// The name the daemon's certificate must carry (default: the host of
     /// --server).
-    #[arg(long, value_name = "NAME", requires = "ca")]
+    #[arg(long, value_name = "NAME")]
     pub tls_domain: Option<String>,
 }
 

@@ -12,6 +12,7 @@ use posewire_body::formats::TrackerTake;
 use posewire_client::{pb, Client};
 
 use crate::cli::CalibrateArgs;
+use crate::client_access::ClientAccessArgs;
 
 /// `posewire calibrate`: offline (`--input`, `--out`) or on a daemon
 /// (`--server`, `--name`).
@@ -48,6 +49,9 @@ pub struct CalibrateCli {
     /// Also make the new profile the avatar's.
     #[arg(long, requires = "server")]
     pub apply: bool,
+    /// With --server: the token and TLS options of the daemon.
+    #[command(flatten)]
+    pub access: ClientAccessArgs,
 }
 
 /// `posewire push`.
@@ -66,6 +70,9 @@ pub struct PushArgs {
     /// would); without it the take is sent as fast as possible.
     #[arg(long)]
     pub realtime: bool,
+    /// The token (a `push` or `admin` one) and TLS options of the daemon.
+    #[command(flatten)]
+    pub access: ClientAccessArgs,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -98,7 +105,8 @@ fn pose_name(p: i32) -> &'static str {
 
 async fn calibrate_live(server: &str, args: &CalibrateCli) -> anyhow::Result<()> {
     let name = args.name.clone().context("give --name")?;
-    let client = Client::connect(server)
+    let options = args.access.options(|var| std::env::var(var).ok())?;
+    let client = Client::connect_with(server, &options)
         .await
         .with_context(|| format!("cannot connect to the daemon at {server}"))?;
     let avatar_id = match &args.avatar {
@@ -162,7 +170,8 @@ pub fn run_push(args: &PushArgs) -> anyhow::Result<()> {
 
 async fn push(args: &PushArgs) -> anyhow::Result<()> {
     let take = TrackerTake::read(&args.trackers).context("cannot read the tracker take")?;
-    let client = Client::connect(&args.server)
+    let options = args.access.options(|var| std::env::var(var).ok())?;
+    let client = Client::connect_with(&args.server, &options)
         .await
         .with_context(|| format!("cannot connect to the daemon at {}", args.server))?;
     let avatar = match &args.avatar {
@@ -197,8 +206,13 @@ async fn push(args: &PushArgs) -> anyhow::Result<()> {
     )
     .await?;
     let mut report = format!(
-        "accepted {} rejected {} clock offset {:+.6} s (jitter {:.6} s)\n",
-        answer.accepted, answer.rejected, answer.clock_offset_s, answer.clock_offset_jitter_s
+        "accepted {} rejected {} clock offset {:+.6} s drift {:+.1} ppm (jitter {:.6} s, {} clock steps)\n",
+        answer.accepted,
+        answer.rejected,
+        answer.clock_offset_s,
+        answer.clock_drift_ppm,
+        answer.clock_offset_jitter_s,
+        answer.clock_steps
     );
     for r in &answer.rejections {
         let reason = pb::RejectReason::try_from(r.reason)

@@ -1,5 +1,6 @@
 //! glTF 2.0 import (`.glb`, or `.gltf` with external or `data:` buffers):
-//! the first skinned mesh of the file, its skin and its bind pose.
+//! the first skinned mesh of the file, its skin and its bind pose, and its
+//! texture coordinates (`TEXCOORD_0`) when every primitive has them.
 //!
 //! The rest geometry is the mesh skinned by the scene's node transforms
 //! (node world matrix times inverse bind matrix), so it is in world
@@ -113,6 +114,8 @@ pub fn load_gltf_bytes(
     let mut normals: Option<Vec<Vec3>> = Some(Vec::new());
     let mut triangles = Vec::new();
     let mut lists: Vec<Vec<(usize, f32)>> = Vec::new();
+    // Texture coordinates, kept only if every primitive has them.
+    let mut uvs: Option<Vec<[f32; 2]>> = Some(Vec::new());
     for prim in mesh.primitives() {
         if prim.mode() != Mode::Triangles {
             return Err(unsupported(format!(
@@ -136,6 +139,7 @@ pub fn load_gltf_bytes(
         let mut checked = vec![(acc_j0, "JOINTS_0"), (acc_w0, "WEIGHTS_0")];
         for (sem, label) in [
             (Semantic::Normals, "NORMAL"),
+            (Semantic::TexCoords(0), "TEXCOORD_0"),
             (Semantic::Joints(1), "JOINTS_1"),
             (Semantic::Weights(1), "WEIGHTS_1"),
         ] {
@@ -226,6 +230,20 @@ pub fn load_gltf_bytes(
         if local_normals.is_none() {
             normals = None;
         }
+        match (uvs.as_mut(), reader.read_tex_coords(0)) {
+            (Some(all), Some(read)) => all.extend(read.into_f32()),
+            (Some(_), None) => {
+                if base > 0 {
+                    tracing::warn!(
+                        model = %path.display(),
+                        primitive = prim.index(),
+                        "a primitive has no TEXCOORD_0; the mesh is imported without UVs"
+                    );
+                }
+                uvs = None;
+            }
+            (None, _) => {}
+        }
         let idx: Vec<u32> = match reader.read_indices() {
             Some(r) => r.into_u32().collect(),
             None => (0..n as u32).collect(),
@@ -246,7 +264,7 @@ pub fn load_gltf_bytes(
         }
         lists.extend(prim_lists);
     }
-    let mesh = SkinnedMesh::from_vertex_weights(
+    let mut mesh = SkinnedMesh::from_vertex_weights(
         &name,
         positions,
         normals,
@@ -255,12 +273,16 @@ pub fn load_gltf_bytes(
         skeleton,
         options.weight_fix,
     )?;
+    if let Some(uvs) = uvs {
+        mesh = mesh.with_uvs(uvs)?;
+    }
     tracing::info!(
         model = %path.display(),
         vertices = mesh.vertex_count(),
         triangles = mesh.triangles.len(),
         joints = mesh.skeleton.len(),
         influences = mesh.influences,
+        uvs = mesh.uvs.is_some(),
         "loaded skinned mesh"
     );
     Ok(mesh)

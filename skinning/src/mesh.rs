@@ -58,6 +58,10 @@ pub struct SkinnedMesh {
     pub weights: Vec<f32>,
     /// The mesh's skeleton; `joint_indices` point into it.
     pub skeleton: Vec<MeshJoint>,
+    /// Texture coordinates (glTF `TEXCOORD_0`: u right, v down, one pair per
+    /// vertex), when the source has them; kept for clients that texture the
+    /// mesh, unused by skinning.
+    pub uvs: Option<Vec<[f32; 2]>>,
 }
 
 impl SkinnedMesh {
@@ -208,7 +212,32 @@ impl SkinnedMesh {
             joint_indices,
             weights,
             skeleton,
+            uvs: None,
         })
+    }
+
+    /// The same mesh with texture coordinates, one pair per vertex; errors
+    /// when the count differs from the vertices' or a value is not finite.
+    pub fn with_uvs(mut self, uvs: Vec<[f32; 2]>) -> Result<SkinnedMesh, SkinError> {
+        if uvs.len() != self.positions.len() {
+            return Err(SkinError::Unsupported {
+                path: self.name.clone().into(),
+                reason: format!(
+                    "{} texture coordinates for {} vertices",
+                    uvs.len(),
+                    self.positions.len()
+                ),
+            });
+        }
+        if let Some(v) = uvs.iter().position(|uv| !uv.iter().all(|c| c.is_finite())) {
+            return Err(SkinError::BadVertex {
+                path: self.name.clone().into(),
+                vertex: v,
+                reason: format!("texture coordinate {:?} is not finite", uvs[v]),
+            });
+        }
+        self.uvs = Some(uvs);
+        Ok(self)
     }
 
     /// Number of vertices.

@@ -20,6 +20,7 @@ struct Spec {
     mode: u32,
     truncate: usize,
     joints2: bool,
+    uvs: Option<Vec<[f32; 2]>>,
 }
 
 impl Spec {
@@ -35,6 +36,7 @@ impl Spec {
             mode: 4,
             truncate: 0,
             joints2: false,
+            uvs: None,
         }
     }
 }
@@ -81,6 +83,10 @@ fn write(dir: &Path, spec: &Spec) -> std::path::PathBuf {
             let w2 = push(f32s(&w.concat()), n, 5126, "VEC4");
             attrs += &format!(r#","JOINTS_2":{j2},"WEIGHTS_2":{w2}"#);
         }
+    }
+    if let Some(uvs) = &spec.uvs {
+        let t = push(f32s(&uvs.concat()), uvs.len(), 5126, "VEC2");
+        attrs += &format!(r#","TEXCOORD_0":{t}"#);
     }
     let idx_bytes: Vec<u8> = spec.indices.iter().flat_map(|x| x.to_le_bytes()).collect();
     let idx = push(idx_bytes, spec.indices.len(), 5125, "SCALAR");
@@ -141,6 +147,31 @@ fn skinning_import_good_file_and_weight_renormalising() {
         let sum: f32 = fixed.vertex_influences(v).map(|(_, w)| w).sum();
         assert!((sum - 1.0).abs() < 1e-6);
     }
+}
+
+#[test]
+fn skinning_import_keeps_texture_coordinates_when_present() {
+    assert_eq!(
+        load(&Spec::good(), WeightFix::Strict)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .uvs,
+        None
+    );
+    let uvs = vec![[0.0, 0.0], [1.0, 0.0], [0.25, 0.75]];
+    let spec = Spec {
+        uvs: Some(uvs.clone()),
+        ..Spec::good()
+    };
+    let mesh = load(&spec, WeightFix::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(mesh.uvs, Some(uvs));
+    expect_err(
+        &Spec {
+            uvs: Some(vec![[0.0, 0.0]; 2]),
+            ..Spec::good()
+        },
+        WeightFix::Strict,
+        "TEXCOORD_0 has 2 entries but POSITION has 3",
+    );
 }
 
 #[test]

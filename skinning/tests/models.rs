@@ -23,6 +23,24 @@ fn skinning_shared_models_import_map_and_keep_bind_pose() {
             load_gltf(&dir.join(file), ImportOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(mesh.vertex_count(), verts);
         assert_eq!(mesh.skeleton.len(), joints);
+        // Both files have TEXCOORD_0; CesiumMan's accessor bounds are
+        // u 0.0141..0.9908, v 0.0084..0.9880.
+        let uvs = mesh
+            .uvs
+            .as_ref()
+            .unwrap_or_else(|| panic!("{file}: no UVs"));
+        assert_eq!(uvs.len(), verts);
+        assert!(uvs.iter().flatten().all(|c| (0.0..=1.0).contains(c)));
+        if file == "CesiumMan.glb" {
+            let (lo, hi) = uvs.iter().fold(([1f32; 2], [0f32; 2]), |(lo, hi), uv| {
+                (
+                    [lo[0].min(uv[0]), lo[1].min(uv[1])],
+                    [hi[0].max(uv[0]), hi[1].max(uv[1])],
+                )
+            });
+            assert!((lo[0] - 0.014_079).abs() < 1e-5 && (hi[0] - 0.990_806).abs() < 1e-5);
+            assert!((lo[1] - 0.008_446).abs() < 1e-5 && (hi[1] - 0.988_030).abs() < 1e-5);
+        }
         let map = RigMap::for_mesh(&mesh);
         assert_eq!(map.source, source);
         let retarget = Retargeter::new(&mesh, &map, &skeleton).unwrap_or_else(|e| panic!("{e}"));

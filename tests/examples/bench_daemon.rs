@@ -6,10 +6,17 @@
 //! 2. the loop's frame-time distribution (GetStats) and its cadence
 //!    jitter (intervals between consecutive publish times);
 //! 3. how many pose-only subscribers, each on its own connection, get
-//!    every frame at 90 Hz (no skipped frame, contiguous sequences).
+//!    every frame at 90 Hz (no skipped frame, contiguous sequences);
+//! 4. the same for vertex subscribers of the shared model with the most
+//!    vertices (`../shared/data/models/*.glb`), in each encoding (FLOAT32,
+//!    INT16), with the loop's frame time and skinning cost meanwhile.
 //!
 //! Run in a release build:
-//!   cargo run --release -p posewire-e2e --example bench_daemon [-- SECONDS [N1,N2,...]]
+//!   cargo run --release -p posewire-e2e --example bench_daemon \
+//!     [-- SECONDS [POSE_COUNTS [VERTEX_COUNTS]]]
+//! where the counts are comma-separated lists (`none` skips that part);
+//! defaults 10 s, 50,100,200,300 and 10,25,50,100. Vertex counts stop
+//! rising for an encoding once a count skips frames.
 //!
 //! The daemon runs in this process on its own runtime (2 workers, as
 //! `posewire serve`) and its own loop thread; clients run on a second
@@ -196,10 +203,11 @@ async fn push_latency(address: &str, seconds: f64) -> anyhow::Result<()> {
     sender.await?;
     let pushed = push_task.await??;
     println!(
-        "pushed samples: accepted {} rejected {} (clock offset {:.3} ms, jitter {:.3} ms)",
+        "pushed samples: accepted {} rejected {} (clock offset {:.3} ms, drift {:+.1} ppm, jitter {:.3} ms)",
         pushed.accepted,
         pushed.rejected,
         pushed.clock_offset_s * 1e3,
+        pushed.clock_drift_ppm,
         pushed.clock_offset_jitter_s * 1e3
     );
     println!(
@@ -273,9 +281,15 @@ async fn cadence(address: &str, seconds: f64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Part 3: `n` pose-only subscribers on their own connections for
-/// `seconds`; returns (frames delivered, frames skipped, sequence gaps).
-async fn fan_out(address: &str, n: usize, seconds: f64) -> anyhow::Result<(u64, u64, u64)> {
+/// Parts 3 and 4: `n` subscribers sending `request` on their own
+/// connections for `seconds`; returns (frames delivered, frames skipped,
+/// sequence gaps).
+async fn fan_out(
+    address: &str,
+    n: usize,
+    seconds: f64,
+    request: &pb::StreamFramesRequest,
+) -> anyhow::Result<(u64, u64, u64)> {
     let delivered = Arc::new(AtomicU64::new(0));
     let skipped = Arc::new(AtomicU64::new(0));
     let gaps = Arc::new(AtomicU64::new(0));
@@ -283,12 +297,7 @@ async fn fan_out(address: &str, n: usize, seconds: f64) -> anyhow::Result<(u64, 
     for _ in 0..n {
         let client = Client::connect(address).await?;
         let (delivered, skipped, gaps) = (delivered.clone(), skipped.clone(), gaps.clone());
-        let mut stream = client
-            .stream_frames(pb::StreamFramesRequest {
-                avatar_ids: vec!["demo".into()],
-                ..Default::default()
-            })
-            .await?;
+        let mut stream = client.stream_frames(request.clone()).await?;
         tasks.push(tokio::spawn(async move {
             let end = Instant::now() + Duration::from_secs_f64(seconds);
             let mut last: Option<u64> = None;
@@ -317,20 +326,121 @@ async fn fan_out(address: &str, n: usize, seconds: f64) -> anyhow::Result<(u64, 
     ))
 }
 
+/// The shared model with the most vertices, and that count.
+fn largest_model() -> Option<(std::path::PathBuf, usize)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models");
+    let mut best: Option<(std::path::PathBuf, usize)> = None;
+    for entry in std::fs::read_dir(&dir).ok()?.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "glb") {
+            let options = posewire_skinning::ImportOptions::default();
+            if let Ok(mesh) = posewire_skinning::load_gltf(&path, options) {
+                if best.as_ref().is_none_or(|(_, n)| mesh.vertex_count() > *n) {
+                    best = Some((path, mesh.vertex_count()));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The machine's load averages (1, 5, 15 min), for the record.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+fn counts(arg: Option<&String>, default: &[usize]) -> Vec<usize> {
+    match arg.map(String::as_str) {
+        None => default.to_vec(),
+        Some("none") => Vec::new(),
+        Some(list) => list.split(',').filter_map(|n| n.parse().ok()).collect(),
+    }
+}
+
+/// Part 4: vertex subscribers of the `model` avatar in each encoding.
+async fn vertex_fan_out(
+    address: &str,
+    vertices: usize,
+    ns: &[usize],
+    seconds: f64,
+) -> anyhow::Result<()> {
+    let client = Client::connect(address).await?;
+    // Build the rig (centres of rotation) before timing anything.
+    let mesh = client.get_mesh("model").await?;
+    anyhow::ensure!(
+        mesh.rest_positions.len() == 3 * vertices,
+        "GetMesh vertex count"
+    );
+    for (encoding, bytes) in [
+        (pb::VertexEncoding::Float32, 12),
+        (pb::VertexEncoding::Int16, 6),
+    ] {
+        let request = pb::StreamFramesRequest {
+            avatar_ids: vec!["model".into()],
+            include_vertices: true,
+            vertex_encoding: encoding as i32,
+            ..Default::default()
+        };
+        for &n in ns {
+            let before = client.get_stats().await?;
+            let (delivered, skipped, gaps) = fan_out(address, n, seconds, &request).await?;
+            let after = client.get_stats().await?;
+            let expected = (n as f64 * seconds * 90.0).round();
+            let ft = after.frame_time.unwrap_or_default();
+            let sk = after.skinning.unwrap_or_default();
+            println!(
+                "{n:4} vertex subscribers {:?} ({} KB/frame): delivered {delivered} (~{expected}), skipped {skipped}, gaps {gaps}, {:.1} Hz each, {:.1} MB/s in all; loop frame p50 {:.3} ms p99 {:.3} ms max {:.3} ms, skinning p50 {:.3} ms, overruns +{}, skinned frames +{} in {} ticks; load {}",
+                encoding,
+                bytes * vertices / 1000,
+                delivered as f64 / n as f64 / seconds,
+                delivered as f64 * (bytes * vertices) as f64 / seconds / 1e6,
+                ft.p50_ms,
+                ft.p99_ms,
+                ft.max_ms,
+                sk.p50_ms,
+                after.overruns - before.overruns,
+                after.skinned_frames - before.skinned_frames,
+                after.frames - before.frames,
+                load_average()
+            );
+            if skipped > 0 || gaps > 0 {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10.0);
-    let counts: Vec<usize> = args
-        .get(1)
-        .map(|s| s.split(',').filter_map(|n| n.parse().ok()).collect())
-        .unwrap_or_else(|| vec![50, 100, 200, 300]);
-    let config = Config::from_toml(
-        "listen = \"127.0.0.1:0\"\nsubscriber_buffer = 16\n\
-         [[avatars]]\nid = \"demo\"\nsource = { kind = \"demo\" }\n\
-         [[avatars]]\nid = \"pushed\"\nsource = { kind = \"push\" }\n",
-        "bench configuration",
-        std::path::Path::new("."),
-    )?;
+    let pose_counts = counts(args.get(1), &[50, 100, 200, 300]);
+    let vertex_counts = counts(args.get(2), &[10, 25, 50, 100]);
+    let model = if vertex_counts.is_empty() {
+        None
+    } else {
+        let found = largest_model();
+        if found.is_none() {
+            println!("SKIPPED vertex subscribers: ../shared/data/models not found");
+        }
+        found
+    };
+    let storage = std::env::temp_dir().join(format!("posewire-bench-{}", std::process::id()));
+    let mut toml = format!(
+        "listen = \"127.0.0.1:0\"\nsubscriber_buffer = 16\nstorage = {:?}\n\
+         [[avatars]]\nid = \"demo\"\nsource = {{ kind = \"demo\" }}\n\
+         [[avatars]]\nid = \"pushed\"\nsource = {{ kind = \"push\" }}\n",
+        storage.display().to_string()
+    );
+    if let Some((path, _)) = &model {
+        toml += &format!(
+            "[[avatars]]\nid = \"model\"\nsource = {{ kind = \"demo\", origin = [2.0, 0.0, 0.0] }}\nmodel = {:?}\n",
+            path.display().to_string()
+        );
+    }
+    let config = Config::from_toml(&toml, "bench configuration", std::path::Path::new("."))?;
     let daemon_runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("daemon")
@@ -343,22 +453,39 @@ fn main() -> anyhow::Result<()> {
         .thread_name("clients")
         .enable_all()
         .build()?;
-    println!("daemon on {address}, 90 Hz, ik solver, avatars demo + pushed; {seconds} s per part");
+    println!(
+        "daemon on {address}, 90 Hz, ik solver, avatars demo + pushed{}; {seconds} s per part; load average {} on {} cores",
+        model.as_ref().map_or(String::new(), |(p, n)| format!(
+            " + model ({}, {n} vertices)",
+            p.file_name().map_or_else(String::new, |f| f.to_string_lossy().into())
+        )),
+        load_average(),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
     clients.block_on(async {
         tokio::time::sleep(Duration::from_secs(1)).await;
         push_latency(&address, seconds).await?;
         cadence(&address, seconds).await?;
-        for n in counts {
-            let (delivered, skipped, gaps) = fan_out(&address, n, seconds).await?;
+        let poses = pb::StreamFramesRequest {
+            avatar_ids: vec!["demo".into()],
+            ..Default::default()
+        };
+        for n in pose_counts {
+            let (delivered, skipped, gaps) = fan_out(&address, n, seconds, &poses).await?;
             let expected = (n as f64 * seconds * 90.0).round();
             println!(
-                "{n:4} pose-only subscribers: delivered {delivered} frames (~{expected} at 90 Hz), skipped {skipped}, sequence gaps {gaps}, {:.1} Hz per subscriber",
-                delivered as f64 / n as f64 / seconds
+                "{n:4} pose-only subscribers: delivered {delivered} frames (~{expected} at 90 Hz), skipped {skipped}, sequence gaps {gaps}, {:.1} Hz per subscriber; load {}",
+                delivered as f64 / n as f64 / seconds,
+                load_average()
             );
+        }
+        if let Some((_, vertices)) = model {
+            vertex_fan_out(&address, vertices, &vertex_counts, seconds).await?;
         }
         anyhow::Ok(())
     })?;
     drop(clients);
     daemon_runtime.block_on(daemon.shutdown())?;
+    let _ = std::fs::remove_dir_all(&storage);
     Ok(())
 }

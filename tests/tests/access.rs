@@ -253,5 +253,19 @@ async fn tls_with_the_configured_certificate_carries_the_stream() {
         matches!(result, Err(ClientError::Connect { .. })),
         "an untrusted certificate must fail the handshake: {result:?}"
     );
+
+    // Without a CA, an https:// address speaks TLS trusting the system's
+    // roots, which do not hold this self-signed certificate.
+    let system = ConnectOptions {
+        token: Some(READ.into()),
+        ..ConnectOptions::default()
+    };
+    let result = Client::connect_with(&format!("https://localhost:{port}"), &system).await;
+    let text = format!("{result:?}").to_lowercase();
+    assert!(
+        matches!(result, Err(ClientError::Connect { .. }))
+            && (text.contains("certificate") || text.contains("native certs")),
+        "the system roots must not trust a self-signed certificate: {text}"
+    );
     daemon.shutdown().await.expect("clean shutdown");
 }

@@ -509,6 +509,52 @@ async fn pushed_devices_are_checked_counted_and_posed() {
         response.clock_offset_s
     );
 
+    // While a push stream is open, GetStats lists it with its counts and
+    // clock estimate; once closed, it is gone.
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    let pusher = client.clone();
+    let open = tokio::spawn(async move {
+        pusher
+            .push_devices(tokio_stream::wrappers::ReceiverStream::new(rx))
+            .await
+    });
+    let samples: Vec<pb::DeviceSample> = person
+        .samples(0.0)
+        .iter()
+        .map(|s| pushed(s, 5_000_000_000_000))
+        .collect();
+    let sent = samples.len() as u64;
+    tx.send(pb::PushDevicesRequest {
+        avatar_id: "pushed".into(),
+        samples,
+    })
+    .await
+    .expect("the stream is open");
+    let mut listed = None;
+    for _ in 0..1000 {
+        let stats = client.get_stats().await.expect("stats");
+        listed = stats.push_streams.into_iter().find(|p| p.accepted == sent);
+        if listed.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let listed = listed.expect("GetStats lists the open push stream");
+    assert_eq!(listed.avatar_id, "pushed");
+    assert_eq!(listed.rejected, 0);
+    // The sender's clock is about 5000 s ahead of the loop's.
+    assert!((listed.clock_offset_s + 5000.0).abs() < 30.0, "{listed:?}");
+    drop(tx);
+    let closed = open.await.expect("joins").expect("push answers");
+    assert_eq!(closed.accepted, sent);
+    assert_eq!(closed.clock_offset_s, listed.clock_offset_s);
+    assert!(client
+        .get_stats()
+        .await
+        .expect("stats")
+        .push_streams
+        .is_empty());
+
     // The pushed avatar now has a body with the pushed devices.
     let mut stream = client
         .stream_frames(pb::StreamFramesRequest {

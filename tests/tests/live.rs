@@ -467,6 +467,64 @@ async fn vertex_subscribers_get_moving_vertices_skinned_once_per_frame() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_model_avatar_sends_its_mesh_with_uvs_and_its_vertices() {
+    let model =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models/CesiumMan.glb");
+    if !model.is_file() {
+        println!("SKIPPED: ../shared/data not found");
+        return;
+    }
+    let storage = tempfile::tempdir().expect("temp dir");
+    let mut cesium = avatar("cesium", demo(0.0, [0.0; 3]));
+    cesium.model = Some(model);
+    let (daemon, client) = start(
+        vec![cesium, avatar("plain", demo(0.0, [2.0, 0.0, 0.0]))],
+        "ik",
+        storage.path(),
+    )
+    .await;
+    let mesh = client.get_mesh("cesium").await.expect("the mesh");
+    assert_eq!(mesh.model, "CesiumMan.glb");
+    let n = mesh.rest_positions.len() / 3;
+    assert_eq!(n, 3273, "CesiumMan's vertices");
+    assert_eq!(mesh.triangles.len(), 3 * 4672);
+    // TEXCOORD_0 of the file: 2 per vertex, inside its accessor bounds.
+    assert_eq!(mesh.uvs.len(), 2 * n);
+    assert!(mesh.uvs.iter().all(|c| (0.008..=0.991).contains(c)));
+    let spread = |k: usize| {
+        let it = mesh.uvs.iter().skip(k).step_by(2);
+        it.clone().fold(0f32, |a, &b| a.max(b)) - it.fold(1f32, |a, &b| a.min(b))
+    };
+    assert!(
+        spread(0) > 0.9 && spread(1) > 0.9,
+        "the UVs cover the texture"
+    );
+    // The built-in body has none.
+    let plain = client.get_mesh("plain").await.expect("the mesh");
+    assert_eq!(plain.model, "builtin");
+    assert!(plain.uvs.is_empty());
+    // Its vertices stream in the mesh's order and count.
+    let mut stream = client
+        .stream_frames(pb::StreamFramesRequest {
+            avatar_ids: vec!["cesium".into()],
+            include_vertices: true,
+            vertex_encoding: pb::VertexEncoding::Int16 as i32,
+            ..Default::default()
+        })
+        .await
+        .expect("subscribes");
+    let vertices = loop {
+        let f = next(&mut stream).await.frame.expect("a frame");
+        if let Some(v) = f.avatars.first().and_then(|a| a.vertices.clone()) {
+            break v;
+        }
+    };
+    assert_eq!(vertices.vertex_count as usize, n);
+    assert_eq!(decode(&vertices).len(), n);
+    daemon.shutdown().await.expect("clean shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn avatars_are_created_changed_and_removed_while_the_loop_runs() {
     let storage = tempfile::tempdir().expect("temp dir");
     let (daemon, client) = start_demo(storage.path()).await;

@@ -193,6 +193,7 @@ impl Daemon {
             subscriber_buffer: config.subscriber_buffer,
             stats: Default::default(),
             subscribers: Arc::new(SubscriberRegistry::default()),
+            push_streams: Default::default(),
             push_queues: std::sync::RwLock::new(push_queues),
             shutdown: shutdown_rx.clone(),
             live,

@@ -5,7 +5,8 @@
 //! the loop.
 //!
 //! - [`config`]: the TOML configuration and its validation.
-//! - [`demo_source`], [`file_source`], [`push_source`]: device sources.
+//! - [`demo_source`], [`file_source`], [`push_source`]: device sources;
+//!   [`clock`]: tracking a push sender's clock (offset and drift).
 //! - [`avatar`]: one avatar's source, devices and solver in the loop.
 //! - [`sim_loop`]: the fixed-rate loop thread.
 //! - [`frame_build`]: solved bodies as `posewire.v1` frames.
@@ -25,6 +26,7 @@ pub mod access;
 pub mod avatar;
 pub mod avatar_build;
 pub mod calibration_session;
+pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod daemon;

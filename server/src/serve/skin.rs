@@ -80,7 +80,8 @@ impl LiveRig {
         self.deformer.deform(&bones, METHOD, out);
     }
 
-    /// The rest mesh as the API's `Mesh` (no UVs: the importer keeps none).
+    /// The rest mesh as the API's `Mesh`, with the model's UVs if it has
+    /// any (the built-in body has none).
     pub fn mesh_message(&self, avatar_id: &str) -> pb::Mesh {
         pb::Mesh {
             avatar_id: avatar_id.to_string(),
@@ -91,7 +92,7 @@ impl LiveRig {
                 .flat_map(|p| [p.x, p.y, p.z])
                 .collect(),
             triangles: self.mesh.triangles.iter().flatten().copied().collect(),
-            uvs: Vec::new(),
+            uvs: self.mesh.uvs.iter().flatten().flatten().copied().collect(),
             model: self.model.clone(),
         }
     }

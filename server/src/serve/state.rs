@@ -51,6 +51,8 @@ pub struct Shared {
     pub stats: Mutex<LoopStats>,
     /// The active frame subscribers.
     pub subscribers: Arc<SubscriberRegistry>,
+    /// The open PushDevices streams.
+    pub push_streams: Arc<super::stats::PushStreamRegistry>,
     /// The queues of the avatars whose source is `push`, by avatar id.
     pub push_queues: RwLock<BTreeMap<String, Arc<super::push_source::PushQueue>>>,
     /// Becomes true when the daemon shuts down.

@@ -1,6 +1,7 @@
 //! What the daemon measures about itself: the loop's tick durations and
-//! overruns, each device's sample age, and each frame subscriber's sent
-//! and skipped counts. GetStats reads snapshots of these.
+//! overruns, each device's sample age, each frame subscriber's sent and
+//! skipped counts, and each push stream's counts and clock estimate.
+//! GetStats reads snapshots of these.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -167,6 +168,111 @@ impl SubscriberRegistry {
     }
 }
 
+/// One open PushDevices stream's counts and clock estimate, as of its
+/// latest batch.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PushStreamStat {
+    /// The avatar of the latest batch.
+    pub avatar_id: String,
+    /// Samples taken.
+    pub accepted: u64,
+    /// Samples rejected.
+    pub rejected: u64,
+    /// Sender-to-daemon clock offset at the latest sample, seconds.
+    pub clock_offset_s: f64,
+    /// Its drift, parts per million.
+    pub clock_drift_ppm: f64,
+    /// Typical spread of the apparent delay, seconds.
+    pub clock_jitter_s: f64,
+    /// Clock steps seen.
+    pub clock_steps: u32,
+}
+
+/// One open push stream.
+#[derive(Debug)]
+pub struct PushStream {
+    /// Unique for the daemon's life.
+    pub id: u64,
+    /// The client's address.
+    pub peer: String,
+    /// When it opened.
+    pub since: Instant,
+    /// Its latest counts and estimate.
+    pub stat: Mutex<PushStreamStat>,
+}
+
+/// The open PushDevices streams.
+#[derive(Debug, Default)]
+pub struct PushStreamRegistry {
+    next_id: AtomicU64,
+    active: Mutex<BTreeMap<u64, Arc<PushStream>>>,
+}
+
+/// Keeps a push stream listed; dropping it (when the stream ends) removes
+/// it.
+#[derive(Debug)]
+pub struct PushStreamGuard {
+    registry: Arc<PushStreamRegistry>,
+    /// The stream's entry.
+    pub stream: Arc<PushStream>,
+}
+
+impl Drop for PushStreamGuard {
+    fn drop(&mut self) {
+        self.registry
+            .active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.stream.id);
+    }
+}
+
+impl PushStream {
+    /// Replaces its counts and estimate (once per batch).
+    pub fn update(&self, stat: PushStreamStat) {
+        *self.stat.lock().unwrap_or_else(PoisonError::into_inner) = stat;
+    }
+
+    /// Its counts and estimate.
+    pub fn stat(&self) -> PushStreamStat {
+        self.stat
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl PushStreamRegistry {
+    /// Lists a new push stream until the returned guard is dropped.
+    pub fn register(self: &Arc<Self>, peer: String) -> PushStreamGuard {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+        let stream = Arc::new(PushStream {
+            id,
+            peer,
+            since: Instant::now(),
+            stat: Mutex::default(),
+        });
+        self.active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, stream.clone());
+        PushStreamGuard {
+            registry: self.clone(),
+            stream,
+        }
+    }
+
+    /// The open streams, by id.
+    pub fn snapshot(&self) -> Vec<Arc<PushStream>> {
+        self.active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +303,22 @@ mod tests {
         let left = registry.snapshot();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].peer, "b");
+    }
+
+    #[test]
+    fn push_streams_are_listed_while_open() {
+        let registry = Arc::new(PushStreamRegistry::default());
+        let a = registry.register("a".into());
+        a.stream.update(PushStreamStat {
+            accepted: 3,
+            clock_drift_ppm: 12.0,
+            ..Default::default()
+        });
+        let listed = registry.snapshot();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].stat().accepted, 3);
+        assert_eq!(listed[0].stat().clock_drift_ppm, 12.0);
+        drop(a);
+        assert!(registry.snapshot().is_empty());
     }
 }

@@ -1,6 +1,8 @@
 //! Starting the real `posewire serve` binary for the daemon's binary tests
 //! (included with `mod`).
 
+#![allow(dead_code)]
+
 use std::io::{BufRead as _, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -10,8 +12,17 @@ use std::time::Duration;
 /// to log where it listens; returns the child, that address (IP:PORT) and
 /// the rest of its log, line by line.
 pub fn spawn_serve(listen: &str, envs: &[(&str, &str)]) -> (Child, String, mpsc::Receiver<String>) {
+    spawn_serve_with(&["--listen", listen], envs)
+}
+
+/// Starts `posewire serve ARGS` with `envs` set, as [`spawn_serve`].
+pub fn spawn_serve_with(
+    args: &[&str],
+    envs: &[(&str, &str)],
+) -> (Child, String, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_posewire"))
-        .args(["serve", "--listen", listen])
+        .arg("serve")
+        .args(args)
         .envs(envs.iter().copied())
         .env("RUST_LOG", "info")
         .stderr(Stdio::piped())

@@ -4,7 +4,8 @@
 //! push avatar); an invalid one is rejected and counted with its reason
 //! while the valid ones of the same stream are kept. Capture times in the
 //! sender's clock are mapped onto the loop's clock through a tracked
-//! offset estimate ([`ClockOffset`]).
+//! offset and drift estimate ([`ClockTracker`]), reported in the answer
+//! and, while the stream is open, in GetStats.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,8 +17,9 @@ use posewire_body::{Device, Transform};
 use posewire_proto::v1 as pb;
 use tonic::{Request, Response, Status, Streaming};
 
-use crate::serve::push_source::ClockOffset;
+use crate::serve::clock::ClockTracker;
 use crate::serve::state::Shared;
+use crate::serve::stats::PushStreamStat;
 
 /// The device service.
 #[derive(Debug, Clone)]
@@ -78,10 +80,14 @@ impl DeviceService for Devices {
         &self,
         request: Request<Streaming<pb::PushDevicesRequest>>,
     ) -> Result<Response<pb::PushDevicesResponse>, Status> {
+        let peer = request
+            .remote_addr()
+            .map_or_else(|| "unknown".to_string(), |a| a.to_string());
+        let listed = self.shared.push_streams.register(peer);
         let mut stream = request.into_inner();
         let mut accepted = 0u64;
         let mut rejected: BTreeMap<i32, u64> = BTreeMap::new();
-        let mut clock = ClockOffset::default();
+        let mut clock = ClockTracker::default();
         // Per avatar and device, the last accepted capture time (ns).
         let mut last: BTreeMap<(String, Device), i64> = BTreeMap::new();
         while let Some(batch) = stream.message().await? {
@@ -90,12 +96,24 @@ impl DeviceService for Devices {
                 *rejected.entry(reason as i32).or_default() += n;
             };
             let n = batch.samples.len() as u64;
-            if self.shared.avatar(&batch.avatar_id).is_none() || batch.avatar_id.is_empty() {
-                reject(pb::RejectReason::UnknownAvatar, n);
-                continue;
-            }
-            let Some(queue) = self.shared.push_queue(&batch.avatar_id) else {
-                reject(pb::RejectReason::NotAPushAvatar, n);
+            let queue =
+                if self.shared.avatar(&batch.avatar_id).is_none() || batch.avatar_id.is_empty() {
+                    reject(pb::RejectReason::UnknownAvatar, n);
+                    None
+                } else {
+                    let queue = self.shared.push_queue(&batch.avatar_id);
+                    if queue.is_none() {
+                        reject(pb::RejectReason::NotAPushAvatar, n);
+                    }
+                    queue
+                };
+            let Some(queue) = queue else {
+                listed.stream.update(PushStreamStat {
+                    avatar_id: batch.avatar_id,
+                    accepted,
+                    rejected: rejected.values().sum(),
+                    ..stat_of(&clock)
+                });
                 continue;
             };
             let mut valid = Vec::with_capacity(batch.samples.len());
@@ -114,15 +132,20 @@ impl DeviceService for Devices {
                 }
                 last.insert(key, sample.capture_time_ns);
                 let sender_s = sample.capture_time_ns as f64 * 1e-9;
-                let offset = clock.observe(sender_s, arrival);
                 valid.push(TrackerSample {
-                    time_s: sender_s + offset,
+                    time_s: clock.observe(sender_s, arrival),
                     device,
                     pose: Some(pose),
                 });
             }
             accepted += valid.len() as u64;
             queue.extend(valid);
+            listed.stream.update(PushStreamStat {
+                avatar_id: batch.avatar_id,
+                accepted,
+                rejected: rejected.values().sum(),
+                ..stat_of(&clock)
+            });
         }
         let rejections: Vec<pb::RejectCount> = rejected
             .into_iter()
@@ -134,7 +157,20 @@ impl DeviceService for Devices {
             rejections,
             clock_offset_s: clock.offset_s(),
             clock_offset_jitter_s: clock.jitter_s(),
+            clock_drift_ppm: clock.drift_ppm(),
+            clock_steps: clock.steps(),
         }))
+    }
+}
+
+/// A push stream's clock estimate, for GetStats.
+fn stat_of(clock: &ClockTracker) -> PushStreamStat {
+    PushStreamStat {
+        clock_offset_s: clock.offset_s(),
+        clock_drift_ppm: clock.drift_ppm(),
+        clock_jitter_s: clock.jitter_s(),
+        clock_steps: clock.steps(),
+        ..PushStreamStat::default()
     }
 }
 

@@ -6,6 +6,8 @@
 //! is full (the client does not read fast enough) the frame is skipped and
 //! counted, and the next delivered frame says how many were missed. So a
 //! stalled client costs the loop and the other subscribers nothing.
+//! Vertices in another encoding than the loop's FLOAT32 are re-encoded
+//! once per frame and avatar and shared by every subscriber asking for it.
 
 use std::pin::Pin;
 use std::sync::atomic::Ordering;
@@ -25,12 +27,62 @@ use crate::serve::state::Shared;
 #[derive(Debug, Clone)]
 pub struct Frames {
     shared: Arc<Shared>,
+    encoded: Arc<EncodedVertices>,
 }
 
 impl Frames {
     /// The service over the daemon's shared state.
     pub fn new(shared: Arc<Shared>) -> Frames {
-        Frames { shared }
+        Frames {
+            shared,
+            encoded: Arc::default(),
+        }
+    }
+}
+
+/// How many recent frames' re-encoded vertices are kept for subscribers
+/// that are a little late.
+const ENCODED_FRAMES: u64 = 4;
+
+/// Vertices re-encoded (the loop publishes FLOAT32) for the recent frames,
+/// by frame and avatar, shared by every subscriber of that encoding: each
+/// frame is re-encoded once per avatar, whatever the number of
+/// subscribers.
+#[derive(Debug, Default)]
+struct EncodedVertices {
+    recent: std::sync::Mutex<Vec<Encoded>>,
+}
+
+/// One frame's vertices of one avatar in one encoding: (sequence, avatar
+/// id, encoding, vertices).
+type Encoded = (u64, String, pb::VertexEncoding, Arc<pb::SkinnedVertices>);
+
+impl EncodedVertices {
+    /// `v` (avatar `avatar` of frame `sequence`) in `encoding`.
+    fn get(
+        &self,
+        sequence: u64,
+        avatar: &str,
+        v: &pb::SkinnedVertices,
+        encoding: pb::VertexEncoding,
+    ) -> pb::SkinnedVertices {
+        if v.encoding == encoding as i32 || encoding == pb::VertexEncoding::Unspecified {
+            return crate::serve::skin::reencode(v, encoding);
+        }
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((.., done)) = recent
+            .iter()
+            .find(|(s, a, e, _)| *s == sequence && a == avatar && *e == encoding)
+        {
+            return (**done).clone();
+        }
+        let done = Arc::new(crate::serve::skin::reencode(v, encoding));
+        recent.retain(|(s, ..)| s + ENCODED_FRAMES > sequence);
+        recent.push((sequence, avatar.to_string(), encoding, done.clone()));
+        (*done).clone()
     }
 }
 
@@ -66,7 +118,7 @@ fn without_vertices(a: &pb::AvatarFrame) -> pb::AvatarFrame {
 
 impl Selection {
     /// The subscriber's copy of a frame.
-    fn apply(&self, frame: &pb::Frame) -> pb::Frame {
+    fn apply(&self, frame: &pb::Frame, encoded: &EncodedVertices) -> pb::Frame {
         let mut out = pb::Frame {
             sequence: frame.sequence,
             simulation_time_s: frame.simulation_time_s,
@@ -83,7 +135,7 @@ impl Selection {
                 copy.forces = None;
             }
             if let (Some(encoding), Some(v)) = (self.vertices, &a.vertices) {
-                copy.vertices = Some(crate::serve::skin::reencode(v, encoding));
+                copy.vertices = Some(encoded.get(frame.sequence, &a.avatar_id, v, encoding));
             }
             out.avatars.push(copy);
         }
@@ -140,6 +192,7 @@ impl FrameService for Frames {
             .shared
             .subscribers
             .register(peer, req.decimation.max(1));
+        let encoded = self.encoded.clone();
         let mut frames = self.shared.frames.subscribe();
         let mut shutdown = self.shared.shutdown.clone();
         let (tx, rx) = mpsc::channel(self.shared.subscriber_buffer);
@@ -180,7 +233,7 @@ impl FrameService for Frames {
                     continue;
                 }
                 let response = pb::StreamFramesResponse {
-                    frame: Some(selection.apply(&frame)),
+                    frame: Some(selection.apply(&frame, &encoded)),
                     skipped: pending_skipped,
                     skipped_total: total_skipped,
                 };
@@ -265,6 +318,30 @@ mod tests {
     }
 
     #[test]
+    fn each_frame_is_re_encoded_once_for_every_subscriber() {
+        let positions = [posewire_body::glam::Vec3::new(0.1, 1.0, -0.2); 8];
+        let float32 = crate::serve::skin::encode_float32(&positions);
+        let cache = EncodedVertices::default();
+        let a = cache.get(5, "demo", &float32, pb::VertexEncoding::Int16);
+        let b = cache.get(5, "demo", &float32, pb::VertexEncoding::Int16);
+        assert_eq!(a, b);
+        assert_eq!(a.encoding, pb::VertexEncoding::Int16 as i32);
+        assert_eq!(a.data.len(), 8 * 6);
+        assert_eq!(cache.recent.lock().expect("lock").len(), 1);
+        // FLOAT32 is the loop's own encoding: passed through, not cached.
+        assert_eq!(
+            cache.get(5, "demo", &float32, pb::VertexEncoding::Float32),
+            float32
+        );
+        // Old frames leave the cache.
+        for sequence in 6..20 {
+            cache.get(sequence, "demo", &float32, pb::VertexEncoding::Int16);
+        }
+        let kept = cache.recent.lock().expect("lock").len() as u64;
+        assert!(kept <= ENCODED_FRAMES, "{kept}");
+    }
+
+    #[test]
     fn a_filtered_frame_keeps_only_the_chosen_avatars() {
         let frame = pb::Frame {
             sequence: 7,
@@ -283,7 +360,7 @@ mod tests {
             forces: false,
             vertices: None,
         };
-        let out = s.apply(&frame);
+        let out = s.apply(&frame, &EncodedVertices::default());
         assert_eq!(out.sequence, 7);
         assert_eq!(out.avatars.len(), 1);
         assert_eq!(out.avatars[0].avatar_id, "b");

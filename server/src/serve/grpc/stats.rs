@@ -1,5 +1,5 @@
 //! `posewire.v1.StatsService`: a snapshot of the loop's timing, the
-//! subscribers and the devices.
+//! subscribers, the devices and the open push streams.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -58,7 +58,29 @@ impl StatsService for Stats {
             let cost = self.shared.live.skin_cost();
             (cost.times(), cost.skinned)
         };
+        let push_streams = self
+            .shared
+            .push_streams
+            .snapshot()
+            .iter()
+            .map(|p| {
+                let s = p.stat();
+                pb::PushStreamStats {
+                    id: p.id,
+                    peer: p.peer.clone(),
+                    avatar_id: s.avatar_id,
+                    accepted: s.accepted,
+                    rejected: s.rejected,
+                    clock_offset_s: s.clock_offset_s,
+                    clock_drift_ppm: s.clock_drift_ppm,
+                    clock_offset_jitter_s: s.clock_jitter_s,
+                    clock_steps: s.clock_steps,
+                    age_s: p.since.elapsed().as_secs_f64(),
+                }
+            })
+            .collect();
         Ok(Response::new(pb::GetStatsResponse {
+            push_streams,
             skinning: Some(pb::FrameTimeStats {
                 p50_ms: skinning.p50_ms,
                 p99_ms: skinning.p99_ms,
