@@ -23,6 +23,8 @@ pub enum SampleSource {
     File(FileReplay),
     /// Samples pushed over gRPC.
     Push(std::sync::Arc<PushQueue>),
+    /// The OpenXR runtime, read on the source's own thread.
+    OpenXr(posewire_openxr::OpenXrSource),
 }
 
 impl SampleSource {
@@ -32,6 +34,7 @@ impl SampleSource {
             SampleSource::Demo(person) => out.extend(person.samples(t)),
             SampleSource::File(replay) => replay.poll(t, out),
             SampleSource::Push(queue) => queue.poll(t, out),
+            SampleSource::OpenXr(source) => source.poll(t, out),
         }
     }
 }

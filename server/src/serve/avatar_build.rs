@@ -30,7 +30,29 @@ pub fn source(described: &pb::DeviceSource, skeleton: &Skeleton) -> Result<Built
     use pb::device_source::Kind;
     let bad = |m: String| Status::invalid_argument(m);
     match &described.kind {
-        None => Err(bad("the source has no kind: give demo, file or push".into())),
+        None => Err(bad(
+            "the source has no kind: give demo, file, push or openxr".into(),
+        )),
+        Some(Kind::Openxr(o)) => {
+            let mut settings = posewire_openxr::OpenXrSettings::default();
+            if o.floor_height_m != 0.0 {
+                if !(o.floor_height_m.is_finite() && (0.0..=3.0).contains(&o.floor_height_m)) {
+                    return Err(bad(format!(
+                        "openxr source: floor_height_m {} is not between 0 and 3 m",
+                        o.floor_height_m
+                    )));
+                }
+                settings.floor_height_m = o.floor_height_m;
+            }
+            let described = pb::DeviceSource {
+                kind: Some(Kind::Openxr(pb::OpenXrSource {
+                    floor_height_m: settings.floor_height_m,
+                })),
+            };
+            let source = posewire_openxr::OpenXrSource::start(settings)
+                .map_err(|e| Status::internal(format!("cannot start the OpenXR source: {e}")))?;
+            Ok((SampleSource::OpenXr(source), described, None))
+        }
         Some(Kind::Demo(d)) => {
             let origin = d.origin.as_ref().map_or([0.0; 3], |o| [o.x, o.y, o.z]);
             if !(d.time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) {
