@@ -25,6 +25,8 @@ pub enum SampleSource {
     Push(std::sync::Arc<PushQueue>),
     /// Device poses received as VMC messages over UDP.
     Vmc(std::sync::Arc<super::vmc_source::VmcListener>),
+    /// The OpenXR runtime, read on the source's own thread.
+    OpenXr(posewire_openxr::OpenXrSource),
 }
 
 impl SampleSource {
@@ -35,6 +37,7 @@ impl SampleSource {
             SampleSource::File(replay) => replay.poll(t, out),
             SampleSource::Push(queue) => queue.poll(t, out),
             SampleSource::Vmc(listener) => listener.poll(t, out),
+            SampleSource::OpenXr(source) => source.poll(t, out),
         }
     }
 }

@@ -37,7 +37,7 @@ pub fn source(
     let bad = |m: String| Status::invalid_argument(m);
     match &described.kind {
         None => Err(bad(
-            "the source has no kind: give demo, file, push or vmc".into()
+            "the source has no kind: give demo, file, push, vmc or openxr".into(),
         )),
         Some(Kind::Vmc(v)) => {
             let devices = v.devices.clone().into_iter().collect();
@@ -58,6 +58,26 @@ pub fn source(
                 devices: v.devices.clone(),
             }));
             Ok((SampleSource::Vmc(Arc::new(listener)), described, None))
+        }
+        Some(Kind::Openxr(o)) => {
+            let mut settings = posewire_openxr::OpenXrSettings::default();
+            if o.floor_height_m != 0.0 {
+                if !(o.floor_height_m.is_finite() && (0.0..=3.0).contains(&o.floor_height_m)) {
+                    return Err(bad(format!(
+                        "openxr source: floor_height_m {} is not between 0 and 3 m",
+                        o.floor_height_m
+                    )));
+                }
+                settings.floor_height_m = o.floor_height_m;
+            }
+            let described = pb::DeviceSource {
+                kind: Some(Kind::Openxr(pb::OpenXrSource {
+                    floor_height_m: settings.floor_height_m,
+                })),
+            };
+            let source = posewire_openxr::OpenXrSource::start(settings)
+                .map_err(|e| Status::internal(format!("cannot start the OpenXR source: {e}")))?;
+            Ok((SampleSource::OpenXr(source), described, None))
         }
         Some(Kind::Demo(d)) => {
             let origin = d.origin.as_ref().map_or([0.0; 3], |o| [o.x, o.y, o.z]);

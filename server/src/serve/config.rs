@@ -93,6 +93,65 @@ pub enum SourceConfig {
         #[serde(default)]
         devices: std::collections::BTreeMap<String, String>,
     },
+    /// The OpenXR runtime on this machine (headset, controllers, trackers
+    /// by role), read on a thread of its own (`docs/DEVICES.md`).
+    #[serde(rename = "openxr")]
+    OpenXr {
+        /// Height of the LOCAL space's origin above the floor, metres,
+        /// used only when the runtime offers no STAGE space.
+        #[serde(default = "default_floor_height")]
+        floor_height_m: f64,
+        /// Tracker mapping overrides: a Vive tracker role (`waist`,
+        /// `chest`, ...) or an xdev device's serial or name, to a device
+        /// name (`pelvis`, `left_foot`, ...) or `ignore`.
+        #[serde(default)]
+        trackers: std::collections::BTreeMap<String, String>,
+    },
+}
+
+fn default_floor_height() -> f64 {
+    posewire_openxr::settings::DEFAULT_FLOOR_HEIGHT_M
+}
+
+impl SourceConfig {
+    /// The OpenXR source's settings, if this is one (its values checked by
+    /// [`Config::validate`]).
+    pub fn openxr_settings(&self) -> Option<Result<posewire_openxr::OpenXrSettings, String>> {
+        let SourceConfig::OpenXr {
+            floor_height_m,
+            trackers,
+        } = self
+        else {
+            return None;
+        };
+        Some(openxr_settings(*floor_height_m, trackers))
+    }
+}
+
+/// Checks and converts the OpenXR source's keys.
+fn openxr_settings(
+    floor_height_m: f64,
+    trackers: &std::collections::BTreeMap<String, String>,
+) -> Result<posewire_openxr::OpenXrSettings, String> {
+    use posewire_openxr::TrackerTarget;
+    if !(floor_height_m.is_finite() && (0.0..=3.0).contains(&floor_height_m)) {
+        return Err(format!(
+            "floor_height_m: {floor_height_m} is not a height between 0 and 3 m"
+        ));
+    }
+    let mut out = posewire_openxr::OpenXrSettings {
+        floor_height_m,
+        ..Default::default()
+    };
+    for (key, value) in trackers {
+        let target = TrackerTarget::from_name(value).ok_or_else(|| {
+            format!(
+                "trackers.{key}: `{value}` is not a device: use head, left_hand, right_hand, pelvis, left_foot, right_foot or ignore"
+            )
+        })?;
+        out.trackers.insert(key.clone(), target);
+    }
+    Ok(out)
 }
 
 fn yes() -> bool {
@@ -301,7 +360,11 @@ impl Config {
                     super::osc_config::check_vmc_source(listen, devices)
                         .map_err(|(k, reason)| bad(&key(&format!("source.{k}")), reason))?;
                 }
-                _ => {}
+                other => {
+                    if let Some(Err(reason)) = other.openxr_settings() {
+                        return Err(bad(&key("source"), reason));
+                    }
+                }
             }
         }
         super::osc_config::check_outputs(self).map_err(|(k, reason)| bad(&k, reason))?;
@@ -352,9 +415,9 @@ mod tests {
         let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\", speed = 2 }\n")
             .expect_err("unknown source key");
         assert!(err.to_string().contains("speed"), "{err}");
-        let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"openxr\" }\n")
+        let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"openvr\" }\n")
             .expect_err("unknown kind");
-        assert!(err.to_string().contains("openxr"), "{err}");
+        assert!(err.to_string().contains("openvr"), "{err}");
     }
 
     #[test]
@@ -391,6 +454,37 @@ mod tests {
         assert!(
             parse("[[avatars]]\nid = \"p\"\nsource = { kind = \"push\", path = \"x\" }\n").is_err()
         );
+    }
+
+    #[test]
+    fn an_openxr_avatar_takes_a_floor_height_and_tracker_roles() {
+        let config =
+            parse("[[avatars]]\nid = \"x\"\nsource = { kind = \"openxr\" }\n").expect("valid");
+        let settings = config.avatars[0]
+            .source
+            .openxr_settings()
+            .expect("an openxr source")
+            .expect("valid settings");
+        assert_eq!(settings, posewire_openxr::OpenXrSettings::default());
+        let text = "[[avatars]]\nid = \"x\"\n[avatars.source]\nkind = \"openxr\"\nfloor_height_m = 1.5\ntrackers = { chest = \"pelvis\", \"LHR-1\" = \"left_foot\" }\n";
+        let settings = parse(text).expect("valid").avatars[0]
+            .source
+            .openxr_settings()
+            .expect("openxr")
+            .expect("valid");
+        assert_eq!(settings.floor_height_m, 1.5);
+        assert_eq!(settings.trackers.len(), 2);
+        let err = parse("[[avatars]]\nid = \"x\"\nsource = { kind = \"openxr\", trackers = { waist = \"hips\" } }\n")
+            .expect_err("not a device");
+        assert!(
+            err.to_string().contains("avatars[0].source") && err.to_string().contains("hips"),
+            "{err}"
+        );
+        let err = parse(
+            "[[avatars]]\nid = \"x\"\nsource = { kind = \"openxr\", floor_height_m = -1.0 }\n",
+        )
+        .expect_err("negative");
+        assert!(err.to_string().contains("floor_height_m"), "{err}");
     }
 
     #[test]

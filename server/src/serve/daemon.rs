@@ -105,6 +105,21 @@ fn build_avatar(
             SampleSource::Push(Arc::new(PushQueue::default())),
             pb::device_source::Kind::Push(pb::PushSource {}),
         ),
+        SourceConfig::OpenXr { .. } => {
+            let settings = a
+                .source
+                .openxr_settings()
+                .context("an openxr source")?
+                .map_err(|reason| anyhow::anyhow!("avatars[{index}].source: {reason}"))?;
+            let floor_height_m = settings.floor_height_m;
+            (
+                SampleSource::OpenXr(
+                    posewire_openxr::OpenXrSource::start(settings)
+                        .context("cannot start the OpenXR source thread")?,
+                ),
+                pb::device_source::Kind::Openxr(pb::OpenXrSource { floor_height_m }),
+            )
+        }
         SourceConfig::File { path, looping } => {
             let take = TrackerTake::read(path).with_context(|| {
                 format!("avatars[{index}].source.path: cannot read the tracker take")

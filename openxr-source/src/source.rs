@@ -1,0 +1,323 @@
+//! The OpenXR source: a thread of its own that connects to the runtime,
+//! handles its events, locates every device when the real-time loop asks
+//! (at the time of the loop's next tick), and reconnects when the runtime
+//! goes away and comes back. The loop's side ([`OpenXrSource::poll`])
+//! never waits on OpenXR: it takes what was located and leaves a request.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use openxr as xr;
+use posewire_body::formats::TrackerSample;
+use posewire_body::{Device, Transform};
+
+use crate::connection::Connection;
+use crate::error::OpenXrError;
+use crate::settings::OpenXrSettings;
+
+/// Where the source stands with the runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConnectionState {
+    /// Not yet tried.
+    Starting,
+    /// No loader, no runtime, or a runtime lacking what Posewire needs;
+    /// retrying (the status message says why).
+    Unavailable,
+    /// Connected; the session is not running yet (or was stopped).
+    Connected,
+    /// Connected and the session runs: devices are located every tick.
+    Running,
+    /// The runtime went away; reconnecting.
+    Lost,
+}
+
+/// What the source reports about itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenXrStatus {
+    /// Where it stands.
+    pub state: ConnectionState,
+    /// The last problem or event, for people.
+    pub message: String,
+    /// The loader library opened.
+    pub loader: Option<String>,
+    /// The runtime's name and version, when connected.
+    pub runtime: Option<String>,
+    /// `STAGE` or `LOCAL`, when connected.
+    pub reference_space: Option<String>,
+    /// Successful connections so far.
+    pub connections: u64,
+    /// Runtime losses so far.
+    pub losses: u64,
+    /// Per device located in the last tick, whether it was tracked.
+    pub tracked: Vec<(Device, bool)>,
+}
+
+impl Default for OpenXrStatus {
+    fn default() -> Self {
+        OpenXrStatus {
+            state: ConnectionState::Starting,
+            message: "starting".into(),
+            loader: None,
+            runtime: None,
+            reference_space: None,
+            connections: 0,
+            losses: 0,
+            tracked: Vec::new(),
+        }
+    }
+}
+
+/// A request from the loop: locate the devices `lead` after `at`.
+#[derive(Debug, Clone, Copy)]
+struct Tick {
+    at: Instant,
+    lead: Duration,
+}
+
+#[derive(Debug, Default)]
+struct Shared {
+    located: Mutex<Vec<(Device, Option<Transform>)>>,
+    status: Mutex<OpenXrStatus>,
+}
+
+/// The loop's handle on the OpenXR thread. Dropping every clone ends the
+/// thread (within a tenth of a second, or when a connection attempt in
+/// progress returns).
+#[derive(Debug, Clone)]
+pub struct OpenXrSource {
+    shared: Arc<Shared>,
+    ticks: mpsc::Sender<Tick>,
+    last_t: Option<f64>,
+}
+
+impl OpenXrSource {
+    /// Starts the thread, which connects (and keeps retrying) on its own.
+    pub fn start(settings: OpenXrSettings) -> std::io::Result<OpenXrSource> {
+        let shared = Arc::new(Shared::default());
+        let (ticks, rx) = mpsc::channel();
+        let thread_shared = shared.clone();
+        std::thread::Builder::new()
+            .name("posewire-openxr".into())
+            .spawn(move || run(&settings, &thread_shared, &rx))?;
+        Ok(OpenXrSource {
+            shared,
+            ticks,
+            last_t: None,
+        })
+    }
+
+    /// Called by the loop at loop time `t`: appends what was located for
+    /// this tick (stamped `t`; a device without a tracked pose comes as a
+    /// sample without pose, i.e. tracking loss) and asks for the next
+    /// tick's poses. Never blocks on OpenXR.
+    pub fn poll(&mut self, t: f64, out: &mut Vec<TrackerSample>) {
+        let period = self
+            .last_t
+            .map_or(1.0 / 90.0, |last| (t - last).clamp(1e-3, 0.1));
+        self.last_t = Some(t);
+        let located = std::mem::take(
+            &mut *self
+                .shared
+                .located
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        out.extend(located.into_iter().map(|(device, pose)| TrackerSample {
+            time_s: t,
+            device,
+            pose,
+        }));
+        // An error only means the thread ended (it logged why).
+        let _ = self.ticks.send(Tick {
+            at: Instant::now(),
+            lead: Duration::from_secs_f64(period),
+        });
+    }
+
+    /// What the source reports now.
+    pub fn status(&self) -> OpenXrStatus {
+        self.shared
+            .status
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+fn set_status(shared: &Shared, change: impl FnOnce(&mut OpenXrStatus)) {
+    change(&mut shared.status.lock().unwrap_or_else(PoisonError::into_inner));
+}
+
+/// The thread: connect, serve ticks, reconnect.
+fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>) {
+    let mut entry: Option<xr::Entry> = None;
+    let mut connection: Option<Connection> = None;
+    let mut retry_s = settings.retry_s;
+    let mut next_attempt = Instant::now();
+    let mut last_problem = String::new();
+    let mut tracked: Vec<(Device, bool)> = Vec::new();
+    let mut located = Vec::new();
+    loop {
+        if connection.is_none() && Instant::now() >= next_attempt {
+            match connect(&mut entry, settings, shared) {
+                Ok(c) => {
+                    tracing::info!(
+                        runtime = %c.runtime,
+                        reference_space = c.reference,
+                        devices = ?c.labels(),
+                        "connected to the OpenXR runtime"
+                    );
+                    set_status(shared, |s| {
+                        s.state = ConnectionState::Connected;
+                        s.message = format!("connected to {}", c.runtime);
+                        s.runtime = Some(c.runtime.clone());
+                        s.reference_space = Some(c.reference.to_string());
+                        s.connections += 1;
+                    });
+                    retry_s = settings.retry_s;
+                    last_problem.clear();
+                    connection = Some(c);
+                }
+                Err(e) => {
+                    let problem = e.to_string();
+                    if problem != last_problem {
+                        tracing::warn!("OpenXR source: {problem}; retrying every few seconds");
+                        last_problem = problem.clone();
+                    }
+                    set_status(shared, |s| {
+                        if s.state != ConnectionState::Lost {
+                            s.state = ConnectionState::Unavailable;
+                        }
+                        s.message = problem;
+                    });
+                    next_attempt = Instant::now() + Duration::from_secs_f64(retry_s);
+                    retry_s = (retry_s * 2.0).min(settings.retry_max_s);
+                }
+            }
+        }
+        let wait = match &connection {
+            Some(_) => Duration::from_millis(100),
+            None => next_attempt
+                .saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(100)),
+        };
+        let mut tick = match ticks.recv_timeout(wait) {
+            Ok(tick) => Some(tick),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        // Serve only the newest request if several queued up.
+        while let Ok(newer) = ticks.try_recv() {
+            tick = Some(newer);
+        }
+        let Some(c) = &mut connection else { continue };
+        located.clear();
+        let result = c.handle_events().and_then(|()| match tick {
+            Some(tick) => {
+                let now = c.now_ns()?;
+                let ahead = tick.lead.saturating_sub(tick.at.elapsed());
+                c.locate(now + ahead.as_nanos() as i64, &mut located)
+            }
+            None => Ok(()),
+        });
+        match result {
+            Ok(()) => {
+                let running = c.running();
+                set_status(shared, |s| {
+                    s.state = if running {
+                        ConnectionState::Running
+                    } else {
+                        ConnectionState::Connected
+                    };
+                });
+                if tick.is_some() && running {
+                    report_tracking(&located, &mut tracked, shared);
+                    shared
+                        .located
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .extend(located.iter().copied());
+                }
+            }
+            Err(e) => {
+                tracing::warn!("OpenXR runtime lost: {e}; reconnecting when it comes back");
+                connection = None;
+                // Every device the loop had is lost now, at once.
+                shared
+                    .located
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .extend(tracked.iter().map(|&(d, _)| (d, None)));
+                for t in &mut tracked {
+                    t.1 = false;
+                }
+                set_status(shared, |s| {
+                    s.state = ConnectionState::Lost;
+                    s.message = format!("runtime lost: {e}");
+                    s.losses += 1;
+                    s.runtime = None;
+                    s.tracked = tracked.clone();
+                });
+                retry_s = settings.retry_s;
+                next_attempt = Instant::now() + Duration::from_secs_f64(retry_s);
+            }
+        }
+    }
+    tracing::debug!("OpenXR source stopped");
+}
+
+/// Logs each device's tracking changes (never per frame) and publishes
+/// the per-device tracking state.
+fn report_tracking(
+    located: &[(Device, Option<Transform>)],
+    tracked: &mut Vec<(Device, bool)>,
+    shared: &Shared,
+) {
+    let mut changed = false;
+    for &(device, pose) in located {
+        let now = pose.is_some();
+        match tracked.iter_mut().find(|(d, _)| *d == device) {
+            Some((_, was)) if *was == now => {}
+            Some((_, was)) => {
+                *was = now;
+                changed = true;
+                if now {
+                    tracing::info!(device = device.name(), "OpenXR device tracked again");
+                } else {
+                    tracing::warn!(device = device.name(), "OpenXR device lost tracking");
+                }
+            }
+            None => {
+                tracked.push((device, now));
+                changed = true;
+                if !now {
+                    tracing::warn!(device = device.name(), "OpenXR device not tracked");
+                }
+            }
+        }
+    }
+    if changed {
+        set_status(shared, |s| s.tracked = tracked.clone());
+    }
+}
+
+fn connect(
+    entry: &mut Option<xr::Entry>,
+    settings: &OpenXrSettings,
+    shared: &Shared,
+) -> Result<Connection, OpenXrError> {
+    if entry.is_none() {
+        let (e, name) = crate::loader::open_loader()?;
+        tracing::info!(loader = %name, "OpenXR loader opened");
+        set_status(shared, |s| s.loader = Some(name));
+        *entry = Some(e);
+    }
+    match entry {
+        Some(e) => Connection::open(e, settings),
+        None => Err(OpenXrError::NoLoader {
+            tried: String::new(),
+            reason: "not loaded".into(),
+        }),
+    }
+}

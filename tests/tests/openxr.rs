@@ -1,0 +1,498 @@
+//! OpenXR end to end: the test runtime (`tests/openxr-test-runtime`, a
+//! shared library playing a tracker take) registered to the real Khronos
+//! loader through `XR_RUNTIME_JSON` -> the daemon's OpenXR source -> the
+//! loop -> a gRPC subscriber. The loader (Debian's `libopenxr-loader1`) is
+//! installed with apt-get when missing; without apt-get the tests say
+//! `SKIPPED` and pass.
+//!
+//! The loader, the runtime and the environment variables that configure
+//! it are per process, so the tests of this file run one at a time.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use posewire::serve::config::{AvatarConfig, SourceConfig};
+use posewire::serve::{Config, Daemon};
+use posewire_body::bvh::Bvh;
+use posewire_body::formats::TrackerTake;
+use posewire_body::{BodyProfile, DeviceSet, Joint};
+use posewire_client::{pb, Client};
+use posewire_evaluation::{synthesize, Condition, SynthOptions};
+
+/// The longest any single wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// One test at a time (see the module documentation).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// The loader's library name in Debian's `libopenxr-loader1`.
+const LOADER: &str = "libopenxr_loader.so.1";
+
+fn loader_present() -> bool {
+    Command::new("ldconfig")
+        .arg("-p")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(LOADER))
+        || [
+            "/usr/lib/x86_64-linux-gnu",
+            "/usr/lib64",
+            "/usr/lib",
+            "/usr/local/lib",
+        ]
+        .iter()
+        .any(|d| Path::new(d).join(LOADER).exists())
+}
+
+fn apt_get(args: &[&str]) -> bool {
+    Command::new("apt-get")
+        .args(args)
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Makes sure the Khronos loader is installed (apt-get, once per
+/// process); `false` if it cannot be.
+fn ensure_loader() -> bool {
+    static READY: OnceLock<bool> = OnceLock::new();
+    *READY.get_or_init(|| {
+        if loader_present() {
+            return true;
+        }
+        println!("installing the OpenXR loader: apt-get install -y libopenxr-loader1");
+        let installed = apt_get(&["install", "-y", "libopenxr-loader1"])
+            || (apt_get(&["update"]) && apt_get(&["install", "-y", "libopenxr-loader1"]));
+        installed && loader_present()
+    })
+}
+
+/// The test runtime's shared library, built by cargo as a dependency of
+/// this test crate (next to the test binary, in `deps/`).
+fn runtime_library() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe.parent().expect("deps folder");
+    let mut found: Vec<PathBuf> = [deps, deps.parent().unwrap_or(deps)]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with("libposewire_openxr_test_runtime") && n.ends_with(".so")
+            })
+        })
+        .collect();
+    found.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    found
+        .pop()
+        .expect("cargo built libposewire_openxr_test_runtime.so beside the test binary")
+}
+
+/// What a test needs: the loader installed, the runtime registered, the
+/// take in a file. `None` (after saying `SKIPPED`) without a loader.
+struct Fixture {
+    dir: tempfile::TempDir,
+    take: TrackerTake,
+    control: PathBuf,
+}
+
+fn fixture(take: TrackerTake, offer_htcx: bool) -> Option<Fixture> {
+    if !ensure_loader() {
+        println!(
+            "SKIPPED: the OpenXR loader ({LOADER}) is not installed and apt-get could not install libopenxr-loader1"
+        );
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let manifest = dir.path().join("posewire_test_runtime.json");
+    let library = runtime_library();
+    std::fs::write(
+        &manifest,
+        format!(
+            "{{\n  \"file_format_version\": \"1.0.0\",\n  \"runtime\": {{\n    \"name\": \"Posewire test runtime\",\n    \"library_path\": \"{}\"\n  }}\n}}\n",
+            library.display()
+        ),
+    )
+    .expect("writes the runtime manifest");
+    let take_path = dir.path().join("take.trackers.csv");
+    take.write(&take_path).expect("writes the take");
+    let control = dir.path().join("control");
+    std::fs::write(&control, "up").expect("writes the control file");
+    std::env::set_var("XR_RUNTIME_JSON", &manifest);
+    std::env::set_var("POSEWIRE_XR_TEST_TAKE", &take_path);
+    std::env::set_var("POSEWIRE_XR_TEST_CONTROL", &control);
+    std::env::remove_var("POSEWIRE_XR_TEST_EPOCH_NS");
+    std::env::remove_var("POSEWIRE_OPENXR_LOADER");
+    if offer_htcx {
+        std::env::remove_var("POSEWIRE_XR_TEST_NO_HTCX");
+    } else {
+        std::env::set_var("POSEWIRE_XR_TEST_NO_HTCX", "1");
+    }
+    Some(Fixture { dir, take, control })
+}
+
+/// The first `seconds` of a clean 6-device synthetic take of the demo clip
+/// shipped in `examples/` (so never skipped for want of data).
+fn demo_take(seconds: f64) -> TrackerTake {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/demo_walk.bvh");
+    let bvh = Bvh::read(&path).expect("the demo clip parses");
+    let full = synthesize(
+        &bvh,
+        "demo_walk",
+        &SynthOptions {
+            devices: DeviceSet::standard(6).expect("6 devices"),
+            condition: Condition::Clean,
+            seed: 7,
+        },
+    )
+    .expect("synthesises")
+    .trackers;
+    let t0 = full.samples[0].time_s;
+    TrackerTake {
+        samples: full
+            .samples
+            .into_iter()
+            .filter(|s| s.time_s <= t0 + seconds)
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// A daemon (`ik`) with one idle `push` avatar, so that the OpenXR avatar
+/// can be added once a subscriber is listening.
+async fn start(storage: &Path) -> (Daemon, Client) {
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        avatars: vec![AvatarConfig {
+            id: "idle".into(),
+            source: SourceConfig::Push {},
+            profile: None,
+            model: None,
+        }],
+        storage: storage.to_path_buf(),
+        subscriber_buffer: 1024,
+        ..Config::default()
+    };
+    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let client = Client::connect(&daemon.local_addr().to_string())
+        .await
+        .expect("connects");
+    (daemon, client)
+}
+
+async fn subscribe(client: &Client) -> tonic::Streaming<pb::StreamFramesResponse> {
+    client
+        // Every avatar: `xr` does not exist yet (the idle one never has a
+        // body, so frames carry `xr` alone).
+        .stream_frames(pb::StreamFramesRequest::default())
+        .await
+        .expect("subscribes")
+}
+
+async fn add_openxr_avatar(client: &Client) {
+    client
+        .create_avatar(pb::CreateAvatarRequest {
+            id: "xr".into(),
+            source: Some(pb::DeviceSource {
+                kind: Some(pb::device_source::Kind::Openxr(pb::OpenXrSource {
+                    floor_height_m: 0.0,
+                })),
+            }),
+            profile_name: String::new(),
+        })
+        .await
+        .expect("creates the OpenXR avatar");
+}
+
+/// The next frame that has the avatar: its loop time and body.
+async fn next_body(
+    stream: &mut tonic::Streaming<pb::StreamFramesResponse>,
+) -> (f64, pb::AvatarFrame) {
+    loop {
+        let r = tokio::time::timeout(PATIENCE, stream.message())
+            .await
+            .expect("a frame within the patience")
+            .expect("no stream error")
+            .expect("the stream goes on");
+        let f = r.frame.expect("a frame");
+        if let Some(a) = f.avatars.into_iter().find(|a| a.avatar_id == "xr") {
+            return (f.simulation_time_s, a);
+        }
+    }
+}
+
+fn joint(a: &pb::AvatarFrame, j: usize) -> [f64; 3] {
+    let p = &a.joint_positions;
+    [p[3 * j], p[3 * j + 1], p[3 * j + 2]].map(f64::from)
+}
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+fn device_tracked(a: &pb::AvatarFrame, device: pb::Device) -> Option<bool> {
+    a.devices
+        .iter()
+        .find(|d| d.device == device as i32)
+        .map(|d| d.tracked)
+}
+
+fn no_joint_far_away(a: &pb::AvatarFrame) -> bool {
+    a.joint_positions
+        .iter()
+        .all(|v| v.is_finite() && v.abs() < 20.0)
+}
+
+/// Runs one test's body alone (see the module documentation) on a tokio
+/// runtime of its own.
+fn alone(body: impl std::future::Future<Output = ()>) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(body);
+}
+
+#[test]
+fn openxr_devices_stream_the_joints_of_the_offline_solve() {
+    alone(follows_the_offline_solve());
+}
+
+async fn follows_the_offline_solve() {
+    let Some(fx) = fixture(demo_take(3.0), true) else {
+        return;
+    };
+    let storage = fx.dir.path().join("storage");
+    let (daemon, client) = start(&storage).await;
+    let mut stream = subscribe(&client).await;
+    add_openxr_avatar(&client).await;
+    let (first, span) = fx.take.time_range().expect("a take");
+    let span = span - first;
+    // The runtime plays the take's first sample at the first time the
+    // source locates, which is for the avatar's first tick.
+    let mut frames = vec![next_body(&mut stream).await];
+    let t_first = frames[0].0;
+    while frames[frames.len() - 1].0 - t_first < span + 0.2 {
+        frames.push(next_body(&mut stream).await);
+    }
+    let stats = client.get_stats().await.expect("stats");
+    daemon.shutdown().await.expect("clean shutdown");
+
+    // Every device of the take arrived: the headset (VIEW), controllers
+    // (grip actions) and the pelvis and feet (Vive tracker roles).
+    let last = &frames[frames.len() - 1].1;
+    for d in [
+        pb::Device::Head,
+        pb::Device::LeftHand,
+        pb::Device::RightHand,
+        pb::Device::Pelvis,
+        pb::Device::LeftFoot,
+        pb::Device::RightFoot,
+    ] {
+        assert_eq!(
+            device_tracked(last, d),
+            Some(true),
+            "{d:?}: {:?}",
+            last.devices
+        );
+    }
+    let samples: u64 = stats
+        .devices
+        .iter()
+        .filter(|d| d.avatar_id == "xr")
+        .map(|d| d.samples)
+        .sum();
+    // One sample per device and tick, but for a tick whose request the
+    // OpenXR thread answered late on a loaded machine.
+    assert!(
+        samples as usize >= 6 * frames.len() * 9 / 10,
+        "{samples} samples in {} frames",
+        frames.len()
+    );
+
+    let offline = posewire_solver::solve_take(
+        &BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M),
+        &fx.take,
+        &posewire_solver::SolveOptions::default(),
+    )
+    .expect("offline solve");
+    let (o_first, o_last) = (offline[0].time_s, offline[offline.len() - 1].time_s);
+    let errors_at = |shift: f64| {
+        let mut errors = Vec::new();
+        for (t_loop, a) in &frames {
+            let tau = first + (t_loop - t_first) + shift;
+            // Skip the first half second (the live solver starts at the
+            // first located tick, the offline one at the first sample) and
+            // the end.
+            if tau < o_first + 0.5 || tau > o_last - 0.02 {
+                continue;
+            }
+            let k = (((tau - o_first) * 90.0).floor() as usize).min(offline.len() - 2);
+            let w = ((tau - offline[k].time_s) * 90.0).clamp(0.0, 1.0);
+            for j in Joint::ALL {
+                let (p, q) = (
+                    offline[k].joints[j].position,
+                    offline[k + 1].joints[j].position,
+                );
+                errors.push(dist(joint(a, j.index()), p.lerp(q, w).to_array()));
+            }
+        }
+        errors.sort_by(f64::total_cmp);
+        errors
+    };
+    // The live ticks fall between the take's samples at a phase the test
+    // does not control, and a tick woken late shifts what is located by
+    // as much: find the shift (at most two ticks either way) that fits
+    // best, and check it is small.
+    let median = |e: &[f64]| e[e.len() / 2];
+    let shift = (-44..=44)
+        .map(|k| k as f64 * 0.0005)
+        .min_by(|a, b| median(&errors_at(*a)).total_cmp(&median(&errors_at(*b))))
+        .expect("shifts");
+    let errors = errors_at(shift);
+    assert!(errors.len() > 21 * 150, "{} comparisons", errors.len());
+    let p95 = errors[errors.len() * 95 / 100];
+    println!(
+        "openxr vs offline: {} joint positions, best time shift {:+.1} ms, median {:.2} mm, p95 {:.2} mm, max {:.2} mm",
+        errors.len(),
+        shift * 1e3,
+        median(&errors) * 1e3,
+        p95 * 1e3,
+        errors[errors.len() - 1] * 1e3
+    );
+    // Same solver, same device poses: what differs is where each live tick
+    // falls between two samples (the runtime interpolates there, the
+    // offline solve has the samples themselves), a few millimetres at
+    // walking speeds, as for the pushed take in live.rs.
+    assert!(shift.abs() <= 0.0215, "shift {shift} s");
+    assert!(median(&errors) < 0.005, "median {} m", median(&errors));
+    assert!(p95 < 0.02, "p95 {p95} m");
+}
+
+#[test]
+fn an_openxr_device_that_loses_tracking_is_reported_and_never_posed() {
+    alone(loses_tracking());
+}
+
+async fn loses_tracking() {
+    // The right hand's samples are missing from 1.0 s to 2.0 s of the take:
+    // the runtime reports it untracked there (with a pose 99 m away, which
+    // must never reach the body).
+    let mut take = demo_take(3.0);
+    let t0 = take.samples[0].time_s;
+    take.samples.retain(|s| {
+        !(s.device == posewire_body::Device::RightHand
+            && s.time_s > t0 + 1.0
+            && s.time_s < t0 + 2.0)
+    });
+    // Trackers through XR_MNDX_xdev_space this time (no Vive roles).
+    let Some(fx) = fixture(take, false) else {
+        return;
+    };
+    let storage = fx.dir.path().join("storage");
+    let (daemon, client) = start(&storage).await;
+    let mut stream = subscribe(&client).await;
+    add_openxr_avatar(&client).await;
+    let (_, t_first) = {
+        let (t, a) = next_body(&mut stream).await;
+        (a, t)
+    };
+    let mut lost_during = 0;
+    let mut tracked_after = 0;
+    let mut pelvis_tracked = false;
+    loop {
+        let (t, a) = next_body(&mut stream).await;
+        assert!(no_joint_far_away(&a), "a joint went far away at {t}");
+        for d in &a.devices {
+            let p = d.pose.as_ref().and_then(|p| p.position.as_ref());
+            assert!(
+                p.is_none_or(|p| p.x.abs() < 20.0 && p.y.abs() < 20.0 && p.z.abs() < 20.0),
+                "{d:?}"
+            );
+        }
+        let tau = t - t_first;
+        let right = device_tracked(&a, pb::Device::RightHand);
+        if (1.2..1.8).contains(&tau) && right == Some(false) {
+            lost_during += 1;
+        }
+        if tau > 2.3 && right == Some(true) {
+            tracked_after += 1;
+        }
+        pelvis_tracked |= device_tracked(&a, pb::Device::Pelvis) == Some(true);
+        assert_ne!(
+            device_tracked(&a, pb::Device::LeftHand),
+            Some(false),
+            "the left hand stays tracked"
+        );
+        if tau > 2.6 {
+            break;
+        }
+    }
+    daemon.shutdown().await.expect("clean shutdown");
+    // 0.6 s at 90 Hz, less the 0.1 s after which a device counts as lost.
+    assert!(
+        lost_during > 30,
+        "right hand untracked in {lost_during} frames"
+    );
+    assert!(
+        tracked_after > 10,
+        "right hand tracked again in {tracked_after} frames"
+    );
+    assert!(pelvis_tracked, "the pelvis came through XR_MNDX_xdev_space");
+}
+
+#[test]
+fn an_openxr_runtime_that_disappears_is_reported_and_reconnected() {
+    alone(runtime_disappears());
+}
+
+async fn runtime_disappears() {
+    let Some(fx) = fixture(demo_take(20.0), true) else {
+        return;
+    };
+    let storage = fx.dir.path().join("storage");
+    let (daemon, client) = start(&storage).await;
+    let mut stream = subscribe(&client).await;
+    add_openxr_avatar(&client).await;
+    let head = |a: &pb::AvatarFrame| device_tracked(a, pb::Device::Head);
+    // Each phase must be over within the patience (frames keep coming all
+    // the while: the avatar keeps its body).
+    // Running: the headset is tracked.
+    tokio::time::timeout(PATIENCE, async {
+        while head(&next_body(&mut stream).await.1) != Some(true) {}
+    })
+    .await
+    .expect("the headset is tracked");
+    // The runtime goes away: every device is reported lost.
+    std::fs::write(&fx.control, "down").expect("writes the control file");
+    let lost = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let (t, a) = next_body(&mut stream).await;
+            assert!(no_joint_far_away(&a));
+            if !a.devices.is_empty() && a.devices.iter().all(|d| !d.tracked) {
+                return t;
+            }
+        }
+    })
+    .await
+    .expect("every device is reported lost");
+    // It comes back: the source reconnects and the devices are tracked.
+    std::fs::write(&fx.control, "up").expect("writes the control file");
+    let back = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let (t, a) = next_body(&mut stream).await;
+            if a.devices.len() == 6 && a.devices.iter().all(|d| d.tracked) {
+                return t;
+            }
+        }
+    })
+    .await
+    .expect("the source reconnects and every device is tracked again");
+    assert!(back > lost);
+    daemon.shutdown().await.expect("clean shutdown");
+}
