@@ -4,17 +4,16 @@
 
 mod serve_common;
 
-use std::process::Command;
 use std::time::Duration;
 
-use serve_common::spawn_serve;
+use serve_common::{spawn_serve, stop_cleanly};
 
 use posewire_client::{pb, Client};
 
 #[test]
 fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
     // The log says where to connect.
-    let (mut child, address, rx) = spawn_serve("127.0.0.1:0", &[]);
+    let (child, address, rx) = spawn_serve("127.0.0.1:0", &[]);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -42,13 +41,7 @@ fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
     // Close the client's connection before stopping the daemon.
     drop(runtime);
     assert!(frames.windows(2).all(|w| w[1] > w[0]), "{frames:?}");
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-    let exit = child.wait().expect("the daemon exits");
-    assert!(exit.success(), "exit status {exit:?}");
+    stop_cleanly(child);
     let rest: Vec<String> = rx.try_iter().collect();
     assert!(
         rest.iter().any(|l| l.contains("shut down cleanly")),

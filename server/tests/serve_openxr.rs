@@ -3,10 +3,11 @@
 //! file that does not exist): it starts, serves, and says clearly what is
 //! missing and how to get it.
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
+mod serve_common;
+
 use std::time::Duration;
+
+use serve_common::{spawn_serve_logged, stop_cleanly};
 
 #[test]
 fn serve_with_an_openxr_avatar_and_no_loader_runs_and_says_what_is_missing() {
@@ -18,30 +19,19 @@ fn serve_with_an_openxr_avatar_and_no_loader_runs_and_says_what_is_missing() {
     )
     .expect("writes the configuration");
     let missing = dir.path().join("no-such-dir/libopenxr_loader.so.1");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_posewire"))
-        .args(["serve", "--config"])
-        .arg(&config)
-        .env("POSEWIRE_OPENXR_LOADER", &missing)
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let loader = missing.display().to_string();
+    let (mut child, _address, before, rx) = spawn_serve_logged(
+        &["--config", &config.display().to_string()],
+        &[("POSEWIRE_OPENXR_LOADER", &loader)],
+    );
+    let mut lines = before.into_iter();
     let mut serving = false;
     let mut said = None;
     while !(serving && said.is_some()) {
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the daemon logs that it serves and what OpenXR lacks");
+        let line = lines.next().unwrap_or_else(|| {
+            rx.recv_timeout(Duration::from_secs(30))
+                .expect("the daemon logs that it serves and what OpenXR lacks")
+        });
         serving |= line.contains("serving the Posewire gRPC API");
         if line.contains("no OpenXR loader found") {
             said = Some(line);
@@ -55,11 +45,5 @@ fn serve_with_an_openxr_avatar_and_no_loader_runs_and_says_what_is_missing() {
         child.try_wait().expect("status").is_none(),
         "the daemon exited"
     );
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-    let exit = child.wait().expect("the daemon exits");
-    assert!(exit.success(), "exit status {exit:?}");
+    stop_cleanly(child);
 }

@@ -20,6 +20,16 @@ pub fn spawn_serve_with(
     args: &[&str],
     envs: &[(&str, &str)],
 ) -> (Child, String, mpsc::Receiver<String>) {
+    let (child, address, _before, rx) = spawn_serve_logged(args, envs);
+    (child, address, rx)
+}
+
+/// Starts `posewire serve ARGS` as [`spawn_serve_with`], and also returns
+/// the log lines up to and including the one that gives the address.
+pub fn spawn_serve_logged(
+    args: &[&str],
+    envs: &[(&str, &str)],
+) -> (Child, String, Vec<String>, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_posewire"))
         .arg("serve")
         .args(args)
@@ -38,17 +48,31 @@ pub fn spawn_serve_with(
             }
         }
     });
+    let mut before = Vec::new();
     let address = loop {
         let line = rx
             .recv_timeout(Duration::from_secs(30))
             .expect("the daemon logs its address");
-        if let Some(rest) = line.split("address=").nth(1) {
-            break rest
-                .split_whitespace()
-                .next()
-                .expect("an address")
-                .to_string();
+        let address = line
+            .split("address=")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string);
+        before.push(line);
+        if let Some(address) = address {
+            break address;
         }
     };
-    (child, address, rx)
+    (child, address, before, rx)
+}
+
+/// Stops the daemon with SIGTERM and asserts that it exits successfully.
+pub fn stop_cleanly(mut child: Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let exit = child.wait().expect("the daemon exits");
+    assert!(exit.success(), "exit status {exit:?}");
 }
