@@ -9,66 +9,27 @@
 //! cannot install them (no network), it prints `SKIPPED: ...` with the
 //! reason and passes.
 
+mod python_env;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use posewire::serve::{Config, Daemon};
 
+use python_env::{python_with, run, tail, NoPython};
+
 const WORKSPACE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-
-fn run(command: &mut Command) -> std::io::Result<Output> {
-    command.output()
-}
-
-fn tail(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(8)..].join("\n")
-}
-
-/// Whether `python` can import grpc and grpc_tools.
-fn has_grpc(python: &Path) -> bool {
-    run(Command::new(python).args(["-c", "import grpc, grpc_tools.protoc"]))
-        .is_ok_and(|o| o.status.success())
-}
 
 /// A Python with grpcio and grpcio-tools, or why there is none.
 fn python_with_grpc() -> Result<PathBuf, String> {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-grpc");
-    let python = venv.join("bin").join("python");
-    if has_grpc(&python) {
-        return Ok(python);
-    }
-    let created = run(Command::new("python3").args(["-m", "venv"]).arg(&venv))
-        .map_err(|e| format!("python3 cannot be run ({e})"))?;
-    if !created.status.success() {
-        return Err(format!(
-            "python3 -m venv {} failed: {}",
-            venv.display(),
-            tail(&created.stderr)
-        ));
-    }
-    let installed = run(Command::new(&python).args([
-        "-m",
-        "pip",
-        "install",
-        "--quiet",
-        "--disable-pip-version-check",
-        "--timeout",
-        "30",
-        "--retries",
-        "2",
-        "grpcio",
-        "grpcio-tools",
-    ]))
-    .map_err(|e| format!("pip cannot be run ({e})"))?;
-    if !installed.status.success() || !has_grpc(&python) {
-        return Err(format!(
-            "pip install grpcio grpcio-tools failed (no network to PyPI?): {}",
-            tail(&installed.stderr)
-        ));
-    }
-    Ok(python)
+    python_with(
+        "python-grpc",
+        &["grpcio", "grpcio-tools"],
+        "import grpc, grpc_tools.protoc",
+    )
+    .map_err(|e| match e {
+        NoPython::Unavailable(why) | NoPython::InstallFailed(why) => why,
+    })
 }
 
 /// Generates the Python stubs of every `proto/posewire/v1/*.proto` into

@@ -6,11 +6,13 @@
 //! and the VRChat output's addresses and units. Every wait is bounded;
 //! nothing asserts on durations. Run the family with `cargo test vmc`.
 
+mod python_env;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader};
 use std::net::UdpSocket;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
@@ -19,6 +21,8 @@ use posewire::serve::{Config, Daemon};
 use posewire_body::Joint;
 use posewire_client::{pb, Client};
 use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
+
+use python_env::{python_with, NoPython};
 
 /// The longest any single wait may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -388,69 +392,8 @@ async fn vmc_vrchat_output_sends_trackers_in_metres_in_unity_frame() {
 
 // ---- python-osc ------------------------------------------------------
 
-fn run(command: &mut Command) -> std::io::Result<Output> {
-    command.output()
-}
-
-fn tail(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(8)..].join("\n")
-}
-
-fn has_pythonosc(python: &Path) -> bool {
-    run(Command::new(python).args(["-c", "import pythonosc.osc_packet"]))
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Why the python-osc test cannot run on this machine.
-enum NoPython {
-    /// python3, its venv module or pip is missing: skip.
-    Unavailable(String),
-    /// pip is there but could not install python-osc: fail.
-    InstallFailed(String),
-}
-
-/// A Python with python-osc in a virtual environment under the target
-/// folder (`CARGO_TARGET_TMPDIR/python-osc`, reused by later runs).
 fn python_with_osc() -> Result<PathBuf, NoPython> {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-osc");
-    let python = venv.join("bin").join("python");
-    if has_pythonosc(&python) {
-        return Ok(python);
-    }
-    let created = run(Command::new("python3").args(["-m", "venv"]).arg(&venv))
-        .map_err(|e| NoPython::Unavailable(format!("python3 cannot be run ({e})")))?;
-    if !created.status.success() {
-        return Err(NoPython::Unavailable(format!(
-            "python3 -m venv failed (no venv module?): {}",
-            tail(&created.stderr)
-        )));
-    }
-    let pip = run(Command::new(&python).args(["-m", "pip", "--version"]));
-    if !pip.is_ok_and(|o| o.status.success()) {
-        return Err(NoPython::Unavailable("pip is not available".into()));
-    }
-    let installed = run(Command::new(&python).args([
-        "-m",
-        "pip",
-        "install",
-        "--quiet",
-        "--disable-pip-version-check",
-        "--timeout",
-        "30",
-        "--retries",
-        "2",
-        "python-osc",
-    ]))
-    .map_err(|e| NoPython::InstallFailed(format!("pip cannot be run ({e})")))?;
-    if !installed.status.success() || !has_pythonosc(&python) {
-        return Err(NoPython::InstallFailed(format!(
-            "pip install python-osc failed: {}",
-            tail(&installed.stderr)
-        )));
-    }
-    Ok(python)
+    python_with("python-osc", &["python-osc"], "import pythonosc.osc_packet")
 }
 
 /// Unity's `HumanBodyBones` names of the body bones (Unity scripting
