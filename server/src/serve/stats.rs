@@ -111,60 +111,22 @@ pub struct Subscriber {
 }
 
 /// The active frame subscribers.
-#[derive(Debug, Default)]
-pub struct SubscriberRegistry {
-    next_id: AtomicU64,
-    active: Mutex<BTreeMap<u64, Arc<Subscriber>>>,
-}
+pub type SubscriberRegistry = Registry<Subscriber>;
 
 /// Keeps a subscriber listed; dropping it (when the stream ends) removes it.
-#[derive(Debug)]
-pub struct SubscriberGuard {
-    registry: Arc<SubscriberRegistry>,
-    /// The subscriber's counters.
-    pub subscriber: Arc<Subscriber>,
-}
-
-impl Drop for SubscriberGuard {
-    fn drop(&mut self) {
-        self.registry
-            .active
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&self.subscriber.id);
-    }
-}
+pub type SubscriberGuard = Listed<Subscriber>;
 
 impl SubscriberRegistry {
     /// Lists a new subscriber until the returned guard is dropped.
     pub fn register(self: &Arc<Self>, peer: String, decimation: u32) -> SubscriberGuard {
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-        let subscriber = Arc::new(Subscriber {
+        self.list(|id| Subscriber {
             id,
             peer,
             decimation,
             since: Instant::now(),
             sent: AtomicU64::new(0),
             skipped: AtomicU64::new(0),
-        });
-        self.active
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(id, subscriber.clone());
-        SubscriberGuard {
-            registry: self.clone(),
-            subscriber,
-        }
-    }
-
-    /// The active subscribers, by id.
-    pub fn snapshot(&self) -> Vec<Arc<Subscriber>> {
-        self.active
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .values()
-            .cloned()
-            .collect()
+        })
     }
 }
 
@@ -202,30 +164,11 @@ pub struct PushStream {
 }
 
 /// The open PushDevices streams.
-#[derive(Debug, Default)]
-pub struct PushStreamRegistry {
-    next_id: AtomicU64,
-    active: Mutex<BTreeMap<u64, Arc<PushStream>>>,
-}
+pub type PushStreamRegistry = Registry<PushStream>;
 
 /// Keeps a push stream listed; dropping it (when the stream ends) removes
 /// it.
-#[derive(Debug)]
-pub struct PushStreamGuard {
-    registry: Arc<PushStreamRegistry>,
-    /// The stream's entry.
-    pub stream: Arc<PushStream>,
-}
-
-impl Drop for PushStreamGuard {
-    fn drop(&mut self) {
-        self.registry
-            .active
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&self.stream.id);
-    }
-}
+pub type PushStreamGuard = Listed<PushStream>;
 
 impl PushStream {
     /// Replaces its counts and estimate (once per batch).
@@ -245,25 +188,70 @@ impl PushStream {
 impl PushStreamRegistry {
     /// Lists a new push stream until the returned guard is dropped.
     pub fn register(self: &Arc<Self>, peer: String) -> PushStreamGuard {
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-        let stream = Arc::new(PushStream {
+        self.list(|id| PushStream {
             id,
             peer,
             since: Instant::now(),
             stat: Mutex::default(),
-        });
+        })
+    }
+}
+
+/// Entries (subscribers, push streams) listed while their stream is open,
+/// each with an id unique for the daemon's life.
+#[derive(Debug)]
+pub struct Registry<T> {
+    next_id: AtomicU64,
+    active: Mutex<BTreeMap<u64, Arc<T>>>,
+}
+
+impl<T> Default for Registry<T> {
+    fn default() -> Self {
+        Registry {
+            next_id: AtomicU64::new(0),
+            active: Mutex::new(BTreeMap::new()),
+        }
+    }
+}
+
+/// Keeps an entry listed; dropping it (when its stream ends) removes it.
+#[derive(Debug)]
+pub struct Listed<T> {
+    registry: Arc<Registry<T>>,
+    id: u64,
+    /// The entry.
+    pub item: Arc<T>,
+}
+
+impl<T> Drop for Listed<T> {
+    fn drop(&mut self) {
+        self.registry
+            .active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.id);
+    }
+}
+
+impl<T> Registry<T> {
+    /// Lists the entry `make` builds from a new id until the returned
+    /// guard is dropped.
+    pub fn list(self: &Arc<Self>, make: impl FnOnce(u64) -> T) -> Listed<T> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+        let item = Arc::new(make(id));
         self.active
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(id, stream.clone());
-        PushStreamGuard {
+            .insert(id, item.clone());
+        Listed {
             registry: self.clone(),
-            stream,
+            id,
+            item,
         }
     }
 
-    /// The open streams, by id.
-    pub fn snapshot(&self) -> Vec<Arc<PushStream>> {
+    /// The listed entries, by id.
+    pub fn snapshot(&self) -> Vec<Arc<T>> {
         self.active
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -298,7 +286,7 @@ mod tests {
         let a = registry.register("a".into(), 1);
         let b = registry.register("b".into(), 2);
         assert_eq!(registry.snapshot().len(), 2);
-        assert_ne!(a.subscriber.id, b.subscriber.id);
+        assert_ne!(a.item.id, b.item.id);
         drop(a);
         let left = registry.snapshot();
         assert_eq!(left.len(), 1);
@@ -309,7 +297,7 @@ mod tests {
     fn push_streams_are_listed_while_open() {
         let registry = Arc::new(PushStreamRegistry::default());
         let a = registry.register("a".into());
-        a.stream.update(PushStreamStat {
+        a.item.update(PushStreamStat {
             accepted: 3,
             clock_drift_ppm: 12.0,
             ..Default::default()

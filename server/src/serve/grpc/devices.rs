@@ -108,7 +108,7 @@ impl DeviceService for Devices {
                     queue
                 };
             let Some(queue) = queue else {
-                listed.stream.update(PushStreamStat {
+                listed.item.update(PushStreamStat {
                     avatar_id: batch.avatar_id,
                     accepted,
                     rejected: rejected.values().sum(),
@@ -140,7 +140,7 @@ impl DeviceService for Devices {
             }
             accepted += valid.len() as u64;
             queue.extend(valid);
-            listed.stream.update(PushStreamStat {
+            listed.item.update(PushStreamStat {
                 avatar_id: batch.avatar_id,
                 accepted,
                 rejected: rejected.values().sum(),

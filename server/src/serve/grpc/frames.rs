@@ -197,7 +197,7 @@ impl FrameService for Frames {
         let mut shutdown = self.shared.shutdown.clone();
         let (tx, rx) = mpsc::channel(self.shared.subscriber_buffer);
         tokio::spawn(async move {
-            let counters = guard.subscriber.clone();
+            let counters = guard.item.clone();
             // The last sequence number taken from the fan-out.
             let mut last: Option<u64> = None;
             let mut pending_skipped = 0u64;
