@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use prost::Message as _;
 
 /// The API's files, relative to this crate's folder (the include root).
-const PROTOS: [&str; 6] = [
+const PROTOS: [&str; 7] = [
     "posewire/v1/types.proto",
     "posewire/v1/frames.proto",
     "posewire/v1/devices.proto",
     "posewire/v1/avatars.proto",
     "posewire/v1/calibration.proto",
     "posewire/v1/stats.proto",
+    "posewire/v1/takes.proto",
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
