@@ -308,6 +308,12 @@ pub struct SkinArgs {
     /// Optional with --compare (a built-in test pose is used).
     #[arg(long, value_name = "JOINTS.csv", required_unless_present = "compare")]
     pub joints: Option<PathBuf>,
+    /// The body profile the track was solved with (`posewire calibrate`):
+    /// its skeleton places the model exactly. Without it the skeleton is
+    /// read off the track's first frame, and the pelvis's rest height,
+    /// which a track cannot show, is estimated from the leg length.
+    #[arg(long, value_name = "PROFILE.toml", requires = "joints")]
+    pub profile: Option<PathBuf>,
     /// The skinning method of the written meshes; with --format gltf also
     /// what a viewer shows.
     #[arg(long, default_value = "cor")]

@@ -158,7 +158,13 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         .frames
         .first()
         .context("the joint track has no frames")?;
-    let skeleton = skeleton_from_frame(first, joints)?;
+    let skeleton = match &args.profile {
+        Some(path) => Skeleton::from_profile(
+            &BodyProfile::load(path)
+                .with_context(|| format!("cannot load the profile {}", path.display()))?,
+        ),
+        None => skeleton_from_frame(first, joints)?,
+    };
     let method = method(args.method);
     let needs_centres = method == Method::Cor;
     let rig = prepare_rig(

@@ -75,7 +75,7 @@ fn blender() -> Option<PathBuf> {
 
 /// Makes a take of the clip: synthesize six devices, calibrate, solve,
 /// and store the solved body as version 1 of a take, as the recorder does.
-fn make_take(data: &Path, dir: &Path) -> PathBuf {
+fn make_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
     let bvh = data.join("mocap").join(format!("{CLIP}.bvh"));
     let run = |args: &[&str]| {
         let out = posewire(args);
@@ -152,7 +152,7 @@ fn make_take(data: &Path, dir: &Path) -> PathBuf {
         .expect("solved frame");
     }
     w.finish("done").expect("finish the take");
-    path
+    (path, profile_path)
 }
 
 /// Joint positions per export frame, as Blender evaluated them.
@@ -185,6 +185,105 @@ fn worst(track: &JointTrack, blender: &Evaluated, frames: &[usize]) -> (f64, Str
     worst
 }
 
+/// The vertices of an OBJ file, in order.
+fn obj_vertices(path: &Path) -> Vec<glam::DVec3> {
+    std::fs::read_to_string(path)
+        .expect("the OBJ file")
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .map(|l| {
+            let v: Vec<f64> = l
+                .split_whitespace()
+                .map(|x| x.parse().expect("a coordinate"))
+                .collect();
+            glam::DVec3::new(v[0], v[1], v[2])
+        })
+        .collect()
+}
+
+/// Runs Blender's script on the exports; returns its JSON.
+fn run_blender(blender: &Path, dir: &Path, args: &[&str]) -> serde_json::Value {
+    let json_path = dir.join("blender.json");
+    let out = Command::new(blender)
+        .args([
+            "-b",
+            "--factory-startup",
+            "--python-exit-code",
+            "3",
+            "--python",
+        ])
+        .arg(script())
+        .arg("--")
+        .args(args)
+        .args(["--fps", "90", "--out", arg(&json_path)])
+        .output()
+        .expect("Blender runs");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "Blender failed:\n{stdout}\n{stderr}");
+    serde_json::from_str(&std::fs::read_to_string(&json_path).expect("Blender's JSON"))
+        .expect("Blender wrote JSON")
+}
+
+fn comma_list(frames: &[usize]) -> String {
+    frames
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Posewire's own linear blend skinning of the take's track (`posewire
+/// skin --method lbs` with the take's profile), at every `every`th frame.
+fn posewire_skinned(
+    dir: &Path,
+    csv: &Path,
+    profile: &Path,
+    model: Option<&Path>,
+    every: usize,
+) -> PathBuf {
+    let out = dir.join(match model {
+        Some(_) => "skinned_model",
+        None => "skinned_body",
+    });
+    let every = every.to_string();
+    let mut args = vec![
+        "skin",
+        "--joints",
+        arg(csv),
+        "--profile",
+        arg(profile),
+        "--method",
+        "lbs",
+        "--every",
+        &every,
+        "--out",
+        arg(&out),
+    ];
+    if let Some(m) = model {
+        args.extend(["--model", arg(m)]);
+    }
+    let o = posewire(&args);
+    assert!(o.status.success(), "skin:\n{}", text(&o).1);
+    out
+}
+
+/// The worst distance (m) between Blender's deformed mesh and Posewire's,
+/// vertex by vertex, over the frames.
+fn worst_vertex(blender: &serde_json::Value, ours: &Path, frames: &[usize]) -> f64 {
+    let mut worst: f64 = 0.0;
+    for &k in frames {
+        let theirs: Vec<[f64; 3]> =
+            serde_json::from_value(blender["frames"][k.to_string()].clone())
+                .expect("Blender's vertices");
+        let mine = obj_vertices(&ours.join(format!("frame_{:06}.obj", k + 1)));
+        assert_eq!(theirs.len(), mine.len(), "vertex count at frame {k}");
+        for (a, b) in theirs.iter().zip(&mine) {
+            worst = worst.max(glam::DVec3::from_array(*a).distance(*b));
+        }
+    }
+    worst
+}
+
 #[test]
 #[ignore = "Blender tier: cargo test --release -p posewire --test blender -- --ignored"]
 fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_them() {
@@ -194,10 +293,11 @@ fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_t
     };
     let blender = blender().expect("Blender is installed or installable with apt-get");
     let dir = tempfile::tempdir().expect("tempdir");
-    let take = make_take(&data, dir.path());
-    let export = |format: &str, file: &str| {
+    let (take, profile) = make_take(&data, dir.path());
+    let model = data.join("models/CesiumMan.glb");
+    let export = |format: &str, file: &str, extra: &[&str]| {
         let out = dir.path().join(file);
-        let o = posewire(&[
+        let mut args = vec![
             "export",
             "--take",
             arg(&take),
@@ -205,51 +305,75 @@ fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_t
             format,
             "--out",
             arg(&out),
-        ]);
+        ];
+        args.extend(extra);
+        let o = posewire(&args);
         assert!(o.status.success(), "export {format}:\n{}", text(&o).1);
         out
     };
-    let bvh = export("bvh", "dance.bvh");
-    let gltf = export("gltf", "dance.glb");
-    let csv = export("csv", "dance.joints.csv");
+    let bvh = export("bvh", "dance.bvh", &[]);
+    let gltf = export("gltf", "dance.glb", &[]);
+    let model_gltf = export("gltf", "dance_cesium.glb", &["--skeleton", arg(&model)]);
+    let csv = export("csv", "dance.joints.csv", &[]);
     let track = JointTrack::read(&csv).expect("the CSV export reads");
     let n = track.frames.len();
     assert!(n > 500, "the take has {n} frames");
     let frames: Vec<usize> = (0..8).map(|i| i * (n - 1) / 7).collect();
-    let list = frames
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let json_path = dir.path().join("blender.json");
-    let out = Command::new(&blender)
-        .args([
-            "-b",
-            "--factory-startup",
-            "--python-exit-code",
-            "3",
-            "--python",
-        ])
-        .arg(script())
-        .args(["--", "--bvh", arg(&bvh), "--gltf", arg(&gltf)])
-        .args(["--fps", "90", "--frames", &list, "--out", arg(&json_path)])
-        .output()
-        .expect("Blender runs");
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "Blender failed:\n{stdout}\n{stderr}");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json_path).expect("Blender's JSON"))
-            .expect("Blender wrote JSON");
+    let every = n.div_ceil(6);
+    let mesh_frames: Vec<usize> = (0..n).step_by(every).collect();
+    let json = run_blender(
+        &blender,
+        dir.path(),
+        &[
+            "--bvh",
+            arg(&bvh),
+            "--gltf",
+            arg(&gltf),
+            "--frames",
+            &comma_list(&frames),
+            "--mesh-gltf",
+            arg(&gltf),
+            "--mesh-gltf",
+            arg(&model_gltf),
+            "--mesh-frames",
+            &comma_list(&mesh_frames),
+        ],
+    );
     println!("Blender {}", json["blender"]);
     for importer in ["bvh", "gltf"] {
         let (d, at) = worst(&track, &evaluated(&json, importer), &frames);
         println!(
-            "{importer}: worst joint {:.3} mm ({at}) over frames {list} of {n}",
-            d * 1000.0
+            "{importer}: worst joint {:.3} mm ({at}) over frames {} of {n}",
+            d * 1000.0,
+            comma_list(&frames)
         );
         assert!(
             d <= 0.001,
             "Blender's {importer} import puts {at} {:.2} mm from Posewire's",
+            d * 1000.0
+        );
+    }
+    for (file, model) in [(&gltf, None), (&model_gltf, Some(model.as_path()))] {
+        let mesh = &json["meshes"][arg(file)];
+        assert_eq!(
+            mesh["armature"].as_array().map(Vec::len),
+            Some(1),
+            "{}: the mesh is bound to the armature",
+            file.display()
+        );
+        let ours = posewire_skinned(dir.path(), &csv, &profile, model, every);
+        let d = worst_vertex(mesh, &ours, &mesh_frames);
+        println!(
+            "{}: {} vertices, worst vertex {:.3} mm from Posewire's own linear blend skinning over frames {}",
+            mesh["name"],
+            mesh["vertices"],
+            d * 1000.0,
+            comma_list(&mesh_frames)
+        );
+        assert!(
+            d <= 0.001,
+            "{}: Blender skins a vertex {:.2} mm from Posewire",
+            file.display(),
             d * 1000.0
         );
     }

@@ -416,6 +416,20 @@ fn skin_errors_name_the_bad_input() {
         &["p.joints.csv", "rotation"],
     );
 
+    let no_profile = d.join("no_such_profile.toml");
+    fails_naming(
+        &[
+            "skin",
+            "--joints",
+            arg(&track),
+            "--profile",
+            arg(&no_profile),
+            "--out",
+            arg(&o3),
+        ],
+        &["no_such_profile.toml"],
+    );
+
     let png = d.join("c.png");
     fails_naming(
         &[

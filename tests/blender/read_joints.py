@@ -13,6 +13,11 @@ every bone's head, in Posewire's frame (+Y up, metres), as JSON:
     {"bvh": {"fps": F, "frames": {"0": {"pelvis": [x, y, z], ...}}},
      "gltf": {...}}
 
+With `--mesh-gltf FILE` (repeatable) and `--mesh-frames`, it also imports
+each glTF with a skinned mesh and writes, per frame, every vertex of the
+mesh as Blender's armature deforms it ("meshes": {FILE: {"vertices": N,
+"armature": [...], "frames": {...}}}).
+
 The conversion back to +Y up is the inverse of the importers' default axis
 conversion (Y up, -Z forward): Blender (X, Y, Z) is Posewire (X, Z, -Y).
 """
@@ -32,6 +37,8 @@ def arguments():
     parser.add_argument("--fps", type=float, required=True)
     parser.add_argument("--bvh-scale", type=float, default=0.01)
     parser.add_argument("--frames", required=True)
+    parser.add_argument("--mesh-gltf", action="append", default=[])
+    parser.add_argument("--mesh-frames", default="")
     parser.add_argument("--out", required=True)
     return parser.parse_args(argv)
 
@@ -121,6 +128,38 @@ def read_gltf(path, fps, frames):
     }
 
 
+def skinned_mesh(scene, frames):
+    """The one mesh of the scene, deformed by its armature at each frame:
+    the vertex count and, per frame, every vertex in Posewire's frame."""
+    meshes = [o for o in scene.objects if o.type == "MESH"]
+    if len(meshes) != 1:
+        raise SystemExit(f"expected one mesh, found {len(meshes)}")
+    obj = meshes[0]
+    bound = [m.object.name for m in obj.modifiers if m.type == "ARMATURE" and m.object]
+    out = {"name": obj.name, "vertices": len(obj.data.vertices), "armature": bound, "frames": {}}
+    for k in frames:
+        scene.frame_set(k)
+        depsgraph = bpy.context.evaluated_depsgraph_get()
+        evaluated = obj.evaluated_get(depsgraph)
+        mesh = evaluated.to_mesh()
+        world = obj.matrix_world
+        out["frames"][str(k)] = [
+            [p.x, p.z, -p.y] for p in (world @ v.co for v in mesh.vertices)
+        ]
+        evaluated.to_mesh_clear()
+    return out
+
+
+def read_meshes(paths, fps, frames):
+    result = {}
+    for path in paths:
+        scene = empty_scene(fps)
+        numpy_bool_for_gltf()
+        bpy.ops.import_scene.gltf(filepath=path)
+        result[path] = skinned_mesh(scene, frames)
+    return result
+
+
 def main():
     args = arguments()
     frames = [int(f) for f in args.frames.split(",")]
@@ -129,6 +168,9 @@ def main():
         "bvh": read_bvh(args.bvh, args.fps, args.bvh_scale, frames),
         "gltf": read_gltf(args.gltf, args.fps, frames),
     }
+    if args.mesh_gltf:
+        mesh_frames = [int(f) for f in args.mesh_frames.split(",")]
+        result["meshes"] = read_meshes(args.mesh_gltf, args.fps, mesh_frames)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(result, f)
 
