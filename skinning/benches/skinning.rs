@@ -7,15 +7,13 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use glam::{Quat, Vec3};
 use posewire_skinning::{
-    load_gltf, BoneTransform, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions,
-    Method, SkinnedMesh,
+    load_gltf, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions, Method, SkinnedMesh,
 };
 
 #[path = "common/subdivide.rs"]
 mod subdivide;
-use subdivide::subdivide;
+use subdivide::{pose, subdivide};
 
 fn models() -> Vec<(String, SkinnedMesh)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models");
@@ -33,20 +31,6 @@ fn models() -> Vec<(String, SkinnedMesh)> {
     let big = subdivide(&out[0].1, 50_000);
     out.push((format!("CesiumMan_{}k", big.vertex_count() / 1000), big));
     out
-}
-
-fn pose(mesh: &SkinnedMesh) -> Vec<BoneTransform> {
-    mesh.skeleton
-        .iter()
-        .enumerate()
-        .map(|(j, joint)| {
-            let axis = Vec3::new(1.0, (j as f32).sin(), 0.5).normalize();
-            BoneTransform::about(
-                joint.bind_position.as_vec3(),
-                Quat::from_axis_angle(axis, 0.1 * j as f32),
-            )
-        })
-        .collect()
 }
 
 fn benches(c: &mut Criterion) {

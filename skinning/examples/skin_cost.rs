@@ -24,29 +24,14 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use glam::{Quat, Vec3};
 use posewire_skinning::{
     load_gltf, BoneTransform, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions,
-    Method, SkinnedMesh,
+    Method,
 };
 
 #[path = "../benches/common/subdivide.rs"]
 mod subdivide;
-
-/// The bench's pose: every joint turned a little more than its parent.
-fn pose(mesh: &SkinnedMesh) -> Vec<BoneTransform> {
-    mesh.skeleton
-        .iter()
-        .enumerate()
-        .map(|(j, joint)| {
-            let axis = Vec3::new(1.0, (j as f32).sin(), 0.5).normalize();
-            BoneTransform::about(
-                joint.bind_position.as_vec3(),
-                Quat::from_axis_angle(axis, 0.1 * j as f32),
-            )
-        })
-        .collect()
-}
+use subdivide::pose;
 
 fn run(d: &Deformer, bones: &[BoneTransform], method: Method, frames: usize) -> f32 {
     let mut out = Deformed::default();

@@ -1,9 +1,10 @@
-//! The bench's large mesh: a model subdivided to a vertex count (shared by
-//! the criterion bench and the `skin_cost` example).
+//! The bench's large mesh (a model subdivided to a vertex count) and its
+//! pose, shared by the criterion bench and the `skin_cost` example.
 
 use std::collections::HashMap;
 
-use posewire_skinning::{SkinnedMesh, WeightFix};
+use glam::{Quat, Vec3};
+use posewire_skinning::{BoneTransform, SkinnedMesh, WeightFix};
 
 /// 1-to-4 subdivision of the largest triangles (midpoints shared, weights
 /// averaged, kept to the 4 heaviest) until the mesh has `target` vertices.
@@ -73,4 +74,19 @@ pub fn subdivide(mesh: &SkinnedMesh, target: usize) -> SkinnedMesh {
         Ok(m) => m,
         Err(e) => panic!("subdivision: {e}"),
     }
+}
+
+/// The bench's pose: every joint turned a little more than its parent.
+pub fn pose(mesh: &SkinnedMesh) -> Vec<BoneTransform> {
+    mesh.skeleton
+        .iter()
+        .enumerate()
+        .map(|(j, joint)| {
+            let axis = Vec3::new(1.0, (j as f32).sin(), 0.5).normalize();
+            BoneTransform::about(
+                joint.bind_position.as_vec3(),
+                Quat::from_axis_angle(axis, 0.1 * j as f32),
+            )
+        })
+        .collect()
 }
