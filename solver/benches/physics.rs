@@ -2,10 +2,14 @@
 //! reference, force arrays, rapier step with 16 substeps, pose read back)
 //! for 1 and for 8 avatars in one world, and the `ik` solver alone. Each
 //! avatar walks in a circle of its own, swinging its arms; all six devices.
+//! Each case is timed twice: by the wall clock, and by the thread's CPU
+//! clock (`*_cpu_time`), which a machine busy with other work inflates
+//! much less.
 //!
 //! `cargo bench -p posewire-solver --bench physics`
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
@@ -15,6 +19,7 @@ use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
 use posewire_solver::{IkSettings, IkSolver};
+use rustix::time::{clock_gettime, ClockId};
 
 fn profile() -> BodyProfile {
     let mut p = BodyProfile::from_stature(1.75);
@@ -70,6 +75,15 @@ fn samples(profile: &BodyProfile, sk: &Skeleton, i: usize, t: f64) -> Vec<Tracke
         .collect()
 }
 
+/// CPU time this thread has used.
+fn thread_cpu_time() -> Duration {
+    let t = clock_gettime(ClockId::ThreadCPUTime);
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
+}
+
 fn bench_physics(c: &mut Criterion) {
     let profile = profile();
     let sk = Skeleton::from_profile(&profile);
@@ -100,6 +114,18 @@ fn bench_physics(c: &mut Criterion) {
         }
         group.bench_function(format!("{n}_avatars_whole_frame"), |b| {
             b.iter(|| frame(&mut world, &mut avatars))
+        });
+        // The same frames timed by this thread's CPU clock: on a machine
+        // shared with other work, wall time also counts the time the
+        // thread waited for a core.
+        group.bench_function(format!("{n}_avatars_whole_frame_cpu_time"), |b| {
+            b.iter_custom(|iters| {
+                let start = thread_cpu_time();
+                for _ in 0..iters {
+                    frame(&mut world, &mut avatars);
+                }
+                thread_cpu_time().saturating_sub(start)
+            })
         });
     }
     let mut ik = IkSolver::new(&profile, IkSettings::default());

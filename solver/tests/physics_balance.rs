@@ -1,8 +1,9 @@
 //! Balance without help: the residual root spring and the end-effector springs off, the body stands on
 //! its own feet with the balance array.
 
+use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Source, Transform};
 use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::{Locomotion, RecoveryStep};
@@ -172,4 +173,105 @@ fn physics_locomotion_steps_toward_the_capture_point_after_a_push() {
     let (_, steps, _, first) = pushed(None, push);
     assert_eq!(steps, 0);
     assert!(first.is_none());
+}
+
+/// A person with all six devices on their nominal mounts.
+fn tracked_profile() -> BodyProfile {
+    let mut p = BodyProfile::from_stature(1.75);
+    for d in Device::ALL {
+        p.set_tracker(
+            d,
+            d.nominal_offset(),
+            DQuat::IDENTITY,
+            Source::Nominal,
+            Source::Measured,
+        );
+    }
+    p
+}
+
+/// The daemon's settings (the default physics settings: root and
+/// end-effector springs on, so the devices hold the body), the person
+/// standing still with all six devices; pushed on the chest after 1 s.
+/// Returns the largest chest travel, the lowest pelvis height, and at the
+/// end (3 s after the push) the chest's tilt from the reference's and the
+/// head's distance from the reference's (where the devices put it).
+fn pushed_with_devices(impulse: DVec3) -> (f64, f64, f64, f64) {
+    let profile = tracked_profile();
+    let sk = Skeleton::from_profile(&profile);
+    let standing = BodyPose::rest(&sk);
+    let joints = standing.transforms(&sk);
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let mut avatar = AvatarController::new(&profile, PhysicsSettings::default());
+    let (mut travel, mut lowest) = (0.0_f64, f64::INFINITY);
+    let mut chest0 = None;
+    let mut last = None;
+    for k in 0..(4.0 * 90.0) as usize {
+        let t = k as f64 / 90.0;
+        for d in Device::ALL {
+            let m = profile.tracker(d).expect("a tracker on every device");
+            avatar.push(&TrackerSample {
+                time_s: t,
+                device: d,
+                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+            });
+        }
+        avatar.prepare(&mut world, t);
+        if k == 90 {
+            let id = avatar.id().expect("the body joined the world");
+            assert!(world.push(id, Joint::Chest, impulse));
+        }
+        world.step();
+        if let Some(f) = avatar.finish(&world) {
+            let p = f.pose.positions(&sk);
+            if k == 89 {
+                chest0 = Some(p[Joint::Chest]);
+            }
+            if let (true, Some(c0)) = (k >= 90, chest0) {
+                travel = travel.max((p[Joint::Chest] - c0).length());
+                lowest = lowest.min(f.pose.root.y);
+            }
+            last = Some(f);
+        }
+    }
+    let last = last.expect("frames");
+    let sim = last.pose.positions(&sk);
+    let head = (sim[Joint::Head] - last.reference.positions(&sk)[Joint::Head]).length();
+    // The chest's turn away from the reference's (the reference's own
+    // chest leans a little with the headset's mount).
+    let chest = (last.pose.rotations[Joint::Chest] * DVec3::Y)
+        .angle_between(last.reference.rotations[Joint::Chest] * DVec3::Y)
+        .to_degrees();
+    (travel, lowest, chest, head)
+}
+
+#[test]
+fn physics_with_devices_a_push_on_the_chest_is_absorbed() {
+    // The daemon's case: a person standing still, their devices holding
+    // the body through the springs. A 40 N s shove from the front, the
+    // back and the side moves the chest (the push is felt) but the body
+    // does not fall, and it comes back upright to where the devices are.
+    let standing = BodyPose::rest(&Skeleton::from_profile(&tracked_profile()))
+        .root
+        .y;
+    for push in [
+        DVec3::new(0.0, 0.0, -40.0),
+        DVec3::new(0.0, 0.0, 40.0),
+        DVec3::new(40.0, 0.0, 0.0),
+    ] {
+        let (travel, lowest, chest, head) = pushed_with_devices(push);
+        assert!(travel > 0.005, "{push}: the chest moved only {travel} m");
+        assert!(
+            lowest > standing - 0.1,
+            "{push}: the pelvis sank to {lowest} m (standing {standing})"
+        );
+        assert!(
+            chest < 3.0,
+            "{push}: the chest ends {chest} degrees from the reference's"
+        );
+        assert!(
+            head < 0.03,
+            "{push}: the head ends {head} m from its device"
+        );
+    }
 }
