@@ -12,6 +12,8 @@
 //! ```
 
 mod cli_common;
+#[path = "../../tests/tests/debian/mod.rs"]
+mod debian;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,42 +37,15 @@ fn shared_data() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-fn apt_get(args: &[&str]) -> bool {
-    Command::new("apt-get")
-        .args(args)
-        .env("DEBIAN_FRONTEND", "noninteractive")
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 /// Debian's packages the tier needs: Blender, and NumPy for its glTF
 /// importer (a recommendation of the blender package, not a dependency).
 const PACKAGES: [&str; 2] = ["blender", "python3-numpy"];
 
-fn packages_installed() -> bool {
-    Command::new("dpkg-query")
-        .args(["-W", "-f", "${Status}\\n"])
-        .args(PACKAGES)
-        .output()
-        .is_ok_and(|o| {
-            o.status.success()
-                && String::from_utf8_lossy(&o.stdout)
-                    .lines()
-                    .all(|l| l.ends_with(" installed"))
-        })
-}
-
 /// The path of Blender, with the packages installed with apt-get if any is
 /// missing.
 fn blender() -> Option<PathBuf> {
-    if !packages_installed() {
-        println!("installing: apt-get install -y --no-install-recommends {PACKAGES:?}");
-        let mut args = vec!["install", "-y", "--no-install-recommends"];
-        args.extend(PACKAGES);
-        let _ = apt_get(&args) || (apt_get(&["update"]) && apt_get(&args));
-    }
     let path = PathBuf::from("/usr/bin/blender");
-    (packages_installed() && path.is_file()).then_some(path)
+    debian::ensure(&PACKAGES, || debian::installed(&PACKAGES) && path.is_file()).then_some(path)
 }
 
 /// Makes a take of the clip: synthesize six devices, calibrate, solve,

@@ -8,6 +8,8 @@
 //! The loader, the runtime and the environment variables that configure
 //! it are per process, so the tests of this file run one at a time.
 
+mod debian;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -45,27 +47,11 @@ fn loader_present() -> bool {
         .any(|d| Path::new(d).join(LOADER).exists())
 }
 
-fn apt_get(args: &[&str]) -> bool {
-    Command::new("apt-get")
-        .args(args)
-        .env("DEBIAN_FRONTEND", "noninteractive")
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 /// Makes sure the Khronos loader is installed (apt-get, once per
 /// process); `false` if it cannot be.
 fn ensure_loader() -> bool {
     static READY: OnceLock<bool> = OnceLock::new();
-    *READY.get_or_init(|| {
-        if loader_present() {
-            return true;
-        }
-        println!("installing the OpenXR loader: apt-get install -y libopenxr-loader1");
-        let installed = apt_get(&["install", "-y", "libopenxr-loader1"])
-            || (apt_get(&["update"]) && apt_get(&["install", "-y", "libopenxr-loader1"]));
-        installed && loader_present()
-    })
+    *READY.get_or_init(|| debian::ensure(&["libopenxr-loader1"], loader_present))
 }
 
 /// The test runtime's shared library, built by cargo as a dependency of

@@ -1,0 +1,49 @@
+//! Debian packages a test needs from outside the project (the OpenXR
+//! loader, Blender, Chromium): installed with apt-get when missing, so that
+//! a fresh machine runs the test instead of skipping it. Included with
+//! `mod` by the end-to-end tests and, through `#[path]`, by the binary's
+//! own test tiers.
+
+#![allow(dead_code)]
+
+use std::process::Command;
+
+fn apt_get(args: &[&str]) -> bool {
+    Command::new("apt-get")
+        .args(args)
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Whether dpkg lists every one of `packages` as installed.
+pub fn installed(packages: &[&str]) -> bool {
+    Command::new("dpkg-query")
+        .args(["-W", "-f", "${Status}\\n"])
+        .args(packages)
+        .output()
+        .is_ok_and(|o| {
+            o.status.success()
+                && String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .all(|l| l.ends_with(" installed"))
+        })
+}
+
+/// Makes sure `ready()` holds, installing `packages` (without their
+/// recommendations) with apt-get first if it does not, and refreshing the
+/// package lists once if the first try fails. `false` when it still does
+/// not hold (no apt-get, no network, not root).
+pub fn ensure(packages: &[&str], ready: impl Fn() -> bool) -> bool {
+    if ready() {
+        return true;
+    }
+    println!(
+        "installing: apt-get install -y --no-install-recommends {}",
+        packages.join(" ")
+    );
+    let mut args = vec!["install", "-y", "--no-install-recommends"];
+    args.extend(packages);
+    let _ = apt_get(&args) || (apt_get(&["update"]) && apt_get(&args));
+    ready()
+}
