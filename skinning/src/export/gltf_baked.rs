@@ -119,9 +119,9 @@ pub fn baked_glb_bytes(mesh: &SkinnedMesh, frames: &[BakedFrame]) -> Result<Vec<
         "asset": { "version": "2.0", "generator": "posewire skin (baked morph targets)" },
         "scene": 0,
         "scenes": [{ "nodes": [0] }],
-        "nodes": [{ "name": mesh.name, "mesh": 0 }],
+        "nodes": [{ "name": super::node_name(&mesh.name), "mesh": 0 }],
         "meshes": [{
-            "name": mesh.name,
+            "name": super::node_name(&mesh.name),
             "primitives": [{
                 "attributes": attributes,
                 "indices": indices,

@@ -226,7 +226,7 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
             node
         })
         .collect();
-    nodes.push(json!({ "name": mesh.name, "mesh": 0, "skin": 0 }));
+    nodes.push(json!({ "name": super::node_name(&mesh.name), "mesh": 0, "skin": 0 }));
     let mut roots: Vec<usize> = (0..joints)
         .filter(|&j| mesh.skeleton[j].parent.is_none())
         .collect();
@@ -238,7 +238,7 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
         "scenes": [{ "nodes": roots }],
         "nodes": nodes,
         "meshes": [{
-            "name": mesh.name,
+            "name": super::node_name(&mesh.name),
             "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
         }],
         "skins": [{ "joints": (0..joints).collect::<Vec<_>>(), "inverseBindMatrices": ibms }],

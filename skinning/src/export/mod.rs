@@ -37,3 +37,25 @@ pub enum ExportError {
         reason: String,
     },
 }
+
+/// The name a written file gives the mesh's node: the model's file stem
+/// (`CesiumMan`) when the mesh came from a file, so that DCC tools show a
+/// name rather than the path it was loaded from; otherwise its description.
+fn node_name(mesh_name: &str) -> String {
+    let path = std::path::Path::new(mesh_name);
+    match (path.extension(), path.file_stem()) {
+        (Some(_), Some(stem)) => stem.to_string_lossy().into_owned(),
+        _ => mesh_name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::node_name;
+
+    #[test]
+    fn a_mesh_from_a_file_is_named_by_its_stem() {
+        assert_eq!(node_name("/data/models/CesiumMan.glb"), "CesiumMan");
+        assert_eq!(node_name("built-in body"), "built-in body");
+    }
+}
