@@ -66,7 +66,7 @@ pub const MIN_TOKEN_LEN: usize = 16;
 
 /// Methods a `read` token may call (full gRPC paths), besides the health
 /// and reflection services.
-const READ_METHODS: [&str; 7] = [
+const READ_METHODS: [&str; 11] = [
     "/posewire.v1.FrameService/StreamFrames",
     "/posewire.v1.FrameService/GetSkeleton",
     "/posewire.v1.FrameService/GetMesh",
@@ -74,6 +74,10 @@ const READ_METHODS: [&str; 7] = [
     "/posewire.v1.AvatarService/ListAvatars",
     "/posewire.v1.CalibrationService/ListProfiles",
     "/posewire.v1.CalibrationService/GetProfile",
+    "/posewire.v1.TakeService/WatchRecording",
+    "/posewire.v1.TakeService/ListTakes",
+    "/posewire.v1.TakeService/FetchTake",
+    "/posewire.v1.TakeService/GetTakeFrames",
 ];
 
 /// Services a `read` token may call in full.
