@@ -159,6 +159,9 @@ async fn record(args: &RecordArgs) -> anyhow::Result<()> {
         .map_err(|s| server_error("cannot follow the recording", s))?
         .into_inner();
     let bar = indicatif::ProgressBar::new_spinner();
+    // One listener for the whole recording, so no Ctrl-C is missed.
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
     loop {
         tokio::select! {
             update = watch.message() => {
@@ -190,7 +193,7 @@ async fn record(args: &RecordArgs) -> anyhow::Result<()> {
                     anyhow::bail!("the recording stopped: {}", r.stop_error);
                 }
             }
-            _ = tokio::signal::ctrl_c() => {
+            _ = &mut ctrl_c => {
                 bar.finish_and_clear();
                 let summary = takes
                     .stop_recording(pb::StopRecordingRequest {

@@ -3,8 +3,9 @@
 //! [`super::avatar::AvatarSolver`]). The live solver restarts when a
 //! recording starts (and when the avatar's profile changes mid-take), from
 //! the samples the first tick records, so a fresh solver here starts from
-//! the same state: with the `ik` solver and unchanged settings the result
-//! is the recorded solved track, bit for bit.
+//! the same state: with unchanged settings the result is the recorded
+//! solved track, bit for bit (for `physics`: while the avatar's body
+//! touches no other avatar; conditions in `docs/TAKES.md`).
 
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_solver::physics::Scene;
