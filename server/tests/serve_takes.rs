@@ -235,6 +235,21 @@ async fn takes_are_listed_renamed_fetched_deleted_and_resolve_exactly_mid_motion
         .expect_err("no such avatar");
     assert_eq!(unknown.code(), Code::NotFound);
     tokio::time::sleep(Duration::from_millis(300)).await;
+    // A new profile mid-take: recorded as a second profile record, and the
+    // re-solve restarts its solver at that tick as the loop did.
+    let profiles = storage.join("profiles");
+    std::fs::create_dir_all(&profiles).expect("profiles folder");
+    posewire_body::BodyProfile::from_stature(1.92)
+        .save(&profiles.join("tall.profile.toml"))
+        .expect("profile saved");
+    client
+        .set_avatar_profile(pb::SetAvatarProfileRequest {
+            id: "demo".into(),
+            profile_name: "tall".into(),
+        })
+        .await
+        .expect("profile set");
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let marker = takes
         .add_marker(pb::AddMarkerRequest {
             avatar_id: "demo".into(),
@@ -344,6 +359,9 @@ async fn takes_are_listed_renamed_fetched_deleted_and_resolve_exactly_mid_motion
     assert_eq!(count, summary.ticks);
     daemon.shutdown().await.expect("clean shutdown");
 
+    let recorded = posewire_takes::open(&on_disk).expect("opens");
+    assert_eq!(recorded.profiles.len(), 2, "the profile change is recorded");
+    assert!(recorded.profiles[1].toml.contains("1.92"));
     let n = assert_resolve_reproduces(&storage, "walk-2");
     println!("re-solve of a take started mid-motion: {n} frames identical");
 
