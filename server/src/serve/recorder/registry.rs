@@ -39,7 +39,13 @@ pub struct RecordingStatus {
 }
 
 impl RecordingStatus {
-    fn new(path: PathBuf, avatar_id: &str, take_name: &str, started_unix_ns: i64) -> Self {
+    /// A recording that has just begun (ticks counted from zero).
+    pub(super) fn new(
+        path: PathBuf,
+        avatar_id: &str,
+        take_name: &str,
+        started_unix_ns: i64,
+    ) -> Self {
         let (progress, _) = watch::channel(pb::Recording {
             avatar_id: avatar_id.to_string(),
             take_name: take_name.to_string(),

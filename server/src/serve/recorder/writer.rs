@@ -156,3 +156,100 @@ fn flush(take: &mut TakeWriter) -> Result<(), TakeError> {
     }
     take.flush()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use posewire_body::formats::TrackerSample;
+    use posewire_body::{Device, Transform};
+    use posewire_takes::TakeInfo;
+    use std::sync::mpsc::sync_channel;
+
+    fn info() -> TakeInfo {
+        TakeInfo {
+            name: "t".into(),
+            avatar_id: "a".into(),
+            created_unix_ns: 0,
+            rate_hz: 90.0,
+            timecode_start: None,
+            solver: "ik".into(),
+            software: "test".into(),
+        }
+    }
+
+    fn tick(sequence: u64) -> Msg {
+        Msg::Tick {
+            tick: Tick {
+                sequence,
+                time_s: sequence as f64 / 90.0,
+                samples: vec![TrackerSample {
+                    time_s: sequence as f64 / 90.0,
+                    device: Device::Head,
+                    pose: Some(Transform::IDENTITY),
+                }],
+            },
+            solved: None,
+        }
+    }
+
+    #[test]
+    fn a_vanished_folder_stops_the_recording_with_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let folder = dir.path().join("takes");
+        std::fs::create_dir_all(&folder).expect("folder");
+        let path = folder.join("t.pwtake");
+        let take = TakeWriter::create(&path, &info()).expect("created");
+        let status = Arc::new(RecordingStatus::new(path.clone(), "a", "t", 0));
+        let (tx, rx) = sync_channel(16);
+        let writer = {
+            let status = status.clone();
+            std::thread::spawn(move || run(take, rx, status))
+        };
+        let mut watch = status.watch();
+        tx.send(tick(0)).expect("sent");
+        std::fs::remove_dir_all(&folder).expect("the folder goes away");
+        // The writer notices at its next flush, whatever arrives.
+        for s in 1..100 {
+            if tx.send(tick(s)).is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        writer.join().expect("the writer ends");
+        let last = watch.borrow_and_update().clone();
+        assert!(last.stopped);
+        assert!(
+            last.stop_error.contains(&path.display().to_string()),
+            "{}",
+            last.stop_error
+        );
+        assert!(last.stop_error.contains("removed"), "{}", last.stop_error);
+    }
+
+    #[test]
+    fn a_stopped_take_holds_every_tick_and_its_end() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.pwtake");
+        let take = TakeWriter::create(&path, &info()).expect("created");
+        let status = Arc::new(RecordingStatus::new(path.clone(), "a", "t", 0));
+        let (tx, rx) = sync_channel(256);
+        for s in 0..200 {
+            tx.send(tick(s)).expect("sent");
+        }
+        tx.send(Msg::Stop {
+            reason: "done".into(),
+        })
+        .expect("sent");
+        run(take, rx, status.clone());
+        let read = posewire_takes::open(&path).expect("opens");
+        assert_eq!(read.ticks.len(), 200);
+        assert_eq!(read.ended.as_deref(), Some("done"));
+        let snapshot = status.snapshot();
+        assert!(snapshot.stopped && snapshot.stop_error.is_empty());
+        assert_eq!(snapshot.ticks, 200);
+        assert_eq!(
+            snapshot.bytes_written,
+            std::fs::metadata(&path).expect("file").len()
+        );
+    }
+}
