@@ -5,6 +5,7 @@ use pb::calibration_service_client::CalibrationServiceClient;
 use pb::device_service_client::DeviceServiceClient;
 use pb::frame_service_client::FrameServiceClient;
 use pb::stats_service_client::StatsServiceClient;
+use pb::take_service_client::TakeServiceClient;
 use posewire_proto::v1 as pb;
 use tokio_stream::Stream;
 use tonic::service::interceptor::InterceptedService;
@@ -138,6 +139,11 @@ impl Client {
     /// The generated client of the stats service.
     pub fn stats_service(&self) -> StatsServiceClient<AuthChannel> {
         StatsServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
+    }
+
+    /// The generated client of the take service (recording and takes).
+    pub fn take_service(&self) -> TakeServiceClient<AuthChannel> {
+        TakeServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// A frame stream (one connection attempt; see [`Client::subscribe`]

@@ -64,6 +64,17 @@ pub enum Command {
     /// Push a tracker take (*.trackers.csv) to a running daemon as live
     /// device samples of an avatar whose source is `push`.
     Push(crate::live_cmds::PushArgs),
+    /// Record an avatar on a running daemon into a take until Ctrl-C
+    /// (progress on stderr; exits non-zero if the recording stops by an
+    /// error, such as a full disk).
+    Record(crate::record_cmd::RecordArgs),
+    /// List, rename, delete or download the daemon's takes, or add a
+    /// marker to a recording in progress.
+    Takes(crate::record_cmd::TakesArgs),
+    /// Solve a recorded take again from its raw device samples and store
+    /// the result in the take as a new solved version (with unchanged
+    /// settings it reproduces the live solve exactly).
+    Resolve(crate::resolve_cmd::ResolveArgs),
     /// Write the small procedural demo clip shipped in examples/ (a
     /// maintenance tool).
     #[command(hide = true)]

@@ -10,6 +10,8 @@ mod eval_cmd;
 mod eval_report;
 mod export_cmd;
 mod live_cmds;
+mod record_cmd;
+mod resolve_cmd;
 mod serve_cmd;
 mod skin_cmd;
 mod skin_compare;
@@ -52,6 +54,9 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Subscribe(args) => subscribe_cmd::run(args),
         Command::Push(args) => live_cmds::run_push(args),
+        Command::Record(args) => record_cmd::run_record(args),
+        Command::Takes(args) => record_cmd::run_takes(args),
+        Command::Resolve(args) => resolve_cmd::run(args),
         Command::MakeDemoClip(args) => demo_clip::run(args),
     };
     match result {

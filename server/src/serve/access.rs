@@ -66,7 +66,7 @@ pub const MIN_TOKEN_LEN: usize = 16;
 
 /// Methods a `read` token may call (full gRPC paths), besides the health
 /// and reflection services.
-const READ_METHODS: [&str; 7] = [
+const READ_METHODS: [&str; 11] = [
     "/posewire.v1.FrameService/StreamFrames",
     "/posewire.v1.FrameService/GetSkeleton",
     "/posewire.v1.FrameService/GetMesh",
@@ -74,6 +74,10 @@ const READ_METHODS: [&str; 7] = [
     "/posewire.v1.AvatarService/ListAvatars",
     "/posewire.v1.CalibrationService/ListProfiles",
     "/posewire.v1.CalibrationService/GetProfile",
+    "/posewire.v1.TakeService/WatchRecording",
+    "/posewire.v1.TakeService/ListTakes",
+    "/posewire.v1.TakeService/FetchTake",
+    "/posewire.v1.TakeService/GetTakeFrames",
 ];
 
 /// Services a `read` token may call in full.
@@ -512,6 +516,10 @@ mod tests {
             "/posewire.v1.AvatarService/ListAvatars",
             "/posewire.v1.CalibrationService/ListProfiles",
             "/posewire.v1.CalibrationService/GetProfile",
+            "/posewire.v1.TakeService/WatchRecording",
+            "/posewire.v1.TakeService/ListTakes",
+            "/posewire.v1.TakeService/FetchTake",
+            "/posewire.v1.TakeService/GetTakeFrames",
             "/grpc.health.v1.Health/Watch",
             "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
             "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
@@ -532,6 +540,11 @@ mod tests {
             "/posewire.v1.AvatarService/SetGazeTarget",
             "/posewire.v1.CalibrationService/Calibrate",
             "/posewire.v1.CalibrationService/DeleteProfile",
+            "/posewire.v1.TakeService/StartRecording",
+            "/posewire.v1.TakeService/AddMarker",
+            "/posewire.v1.TakeService/StopRecording",
+            "/posewire.v1.TakeService/RenameTake",
+            "/posewire.v1.TakeService/DeleteTake",
             "/posewire.v1.FrameService/Unknown",
             "/posewire.v1.FrameService/StreamFramesX",
         ] {

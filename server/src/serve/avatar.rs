@@ -4,7 +4,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
-use posewire_solver::physics::{AvatarController, PhysicsSettings};
+use posewire_solver::physics::{AvatarController, PhysicsSettings, PhysicsWorld};
 use posewire_solver::{IkSettings, IkSolver, SolverKind};
 
 use super::demo_source::DemoPerson;
@@ -71,11 +71,55 @@ pub enum AvatarSolver {
     Physics(Box<AvatarController>),
 }
 
+impl AvatarSolver {
+    /// A fresh solver for a person (the state of a just-created avatar;
+    /// the offline re-solve starts from the same).
+    pub fn new(profile: &BodyProfile, kind: SolverKind) -> AvatarSolver {
+        match kind {
+            SolverKind::Ik => {
+                AvatarSolver::Ik(Box::new(IkSolver::new(profile, IkSettings::default())))
+            }
+            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
+                profile,
+                PhysicsSettings::default(),
+            ))),
+        }
+    }
+
+    /// Hands one device sample to the solver (in time order).
+    pub fn push(&mut self, sample: &TrackerSample) {
+        match self {
+            AvatarSolver::Ik(s) => s.push(sample),
+            AvatarSolver::Physics(c) => c.push(sample),
+        }
+    }
+
+    /// Whether the solver can pose a body (its headset has been seen).
+    pub fn ready(&self) -> bool {
+        match self {
+            AvatarSolver::Ik(s) => s.ready(),
+            AvatarSolver::Physics(c) => c.ready(),
+        }
+    }
+
+    /// Takes the solver's simulated body (if any) out of the world.
+    pub fn leave(&self, world: Option<&mut PhysicsWorld>) {
+        if let (Some(world), AvatarSolver::Physics(c)) = (world, self) {
+            if let Some(id) = c.id() {
+                world.remove_avatar(id);
+            }
+        }
+    }
+}
+
 /// One avatar in the loop.
 #[derive(Debug)]
 pub struct AvatarRunner {
     /// Its id.
     pub id: String,
+    /// Its body profile (a recording stores it; a restarted solver is
+    /// built from it).
+    pub profile: BodyProfile,
     /// Its skeleton.
     pub skeleton: Skeleton,
     /// Its standing ankle height, metres (for the ik solver's foot
@@ -89,29 +133,24 @@ pub struct AvatarRunner {
     pub devices: [Option<DeviceState>; Device::COUNT],
     /// Its skinned mesh (built on first need, off the loop).
     pub rig: Option<std::sync::Arc<super::skin::RigSlot>>,
+    /// Its recording in progress, if any.
+    pub recording: Option<super::recorder::LoopRecorder>,
     scratch: Vec<TrackerSample>,
 }
 
 impl AvatarRunner {
     /// An avatar with a profile, a source and a solver kind.
     pub fn new(id: &str, profile: &BodyProfile, source: SampleSource, kind: SolverKind) -> Self {
-        let solver = match kind {
-            SolverKind::Ik => {
-                AvatarSolver::Ik(Box::new(IkSolver::new(profile, IkSettings::default())))
-            }
-            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
-                profile,
-                PhysicsSettings::default(),
-            ))),
-        };
         AvatarRunner {
             id: id.to_string(),
+            profile: profile.clone(),
             skeleton: Skeleton::from_profile(profile),
             ankle_height_m: profile.body.ankle_height,
             source,
-            solver,
+            solver: AvatarSolver::new(profile, kind),
             devices: [None; Device::COUNT],
             rig: None,
+            recording: None,
             scratch: Vec::new(),
         }
     }
@@ -121,12 +160,53 @@ impl AvatarRunner {
         &self.scratch
     }
 
-    /// The same avatar (id, source, devices seen) with a new profile: a new
-    /// solver and skeleton, which wait for the source's next samples.
+    /// The same avatar (id, source, devices seen, recording) with a new
+    /// profile: a new solver and skeleton, which wait for the source's next
+    /// samples.
     pub fn with_profile(self, profile: &BodyProfile, kind: SolverKind) -> AvatarRunner {
         let mut next = AvatarRunner::new(&self.id, profile, self.source, kind);
         next.devices = self.devices;
+        next.recording = self.recording;
         next
+    }
+
+    /// Restarts the solver from scratch (as when the avatar was created)
+    /// and hands it the last known state of every device seen, as samples
+    /// at the loop times they were known; returns those samples, in time
+    /// order. A recording starts here so that an offline re-solve, fed the
+    /// same samples, starts from the same state.
+    pub fn restart_solver(
+        &mut self,
+        kind: SolverKind,
+        world: Option<&mut PhysicsWorld>,
+    ) -> Vec<TrackerSample> {
+        self.solver.leave(world);
+        self.solver = AvatarSolver::new(&self.profile, kind);
+        let mut seeds = Vec::new();
+        for device in Device::ALL {
+            let Some(state) = self.devices[device.index()] else {
+                continue;
+            };
+            if let Some(pose) = state.pose {
+                seeds.push(TrackerSample {
+                    time_s: state.last_valid_s,
+                    device,
+                    pose: Some(pose),
+                });
+            }
+            if state.last_sample_s > state.last_valid_s || state.pose.is_none() {
+                seeds.push(TrackerSample {
+                    time_s: state.last_sample_s,
+                    device,
+                    pose: None,
+                });
+            }
+        }
+        seeds.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        for sample in &seeds {
+            self.solver.push(sample);
+        }
+        seeds
     }
 
     /// Takes every sample due by loop time `t` from the source into the
@@ -135,10 +215,7 @@ impl AvatarRunner {
         self.scratch.clear();
         self.source.poll(t, &mut self.scratch);
         for sample in &self.scratch {
-            match &mut self.solver {
-                AvatarSolver::Ik(s) => s.push(sample),
-                AvatarSolver::Physics(c) => c.push(sample),
-            }
+            self.solver.push(sample);
             let state = self.devices[sample.device.index()].get_or_insert(DeviceState {
                 pose: None,
                 last_sample_s: sample.time_s,
@@ -157,10 +234,7 @@ impl AvatarRunner {
 
     /// Whether the solver can pose a body (its headset has been seen).
     pub fn ready(&self) -> bool {
-        match &self.solver {
-            AvatarSolver::Ik(s) => s.ready(),
-            AvatarSolver::Physics(c) => c.ready(),
-        }
+        self.solver.ready()
     }
 
     /// The devices seen so far.
@@ -169,5 +243,11 @@ impl AvatarRunner {
             .into_iter()
             .filter(|d| self.devices[d.index()].is_some())
             .collect()
+    }
+}
+
+impl super::solve_step::Solving for AvatarRunner {
+    fn solving(&mut self) -> (&mut AvatarSolver, Skeleton, f64) {
+        (&mut self.solver, self.skeleton, self.ankle_height_m)
     }
 }

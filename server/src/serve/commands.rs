@@ -15,24 +15,21 @@ use super::state::Shared;
 
 /// Takes an avatar's simulated body out of the physics world (if any).
 fn drop_body(world: Option<&mut PhysicsWorld>, avatar: &AvatarRunner) {
-    if let (Some(world), AvatarSolver::Physics(c)) = (world, &avatar.solver) {
-        if let Some(id) = c.id() {
-            world.remove_avatar(id);
-        }
-    }
+    avatar.solver.leave(world);
 }
 
 fn not_found(id: &str) -> Status {
     Status::not_found(format!("no avatar `{id}`"))
 }
 
-/// Applies one command and answers it.
+/// Applies one command and answers it, before tick `sequence` runs.
 pub fn apply(
     command: Command,
     avatars: &mut Vec<AvatarRunner>,
     was_ready: &mut Vec<bool>,
     shared: &Shared,
     world: Option<&mut PhysicsWorld>,
+    sequence: u64,
 ) {
     let index = |id: &str, avatars: &[AvatarRunner]| avatars.iter().position(|a| a.id == id);
     let mut infos = shared
@@ -72,6 +69,9 @@ pub fn apply(
                 None => Err(not_found(&id)),
                 Some(i) => {
                     drop_body(world, &avatars[i]);
+                    if let Some(recorder) = &mut avatars[i].recording {
+                        recorder.stop("the avatar was removed");
+                    }
                     avatars.remove(i);
                     was_ready.remove(i);
                     infos.retain(|a| a.id != id);
@@ -120,6 +120,9 @@ pub fn apply(
                     let old = avatars.remove(i);
                     let model = old.rig.as_ref().and_then(|r| r.model().map(Into::into));
                     let mut next = old.with_profile(&profile, shared.solver);
+                    if let Some(recorder) = &mut next.recording {
+                        recorder.profile_changed(sequence, &profile);
+                    }
                     let skeleton = next.skeleton;
                     let rig = Arc::new(RigSlot::new(skeleton, model, shared.live.cor_cache_dir()));
                     next.rig = Some(rig.clone());
@@ -160,6 +163,23 @@ pub fn apply(
                         "PushImpulse needs the physics solver",
                     )),
                 },
+            };
+            (reply, result)
+        }
+        Command::StartRecording {
+            id,
+            mut recorder,
+            reply,
+        } => {
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    let avatar = &mut avatars[i];
+                    let seeds = avatar.restart_solver(shared.solver, world);
+                    recorder.begin(sequence, &avatar.profile, seeds);
+                    avatar.recording = Some(*recorder);
+                    Ok(())
+                }
             };
             (reply, result)
         }

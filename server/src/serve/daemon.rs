@@ -213,6 +213,14 @@ impl Daemon {
             shutdown: shutdown_rx.clone(),
             live,
             osc,
+            recordings: Arc::new(super::recorder::Recordings::new(
+                super::recorder::registry::RecorderSettings {
+                    storage: config.storage.clone(),
+                    rate_hz: config.rate_hz,
+                    solver: solver.name().to_string(),
+                    config_toml: super::recorder::registry::config_toml(config),
+                },
+            )),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)
@@ -272,7 +280,10 @@ impl Daemon {
                 pb::calibration_service_server::CalibrationServiceServer::new(
                     grpc::calibration::Calibration::new(shared.clone()),
                 ),
-            );
+            )
+            .add_service(pb::take_service_server::TakeServiceServer::new(
+                grpc::takes::Takes::new(shared.clone()),
+            ));
         let server = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async move {
             let _ = stop.wait_for(|stopping| *stopping).await;
         }));
@@ -340,6 +351,11 @@ impl Daemon {
                 .await
                 .context("cannot stop the real-time loop")?;
         }
+        // The loop has handed over its last ticks: end every take cleanly.
+        let recordings = self.shared.recordings.clone();
+        tokio::task::spawn_blocking(move || recordings.stop_all("the daemon shut down"))
+            .await
+            .context("cannot finish the recordings")?;
         result.context("the gRPC server failed")?;
         tracing::info!("shut down cleanly");
         Ok(())

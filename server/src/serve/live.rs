@@ -77,6 +77,16 @@ pub enum Command {
         /// The answer.
         reply: Reply,
     },
+    /// Starts recording an avatar: its solver restarts from its devices
+    /// and each tick goes to the recorder from the next tick on.
+    StartRecording {
+        /// The avatar.
+        id: String,
+        /// The loop's end of the recording.
+        recorder: Box<super::recorder::LoopRecorder>,
+        /// The answer.
+        reply: Reply,
+    },
     /// Sets or clears where the avatar looks.
     Gaze {
         /// The avatar.

@@ -21,6 +21,8 @@
 //! - VMC and VRChat (issue 7): [`vmc_source`] (the `vmc` device source),
 //!   [`osc_out`] (VMC and VRChat OSC outputs fed by the frame fan-out),
 //!   [`osc_config`] (their configuration), [`osc_stats`] (their counters).
+//! - Takes (issue 8): [`recorder`] (recording avatars into take files),
+//!   [`solve_step`] (one tick of solving, shared with `posewire resolve`).
 
 pub mod access;
 pub mod avatar;
@@ -40,11 +42,15 @@ pub mod osc_out;
 pub mod osc_stats;
 pub mod profiles;
 pub mod push_source;
+pub mod recorder;
+pub mod resolve;
 pub mod signals;
 pub mod sim_loop;
 pub mod skin;
+pub mod solve_step;
 pub mod state;
 pub mod stats;
+pub mod take_store;
 pub mod tls;
 pub mod vmc_source;
 

@@ -11,12 +11,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use posewire_body::{BodyPose, Device, Joint};
+use posewire_body::Device;
 use posewire_proto::v1 as pb;
-use posewire_solver::physics::{PhysicsFrame, PhysicsWorld, Scene, WorldSettings};
-use posewire_solver::SolverKind;
+use posewire_solver::physics::Scene;
 
-use super::avatar::{AvatarRunner, AvatarSolver};
+use super::avatar::AvatarRunner;
 use super::frame_build::{avatar_frame, AvatarSnapshot};
 use super::state::Shared;
 use super::stats::DeviceStat;
@@ -80,26 +79,10 @@ fn unix_ns() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
 }
 
-/// One avatar's body this tick.
-struct Solved {
-    pose: BodyPose,
-    physics: Option<PhysicsFrame>,
-    contacts: [bool; 2],
-}
-
 fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let rate = shared.rate_hz;
     let period = Duration::from_secs_f64(1.0 / rate);
-    let mut world = match shared.solver {
-        SolverKind::Physics => Some(PhysicsWorld::new(
-            &setup.scene,
-            WorldSettings {
-                rate_hz: rate,
-                ..WorldSettings::default()
-            },
-        )),
-        SolverKind::Ik => None,
-    };
+    let mut world = super::solve_step::world(shared.solver, &setup.scene, rate);
     let start = Instant::now();
     shared.stats().started = Some(start);
     let mut deadline = start;
@@ -127,6 +110,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 &mut was_ready,
                 shared,
                 world.as_mut(),
+                sequence,
             );
         }
         let arrival = unix_ns();
@@ -136,7 +120,10 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 shared.live.feed_taps(&avatar.id, avatar.last_samples());
             }
         }
-        let solved = step(&mut setup.avatars, world.as_mut(), t);
+        let solved = super::solve_step::step(&mut setup.avatars, world.as_mut(), t);
+        for (avatar, body) in setup.avatars.iter_mut().zip(&solved) {
+            super::recorder::record_tick(avatar, sequence, t, body.as_ref());
+        }
         let mut skin_time = Duration::ZERO;
         let mut skinned = 0u64;
         let any_vertices = shared.live.vertices.any();
@@ -206,68 +193,6 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         deadline = (deadline + period).max(Instant::now());
     }
     tracing::info!(frames = sequence, "real-time loop stopped");
-}
-
-/// Solves every ready avatar at loop time `t` in the shared space.
-fn step(
-    avatars: &mut [AvatarRunner],
-    world: Option<&mut PhysicsWorld>,
-    t: f64,
-) -> Vec<Option<Solved>> {
-    match world {
-        None => avatars
-            .iter_mut()
-            .map(|a| {
-                let ready = a.ready();
-                let ankle = a.ankle_height_m;
-                let skeleton = a.skeleton;
-                match &mut a.solver {
-                    AvatarSolver::Ik(s) if ready => {
-                        let pose = s.step(t);
-                        let p = pose.positions(&skeleton);
-                        // No simulation: a foot is down when its ankle is
-                        // within 3 cm of its standing height.
-                        let down = |j: Joint| p[j].y <= ankle + 0.03;
-                        Some(Solved {
-                            pose,
-                            physics: None,
-                            contacts: [down(Joint::LeftAnkle), down(Joint::RightAnkle)],
-                        })
-                    }
-                    _ => None,
-                }
-            })
-            .collect(),
-        Some(world) => {
-            let mut prepared = vec![false; avatars.len()];
-            for (a, p) in avatars.iter_mut().zip(prepared.iter_mut()) {
-                let ready = a.ready();
-                if let AvatarSolver::Physics(c) = &mut a.solver {
-                    if ready {
-                        c.prepare(world, t);
-                        *p = true;
-                    }
-                }
-            }
-            world.step();
-            avatars
-                .iter_mut()
-                .zip(prepared)
-                .map(|(a, p)| match &mut a.solver {
-                    AvatarSolver::Physics(c) if p => {
-                        let frame = c.finish(world)?;
-                        let stance = c.id().map(|id| world.stance(id)).unwrap_or_default();
-                        Some(Solved {
-                            pose: frame.pose,
-                            contacts: [stance.left, stance.right],
-                            physics: Some(frame),
-                        })
-                    }
-                    _ => None,
-                })
-                .collect()
-        }
-    }
 }
 
 fn record(

@@ -62,6 +62,8 @@ pub struct Shared {
     pub live: super::live::Live,
     /// The OSC endpoints' counters (VMC sources, VMC and VRChat outputs).
     pub osc: Arc<super::osc_stats::OscRegistry>,
+    /// The recordings in progress (takes).
+    pub recordings: Arc<super::recorder::Recordings>,
 }
 
 impl Shared {

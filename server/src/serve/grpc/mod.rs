@@ -7,6 +7,7 @@ pub mod calibration;
 pub mod devices;
 pub mod frames;
 pub mod stats;
+pub mod takes;
 
 /// The answer of an RPC that is declared in the API but not served yet.
 pub fn not_yet(rpc: &str, what: &str) -> tonic::Status {

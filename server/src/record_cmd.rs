@@ -1,0 +1,290 @@
+//! `posewire record` (record an avatar on a daemon into a take until
+//! Ctrl-C) and `posewire takes list|rename|delete|fetch|marker` (the
+//! daemon's take folder), over `posewire.v1.TakeService`.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use posewire_client::{pb, Client};
+
+use crate::client_access::ClientAccessArgs;
+
+/// `posewire record` arguments.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The daemon's address (HOST:PORT).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:50051")]
+    pub server: String,
+    /// The avatar to record.
+    #[arg(long, value_name = "ID")]
+    pub avatar: String,
+    /// The take's name (letters, digits, `-`, `_`, `.`); the daemon stores
+    /// it as `<storage>/takes/NAME.pwtake`.
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+    /// SMPTE timecode of the first tick.
+    #[arg(long, value_name = "HH:MM:SS:FF")]
+    pub timecode: Option<String>,
+    /// The token (an `admin` one) and TLS options of the daemon.
+    #[command(flatten)]
+    pub access: ClientAccessArgs,
+}
+
+/// `posewire takes` arguments.
+#[derive(Debug, Args)]
+pub struct TakesArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: TakesAction,
+    /// The daemon's address (HOST:PORT).
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:50051",
+        global = true
+    )]
+    pub server: String,
+    /// The token and TLS options of the daemon (`read` lists and fetches;
+    /// rename, delete and markers need `admin`).
+    #[command(flatten)]
+    pub access: ClientAccessArgs,
+}
+
+/// What `posewire takes` does.
+#[derive(Debug, Subcommand)]
+pub enum TakesAction {
+    /// Lists the daemon's takes, oldest first.
+    List,
+    /// Renames a take.
+    Rename {
+        /// The take's name.
+        name: String,
+        /// Its new name.
+        new_name: String,
+    },
+    /// Deletes a take (refused while it records).
+    Delete {
+        /// The take's name.
+        name: String,
+    },
+    /// Downloads a take's file.
+    Fetch {
+        /// The take's name.
+        name: String,
+        /// Where to write it.
+        #[arg(long, value_name = "FILE.pwtake")]
+        out: PathBuf,
+    },
+    /// Adds a marker to an avatar's recording in progress.
+    Marker {
+        /// The avatar being recorded.
+        #[arg(long, value_name = "ID")]
+        avatar: String,
+        /// The marker's label.
+        #[arg(long, value_name = "TEXT", default_value = "")]
+        label: String,
+    },
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+async fn connect(server: &str, access: &ClientAccessArgs) -> anyhow::Result<Client> {
+    let options = access.options(|var| std::env::var(var).ok())?;
+    Client::connect_with(server, &options)
+        .await
+        .with_context(|| format!("cannot connect to the daemon at {server}"))
+}
+
+/// A status as an error with the server's message.
+fn server_error(what: &str, status: tonic::Status) -> anyhow::Error {
+    anyhow::anyhow!("{what}: {}", status.message())
+}
+
+/// One line about a take.
+fn describe(t: &pb::TakeSummary) -> String {
+    let state = if t.recording {
+        "recording".to_string()
+    } else if !t.stop_error.is_empty() {
+        format!("stopped by an error: {}", t.stop_error)
+    } else if t.ended.is_empty() {
+        "no end (cut short)".to_string()
+    } else {
+        t.ended.clone()
+    };
+    format!(
+        "{}\tavatar {}\t{:.2} s\t{} ticks\t{} versions\t{} markers\t{} bytes\t{}",
+        t.name,
+        t.avatar_id,
+        t.duration_s,
+        t.ticks,
+        t.versions.len(),
+        t.markers.len(),
+        t.bytes,
+        state
+    )
+}
+
+/// Runs `posewire record`.
+pub fn run_record(args: &RecordArgs) -> anyhow::Result<()> {
+    runtime()?.block_on(record(args))
+}
+
+async fn record(args: &RecordArgs) -> anyhow::Result<()> {
+    let client = connect(&args.server, &args.access).await?;
+    let mut takes = client.take_service();
+    let started = takes
+        .start_recording(pb::StartRecordingRequest {
+            avatar_id: args.avatar.clone(),
+            name: args.name.clone(),
+            timecode_start: args.timecode.clone().unwrap_or_default(),
+        })
+        .await
+        .map_err(|s| server_error("cannot start recording", s))?
+        .into_inner();
+    eprintln!(
+        "recording avatar `{}` into take `{}`; Ctrl-C stops",
+        started.avatar_id, started.take_name
+    );
+    let mut watch = takes
+        .watch_recording(pb::WatchRecordingRequest {
+            avatar_id: args.avatar.clone(),
+        })
+        .await
+        .map_err(|s| server_error("cannot follow the recording", s))?
+        .into_inner();
+    let bar = indicatif::ProgressBar::new_spinner();
+    // One listener for the whole recording, so no Ctrl-C is missed.
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    loop {
+        tokio::select! {
+            update = watch.message() => {
+                let update = update.map_err(|s| server_error("the recording stopped", s))?;
+                let Some(r) = update else {
+                    anyhow::bail!("the daemon ended the recording without saying why");
+                };
+                bar.set_message(format!(
+                    "{:.1} s, {} ticks, {} bytes, {} markers",
+                    r.duration_s, r.ticks, r.bytes_written, r.markers
+                ));
+                bar.tick();
+                if r.stopped {
+                    bar.finish_and_clear();
+                    // Collect the take (and forget the recording).
+                    let summary = takes
+                        .stop_recording(pb::StopRecordingRequest {
+                            avatar_id: args.avatar.clone(),
+                        })
+                        .await
+                        .map(|r| r.into_inner())
+                        .ok();
+                    if r.stop_error.is_empty() {
+                        if let Some(s) = summary {
+                            crate::print_stdout(&format!("{}\n", describe(&s)))?;
+                        }
+                        anyhow::bail!("the recording was stopped by someone else");
+                    }
+                    anyhow::bail!("the recording stopped: {}", r.stop_error);
+                }
+            }
+            _ = &mut ctrl_c => {
+                bar.finish_and_clear();
+                let summary = takes
+                    .stop_recording(pb::StopRecordingRequest {
+                        avatar_id: args.avatar.clone(),
+                    })
+                    .await
+                    .map_err(|s| server_error("cannot stop the recording", s))?
+                    .into_inner();
+                crate::print_stdout(&format!("{}\n", describe(&summary)))?;
+                if !summary.stop_error.is_empty() {
+                    anyhow::bail!("the recording stopped: {}", summary.stop_error);
+                }
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Runs `posewire takes`.
+pub fn run_takes(args: &TakesArgs) -> anyhow::Result<()> {
+    runtime()?.block_on(takes(args))
+}
+
+async fn takes(args: &TakesArgs) -> anyhow::Result<()> {
+    let client = connect(&args.server, &args.access).await?;
+    let mut service = client.take_service();
+    match &args.action {
+        TakesAction::List => {
+            let list = service
+                .list_takes(pb::ListTakesRequest {})
+                .await
+                .map_err(|s| server_error("cannot list the takes", s))?
+                .into_inner();
+            let text: String = list.takes.iter().map(|t| describe(t) + "\n").collect();
+            crate::print_stdout(&text)
+        }
+        TakesAction::Rename { name, new_name } => {
+            let t = service
+                .rename_take(pb::RenameTakeRequest {
+                    name: name.clone(),
+                    new_name: new_name.clone(),
+                })
+                .await
+                .map_err(|s| server_error(&format!("cannot rename take `{name}`"), s))?
+                .into_inner();
+            crate::print_stdout(&format!("{}\n", describe(&t)))
+        }
+        TakesAction::Delete { name } => {
+            service
+                .delete_take(pb::DeleteTakeRequest { name: name.clone() })
+                .await
+                .map_err(|s| server_error(&format!("cannot delete take `{name}`"), s))?;
+            crate::print_stdout(&format!("deleted take `{name}`\n"))
+        }
+        TakesAction::Fetch { name, out } => {
+            let mut chunks = service
+                .fetch_take(pb::FetchTakeRequest { name: name.clone() })
+                .await
+                .map_err(|s| server_error(&format!("cannot fetch take `{name}`"), s))?
+                .into_inner();
+            let mut bytes = Vec::new();
+            while let Some(chunk) = chunks
+                .message()
+                .await
+                .map_err(|s| server_error(&format!("cannot fetch take `{name}`"), s))?
+            {
+                anyhow::ensure!(
+                    chunk.offset == bytes.len() as u64,
+                    "the daemon sent take `{name}` out of order"
+                );
+                bytes.extend_from_slice(&chunk.data);
+            }
+            crate::create_parent(out)?;
+            std::fs::write(out, &bytes)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            crate::print_stdout(&format!(
+                "wrote take `{name}` ({} bytes) to {}\n",
+                bytes.len(),
+                out.display()
+            ))
+        }
+        TakesAction::Marker { avatar, label } => {
+            let m = service
+                .add_marker(pb::AddMarkerRequest {
+                    avatar_id: avatar.clone(),
+                    label: label.clone(),
+                })
+                .await
+                .map_err(|s| server_error("cannot add the marker", s))?
+                .into_inner();
+            crate::print_stdout(&format!("marker at {:.3} s\n", m.time_s))
+        }
+    }
+}

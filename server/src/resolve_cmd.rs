@@ -1,0 +1,131 @@
+//! `posewire resolve`: a take's recorded ticks solved again offline, by the
+//! live loop's own per-tick code ([`posewire::serve::resolve`]), and stored
+//! in the take as a new solved version.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::Args;
+use posewire::serve::config::DEFAULT_STORAGE;
+use posewire::serve::resolve::{resolve, ResolveSettings};
+use posewire::serve::Config;
+use posewire_body::BodyProfile;
+use posewire_solver::physics::Scene;
+use posewire_solver::SolverKind;
+use posewire_takes::{Record, SolveVersion, TakeWriter};
+
+/// `posewire resolve` arguments.
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The take: a take file's path, or a take's name in the storage
+    /// folder's `takes/`.
+    #[arg(long, value_name = "TAKE")]
+    pub take: String,
+    /// A body profile (TOML) to solve with instead of the take's own.
+    #[arg(long, value_name = "PROFILE.toml")]
+    pub profile: Option<PathBuf>,
+    /// A daemon configuration whose `solver`, `scene` and `storage` to use
+    /// instead of the take's recorded ones.
+    #[arg(long, value_name = "CONFIG.toml")]
+    pub config: Option<PathBuf>,
+    /// The storage folder that holds `takes/` (default: the --config's
+    /// `storage`, else `posewire-data`).
+    #[arg(long, value_name = "DIR")]
+    pub storage: Option<PathBuf>,
+}
+
+/// The solver and scene a take was recorded with (its config record).
+fn recorded_settings(config_toml: Option<&str>, solver: &str) -> anyhow::Result<(String, Scene)> {
+    let mut solver = solver.to_string();
+    let mut scene = Scene::default();
+    if let Some(text) = config_toml {
+        let table: toml::Table = toml::from_str(text).context("the take's config record")?;
+        if let Some(s) = table.get("solver").and_then(|v| v.as_str()) {
+            solver = s.to_string();
+        }
+        if let Some(path) = table.get("scene").and_then(|v| v.as_str()) {
+            scene = Scene::load(std::path::Path::new(path))
+                .with_context(|| format!("the take's scene {path}"))?;
+        }
+    }
+    Ok((solver, scene))
+}
+
+/// Runs `posewire resolve`.
+pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
+    let config = match &args.config {
+        Some(path) => Some(Config::load(path).context("--config")?),
+        None => None,
+    };
+    let storage = args
+        .storage
+        .clone()
+        .or_else(|| config.as_ref().map(|c| c.storage.clone()))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_STORAGE));
+    let path = crate::export_cmd::locate_take(&args.take, &storage)?;
+    let (mut writer, take, cut) = TakeWriter::append(&path)
+        .with_context(|| format!("cannot open the take {}", path.display()))?;
+    if let Some(cut) = cut {
+        tracing::warn!(take = %path.display(), %cut, "the take's torn tail was cut");
+    }
+    let (solver_name, scene) = match &config {
+        Some(c) => (
+            c.solver.clone(),
+            match &c.scene {
+                Some(p) => Scene::load(p).context("--config: scene")?,
+                None => Scene::default(),
+            },
+        ),
+        None => recorded_settings(take.config.as_deref(), &take.info.solver)?,
+    };
+    let solver = SolverKind::from_name(&solver_name)
+        .with_context(|| format!("solver `{solver_name}` is unknown"))?;
+    let profile = match &args.profile {
+        Some(p) => Some(BodyProfile::load(p).context("--profile")?),
+        None => None,
+    };
+    let version = take.latest_version().unwrap_or(0) + 1;
+    let description = format!(
+        "re-solve: solver {solver_name}, {} Hz, default settings, profile {}, configuration {}",
+        take.info.rate_hz,
+        args.profile
+            .as_ref()
+            .map_or("as recorded".to_string(), |p| p.display().to_string()),
+        args.config
+            .as_ref()
+            .map_or("as recorded".to_string(), |p| p.display().to_string()),
+    );
+    let frames = resolve(
+        &take,
+        &ResolveSettings {
+            solver,
+            scene,
+            profile,
+        },
+        version,
+    )
+    .with_context(|| format!("cannot re-solve {}", path.display()))?;
+    let io = |e| anyhow::anyhow!("cannot store the re-solve in the take: {e}");
+    writer
+        .push(&Record::Version(SolveVersion {
+            version,
+            created_unix_ns: posewire::push_take::unix_ns(),
+            description: description.clone(),
+        }))
+        .map_err(io)?;
+    for f in &frames {
+        writer.push(&Record::Solved(f.clone())).map_err(io)?;
+    }
+    // A take that was ended stays ended (the reader wants an end after
+    // the last append).
+    match &take.ended {
+        Some(reason) => writer.finish(reason).map(|_| ()).map_err(io)?,
+        None => writer.sync().map_err(io)?,
+    }
+    crate::print_stdout(&format!(
+        "{}: solved version {version} ({} frames of {} ticks): {description}\n",
+        path.display(),
+        frames.len(),
+        take.ticks.len()
+    ))
+}

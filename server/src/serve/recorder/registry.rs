@@ -1,0 +1,349 @@
+//! The recordings in progress, one per avatar at most: started by
+//! `TakeService.StartRecording` (which creates the take file and the
+//! writer thread, then hands the loop its end), stopped on request, by a
+//! write error, or when the daemon shuts down.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+
+use posewire_proto::v1 as pb;
+use posewire_takes::{Record, SolveVersion, TakeInfo, TakeWriter};
+use tokio::sync::watch;
+use tonic::Status;
+
+use super::names::{check_name, check_timecode, default_name, take_path, takes_dir};
+use super::writer::{self, Msg};
+use super::{LoopRecorder, CHANNEL_TICKS};
+
+/// What is known of one recording while it runs and after it ends.
+#[derive(Debug)]
+pub struct RecordingStatus {
+    /// The take file.
+    pub path: PathBuf,
+    /// Ticks recorded.
+    pub ticks: AtomicU64,
+    /// Bytes of whole records handed to the operating system.
+    pub bytes: AtomicU64,
+    /// Markers added.
+    pub markers: AtomicU32,
+    /// Ticks the loop could not hand over (the writer's channel was full).
+    pub dropped_ticks: AtomicU64,
+    duration_bits: AtomicU64,
+    refused_said: AtomicU32,
+    /// The progress the watchers see, updated when it ends.
+    progress: watch::Sender<pb::Recording>,
+}
+
+impl RecordingStatus {
+    /// A recording that has just begun (ticks counted from zero).
+    pub(super) fn new(
+        path: PathBuf,
+        avatar_id: &str,
+        take_name: &str,
+        started_unix_ns: i64,
+    ) -> Self {
+        let (progress, _) = watch::channel(pb::Recording {
+            avatar_id: avatar_id.to_string(),
+            take_name: take_name.to_string(),
+            started_unix_ns,
+            ..pb::Recording::default()
+        });
+        RecordingStatus {
+            path,
+            ticks: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
+            markers: AtomicU32::new(0),
+            dropped_ticks: AtomicU64::new(0),
+            duration_bits: AtomicU64::new(0),
+            refused_said: AtomicU32::new(0),
+            progress,
+        }
+    }
+
+    /// Sets the seconds recorded so far.
+    pub fn set_duration(&self, seconds: f64) {
+        self.duration_bits
+            .store(seconds.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Logs a refused record (the first few only).
+    pub fn note_refused(&self, error: &posewire_takes::TakeError) {
+        if self.refused_said.fetch_add(1, Ordering::Relaxed) < 3 {
+            tracing::warn!(%error, "a record was refused and left out of the take");
+        }
+    }
+
+    /// The recording ended, with the error that stopped it if any.
+    pub fn stopped(&self, error: Option<String>) {
+        let snapshot = self.snapshot();
+        self.progress.send_replace(pb::Recording {
+            stopped: true,
+            stop_error: error.unwrap_or_default(),
+            ..snapshot
+        });
+    }
+
+    /// The progress now.
+    pub fn snapshot(&self) -> pb::Recording {
+        let base = self.progress.borrow().clone();
+        pb::Recording {
+            ticks: self.ticks.load(Ordering::Relaxed),
+            duration_s: f64::from_bits(self.duration_bits.load(Ordering::Relaxed)),
+            bytes_written: self.bytes.load(Ordering::Relaxed),
+            markers: self.markers.load(Ordering::Relaxed),
+            ..base
+        }
+    }
+
+    /// Follows the progress (changes when the recording ends).
+    pub fn watch(&self) -> watch::Receiver<pb::Recording> {
+        self.progress.subscribe()
+    }
+}
+
+/// One recording: its status, its writer's channel and thread.
+#[derive(Debug)]
+struct Active {
+    name: String,
+    status: Arc<RecordingStatus>,
+    tx: SyncSender<Msg>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// What the daemon records with: where takes go and what a take says of
+/// the daemon.
+#[derive(Debug, Clone)]
+pub struct RecorderSettings {
+    /// The storage folder (takes go to its `takes` folder).
+    pub storage: PathBuf,
+    /// The loop rate, Hz.
+    pub rate_hz: f64,
+    /// The solver's name.
+    pub solver: String,
+    /// The configuration in force, as TOML (the config record).
+    pub config_toml: String,
+}
+
+/// The recordings, by avatar id.
+#[derive(Debug)]
+pub struct Recordings {
+    settings: RecorderSettings,
+    active: Mutex<BTreeMap<String, Active>>,
+}
+
+impl Recordings {
+    /// No recordings yet.
+    pub fn new(settings: RecorderSettings) -> Recordings {
+        Recordings {
+            settings,
+            active: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// The take folder.
+    pub fn dir(&self) -> PathBuf {
+        takes_dir(&self.settings.storage)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, Active>> {
+        self.active.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether the take of this name is being recorded right now.
+    pub fn is_recording(&self, take_name: &str) -> bool {
+        self.lock()
+            .values()
+            .any(|a| a.name == take_name && !a.status.snapshot().stopped)
+    }
+
+    /// The status of an avatar's recording (running or ended, until it is
+    /// stopped on request or replaced).
+    pub fn status(&self, avatar_id: &str) -> Option<Arc<RecordingStatus>> {
+        self.lock().get(avatar_id).map(|a| a.status.clone())
+    }
+
+    /// Creates the take file (info, configuration, solved version 1) and
+    /// its writer thread; returns the loop's end, to hand to the avatar.
+    pub fn start(
+        &self,
+        avatar_id: &str,
+        name: &str,
+        timecode: &str,
+        now_unix_ns: i64,
+    ) -> Result<LoopRecorder, Status> {
+        let name = if name.is_empty() {
+            default_name(avatar_id, now_unix_ns)
+        } else {
+            name.to_string()
+        };
+        check_name(&name).map_err(Status::invalid_argument)?;
+        if !timecode.is_empty() {
+            check_timecode(timecode).map_err(Status::invalid_argument)?;
+        }
+        let mut active = self.lock();
+        if let Some(a) = active.get(avatar_id) {
+            if !a.status.snapshot().stopped {
+                return Err(Status::already_exists(format!(
+                    "avatar `{avatar_id}` is already being recorded (take `{}`)",
+                    a.name
+                )));
+            }
+        }
+        let dir = self.dir();
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            Status::failed_precondition(format!(
+                "cannot create the take folder {}: {e}",
+                dir.display()
+            ))
+        })?;
+        let path = take_path(&dir, &name);
+        if path.exists() {
+            return Err(Status::already_exists(format!(
+                "a take named `{name}` exists ({})",
+                path.display()
+            )));
+        }
+        let info = TakeInfo {
+            name: name.clone(),
+            avatar_id: avatar_id.to_string(),
+            created_unix_ns: now_unix_ns,
+            rate_hz: self.settings.rate_hz,
+            timecode_start: (!timecode.is_empty()).then(|| timecode.to_string()),
+            solver: self.settings.solver.clone(),
+            software: format!("posewire {}", env!("CARGO_PKG_VERSION")),
+        };
+        let failed = |e: posewire_takes::TakeError| Status::failed_precondition(e.to_string());
+        let mut take = TakeWriter::create(&path, &info).map_err(failed)?;
+        take.push(&Record::Config(self.settings.config_toml.clone()))
+            .map_err(failed)?;
+        take.push(&Record::Version(SolveVersion {
+            version: 1,
+            created_unix_ns: now_unix_ns,
+            description: format!(
+                "live: solver {}, {} Hz, default settings",
+                self.settings.solver, self.settings.rate_hz
+            ),
+        }))
+        .map_err(failed)?;
+        let status = Arc::new(RecordingStatus::new(
+            path.clone(),
+            avatar_id,
+            &name,
+            now_unix_ns,
+        ));
+        let (tx, rx) = sync_channel(CHANNEL_TICKS);
+        let writer_status = status.clone();
+        let thread = std::thread::Builder::new()
+            .name("posewire-recorder".into())
+            .spawn(move || writer::run(take, rx, writer_status))
+            .map_err(|e| Status::internal(format!("cannot start the recorder thread: {e}")))?;
+        tracing::info!(avatar = %avatar_id, take = %path.display(), "recording started");
+        let recorder = LoopRecorder::new(tx.clone(), status.clone());
+        active.insert(
+            avatar_id.to_string(),
+            Active {
+                name,
+                status,
+                tx,
+                thread: Some(thread),
+            },
+        );
+        Ok(recorder)
+    }
+
+    /// Adds a marker at the latest recorded tick; the take time comes back.
+    pub async fn marker(&self, avatar_id: &str, label: &str) -> Result<f64, Status> {
+        let tx = match self.lock().get(avatar_id) {
+            Some(a) if !a.status.snapshot().stopped => a.tx.clone(),
+            _ => return Err(not_recording(avatar_id)),
+        };
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let msg = Msg::Marker {
+            label: label.to_string(),
+            reply,
+        };
+        let sent = tokio::task::spawn_blocking(move || tx.send(msg).is_ok())
+            .await
+            .map_err(|e| Status::internal(e.to_string()))?;
+        if !sent {
+            return Err(not_recording(avatar_id));
+        }
+        answer
+            .await
+            .map_err(|_| not_recording(avatar_id))?
+            .map_err(Status::failed_precondition)
+    }
+
+    /// Stops an avatar's recording (or takes note of one that stopped by
+    /// itself) and waits for its take to be closed; returns its status.
+    pub async fn stop(
+        self: &Arc<Self>,
+        avatar_id: &str,
+        reason: &str,
+    ) -> Result<Arc<RecordingStatus>, Status> {
+        let active = self
+            .lock()
+            .remove(avatar_id)
+            .ok_or_else(|| not_recording(avatar_id))?;
+        let reason = reason.to_string();
+        tokio::task::spawn_blocking(move || finish(active, &reason))
+            .await
+            .map_err(|e| Status::internal(e.to_string()))
+    }
+
+    /// Finishes every recording (the daemon is shutting down).
+    pub fn stop_all(&self, reason: &str) {
+        let all = std::mem::take(&mut *self.lock());
+        for (_, active) in all {
+            finish(active, reason);
+        }
+    }
+
+    /// The path of a take name, checked.
+    pub fn path_of(&self, name: &str) -> Result<PathBuf, Status> {
+        check_name(name).map_err(Status::invalid_argument)?;
+        Ok(take_path(&self.dir(), name))
+    }
+}
+
+/// Tells a writer to end its take and waits for it.
+fn finish(mut active: Active, reason: &str) -> Arc<RecordingStatus> {
+    // Fails only if the writer already stopped by itself.
+    let _ = active.tx.send(Msg::Stop {
+        reason: reason.to_string(),
+    });
+    if let Some(thread) = active.thread.take() {
+        if thread.join().is_err() {
+            tracing::error!(take = %active.status.path.display(), "the recorder thread panicked");
+            active
+                .status
+                .stopped(Some("the recorder thread panicked".into()));
+        }
+    }
+    tracing::info!(take = %active.status.path.display(), "recording stopped");
+    active.status
+}
+
+fn not_recording(avatar_id: &str) -> Status {
+    Status::failed_precondition(format!("avatar `{avatar_id}` is not being recorded"))
+}
+
+/// The configuration record of a daemon: what a re-solve needs to
+/// reproduce the live solve (tokens and addresses left out).
+pub fn config_toml(config: &super::super::Config) -> String {
+    let mut out = String::from("# The daemon settings in force when this take was recorded.\n");
+    out.push_str(&format!("rate_hz = {:?}\n", config.rate_hz));
+    out.push_str(&format!("solver = {:?}\n", config.solver));
+    if let Some(scene) = &config.scene {
+        out.push_str(&format!("scene = {:?}\n", path_str(scene)));
+    }
+    out
+}
+
+fn path_str(p: &Path) -> String {
+    p.display().to_string()
+}

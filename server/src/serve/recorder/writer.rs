@@ -1,0 +1,255 @@
+//! The writer thread of one recording: takes the loop's ticks off the
+//! channel, encodes them as take records, and hands them to the operating
+//! system at least every [`FLUSH_EVERY`] (so a kill loses at most that
+//! much). A failed write, or a take file that vanished, stops the
+//! recording with the error; the records flushed before stay readable.
+
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use posewire_body::BodyPose;
+use posewire_takes::{Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick};
+
+use super::registry::RecordingStatus;
+
+/// How often the writer hands its batch to the operating system: half the
+/// 100 ms a kill may cost, leaving room for a slow write.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(50);
+
+/// What the loop and the services send a writer.
+// Ticks are by far the most frequent message: their pose travels inline
+// (no allocation per tick on the loop thread); the channel's slots are
+// sized for it once.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Msg {
+    /// The body profile in force from a tick on.
+    Profile {
+        /// The first tick it applies to.
+        from_sequence: u64,
+        /// The profile as TOML.
+        toml: String,
+    },
+    /// One tick of the recorded avatar.
+    Tick {
+        /// The samples the tick consumed.
+        tick: Tick,
+        /// The body solved at the tick (none before the headset is seen).
+        solved: Option<(BodyPose, [bool; 2])>,
+    },
+    /// A marker at the latest tick; the take time (seconds from the first
+    /// tick) is sent back.
+    Marker {
+        /// The user's label.
+        label: String,
+        /// Where the take time goes.
+        reply: tokio::sync::oneshot::Sender<Result<f64, String>>,
+    },
+    /// Ends the take with this reason.
+    Stop {
+        /// Why recording stopped.
+        reason: String,
+    },
+}
+
+/// Runs the writer until it is told to stop, the loop lets go of it, or a
+/// write fails; the outcome goes into `status`.
+pub fn run(mut take: TakeWriter, rx: Receiver<Msg>, status: Arc<RecordingStatus>) {
+    let mut last_flush = Instant::now();
+    let mut first_time: Option<f64> = None;
+    let mut last_time: Option<f64> = None;
+    let outcome: Result<String, TakeError> = loop {
+        let wait = FLUSH_EVERY.saturating_sub(last_flush.elapsed());
+        let pushed = match rx.recv_timeout(wait) {
+            Ok(Msg::Profile {
+                from_sequence,
+                toml,
+            }) => take.push(&Record::Profile(ProfileChange {
+                from_sequence,
+                toml,
+            })),
+            Ok(Msg::Tick { tick, solved }) => {
+                first_time.get_or_insert(tick.time_s);
+                last_time = Some(tick.time_s);
+                let (sequence, time_s) = (tick.sequence, tick.time_s);
+                let pushed = take.push(&Record::Tick(tick)).and_then(|()| match solved {
+                    Some((pose, contacts)) => take.push(&Record::Solved(SolvedFrame {
+                        version: 1,
+                        sequence,
+                        time_s,
+                        pose,
+                        contacts,
+                    })),
+                    None => Ok(()),
+                });
+                if pushed.is_ok() {
+                    status.ticks.fetch_add(1, Ordering::Relaxed);
+                    if let Some(first) = first_time {
+                        status.set_duration(time_s - first);
+                    }
+                }
+                pushed
+            }
+            Ok(Msg::Marker { label, reply }) => {
+                let time_s = last_time.unwrap_or(0.0);
+                let pushed = take.push(&Record::Marker(Marker { time_s, label }));
+                let answer = match &pushed {
+                    Ok(()) => {
+                        status.markers.fetch_add(1, Ordering::Relaxed);
+                        Ok(time_s - first_time.unwrap_or(time_s))
+                    }
+                    Err(e) => Err(e.to_string()),
+                };
+                let _ = reply.send(answer);
+                pushed
+            }
+            Ok(Msg::Stop { reason }) => break Ok(reason),
+            Err(RecvTimeoutError::Timeout) => Ok(()),
+            Err(RecvTimeoutError::Disconnected) => {
+                break Ok("the avatar was removed or the daemon stopped".to_string())
+            }
+        };
+        match pushed {
+            Err(e @ TakeError::Io { .. }) => break Err(e),
+            Err(e) => {
+                // A value that cannot be stored (never from the loop's
+                // validated samples): left out, said once per kind.
+                status.note_refused(&e);
+            }
+            Ok(()) => {}
+        }
+        if last_flush.elapsed() >= FLUSH_EVERY {
+            last_flush = Instant::now();
+            if let Err(e) = flush(&mut take) {
+                break Err(e);
+            }
+            status.bytes.store(take.written_bytes(), Ordering::Relaxed);
+        }
+    };
+    let result = match outcome {
+        Ok(reason) => take.finish(&reason).map(|bytes| {
+            status.bytes.store(bytes, Ordering::Relaxed);
+        }),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &result {
+        tracing::warn!(take = %take_path(&status), error = %e, "recording stopped by an error");
+    }
+    status.stopped(result.err().map(|e| e.to_string()));
+}
+
+fn take_path(status: &RecordingStatus) -> String {
+    status.path.display().to_string()
+}
+
+/// Flushes, after checking that the file is still where it was (writing
+/// into a file whose folder was removed would lose everything silently).
+fn flush(take: &mut TakeWriter) -> Result<(), TakeError> {
+    if let Err(source) = std::fs::metadata(take.path()) {
+        return Err(TakeError::Io {
+            path: take.path().to_path_buf(),
+            action: "checking that the take is still on disk (its folder was removed or unmounted; recording stopped)",
+            source,
+        });
+    }
+    take.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use posewire_body::formats::TrackerSample;
+    use posewire_body::{Device, Transform};
+    use posewire_takes::TakeInfo;
+    use std::sync::mpsc::sync_channel;
+
+    fn info() -> TakeInfo {
+        TakeInfo {
+            name: "t".into(),
+            avatar_id: "a".into(),
+            created_unix_ns: 0,
+            rate_hz: 90.0,
+            timecode_start: None,
+            solver: "ik".into(),
+            software: "test".into(),
+        }
+    }
+
+    fn tick(sequence: u64) -> Msg {
+        Msg::Tick {
+            tick: Tick {
+                sequence,
+                time_s: sequence as f64 / 90.0,
+                samples: vec![TrackerSample {
+                    time_s: sequence as f64 / 90.0,
+                    device: Device::Head,
+                    pose: Some(Transform::IDENTITY),
+                }],
+            },
+            solved: None,
+        }
+    }
+
+    #[test]
+    fn a_vanished_folder_stops_the_recording_with_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let folder = dir.path().join("takes");
+        std::fs::create_dir_all(&folder).expect("folder");
+        let path = folder.join("t.pwtake");
+        let take = TakeWriter::create(&path, &info()).expect("created");
+        let status = Arc::new(RecordingStatus::new(path.clone(), "a", "t", 0));
+        let (tx, rx) = sync_channel(16);
+        let writer = {
+            let status = status.clone();
+            std::thread::spawn(move || run(take, rx, status))
+        };
+        let mut watch = status.watch();
+        tx.send(tick(0)).expect("sent");
+        std::fs::remove_dir_all(&folder).expect("the folder goes away");
+        // The writer notices at its next flush, whatever arrives.
+        for s in 1..100 {
+            if tx.send(tick(s)).is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        writer.join().expect("the writer ends");
+        let last = watch.borrow_and_update().clone();
+        assert!(last.stopped);
+        assert!(
+            last.stop_error.contains(&path.display().to_string()),
+            "{}",
+            last.stop_error
+        );
+        assert!(last.stop_error.contains("removed"), "{}", last.stop_error);
+    }
+
+    #[test]
+    fn a_stopped_take_holds_every_tick_and_its_end() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.pwtake");
+        let take = TakeWriter::create(&path, &info()).expect("created");
+        let status = Arc::new(RecordingStatus::new(path.clone(), "a", "t", 0));
+        let (tx, rx) = sync_channel(256);
+        for s in 0..200 {
+            tx.send(tick(s)).expect("sent");
+        }
+        tx.send(Msg::Stop {
+            reason: "done".into(),
+        })
+        .expect("sent");
+        run(take, rx, status.clone());
+        let read = posewire_takes::open(&path).expect("opens");
+        assert_eq!(read.ticks.len(), 200);
+        assert_eq!(read.ended.as_deref(), Some("done"));
+        let snapshot = status.snapshot();
+        assert!(snapshot.stopped && snapshot.stop_error.is_empty());
+        assert_eq!(snapshot.ticks, 200);
+        assert_eq!(
+            snapshot.bytes_written,
+            std::fs::metadata(&path).expect("file").len()
+        );
+    }
+}

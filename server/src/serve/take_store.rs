@@ -1,0 +1,216 @@
+//! The take folder as the services see it: summaries, rename, delete, and
+//! a take's solved frames as API frames. Runs on blocking threads (it
+//! reads whole files).
+
+use std::path::{Path, PathBuf};
+
+use posewire_body::{BodyProfile, Device, Skeleton};
+use posewire_proto::v1 as pb;
+use posewire_takes::{Record, Take, TakeWriter};
+use tonic::Status;
+
+use super::frame_build::{avatar_frame, AvatarSnapshot};
+use super::recorder::names::{check_name, take_path, EXTENSION};
+
+/// A take error as a status: a missing file is NOT_FOUND, the rest names
+/// the file and the cause.
+pub fn status(e: &posewire_takes::TakeError) -> Status {
+    match e {
+        posewire_takes::TakeError::Io { source, .. }
+            if source.kind() == std::io::ErrorKind::NotFound =>
+        {
+            Status::not_found(e.to_string())
+        }
+        _ => Status::failed_precondition(e.to_string()),
+    }
+}
+
+/// Opens a take by name.
+pub fn open(dir: &Path, name: &str) -> Result<(PathBuf, Take), Status> {
+    check_name(name).map_err(Status::invalid_argument)?;
+    let path = take_path(dir, name);
+    let take = posewire_takes::open(&path).map_err(|e| status(&e))?;
+    Ok((path, take))
+}
+
+/// What a take holds, for the API.
+pub fn summary(path: &Path, take: &Take, recording: bool) -> pb::TakeSummary {
+    let first = take.ticks.first().map_or(0.0, |t| t.time_s);
+    let name = path.file_stem().map_or_else(
+        || take.info.name.clone(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    pb::TakeSummary {
+        name,
+        avatar_id: take.info.avatar_id.clone(),
+        created_unix_ns: take.info.created_unix_ns,
+        rate_hz: take.info.rate_hz,
+        timecode_start: take.info.timecode_start.clone().unwrap_or_default(),
+        duration_s: take.duration_s(),
+        ticks: take.ticks.len() as u64,
+        versions: take
+            .versions
+            .iter()
+            .map(|v| pb::TakeVersion {
+                version: v.version,
+                description: v.description.clone(),
+                frames: take.frames(v.version).count() as u64,
+            })
+            .collect(),
+        markers: take
+            .markers
+            .iter()
+            .map(|m| pb::TakeMarker {
+                time_s: m.time_s - first,
+                label: m.label.clone(),
+            })
+            .collect(),
+        bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+        recording,
+        ended: take.ended.clone().unwrap_or_default(),
+        cut: take
+            .cut
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default(),
+        stop_error: String::new(),
+    }
+}
+
+/// Every take in the folder, oldest first; `recording` says which name
+/// is being recorded. Files that are not readable takes are left out
+/// (and logged).
+pub fn list(dir: &Path, recording: impl Fn(&str) -> bool) -> Result<Vec<pb::TakeSummary>, Status> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(Status::internal(format!(
+                "cannot list the take folder {}: {e}",
+                dir.display()
+            )))
+        }
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+            continue;
+        }
+        match posewire_takes::open(&path) {
+            Ok(take) => {
+                let stem = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                out.push(summary(&path, &take, recording(&stem)));
+            }
+            Err(e) => tracing::warn!(error = %e, "not listed: the file is not a readable take"),
+        }
+    }
+    out.sort_by(|a, b| {
+        a.created_unix_ns
+            .cmp(&b.created_unix_ns)
+            .then(a.name.cmp(&b.name))
+    });
+    Ok(out)
+}
+
+/// Renames a take: appends a rename record, then renames the file.
+pub fn rename(dir: &Path, name: &str, new_name: &str) -> Result<pb::TakeSummary, Status> {
+    check_name(new_name).map_err(|e| Status::invalid_argument(format!("new_name: {e}")))?;
+    let (path, _) = open(dir, name)?;
+    let to = take_path(dir, new_name);
+    if to.exists() {
+        return Err(Status::already_exists(format!(
+            "a take named `{new_name}` exists ({})",
+            to.display()
+        )));
+    }
+    let (mut writer, _, _) = TakeWriter::append(&path).map_err(|e| status(&e))?;
+    writer
+        .push(&Record::Renamed(new_name.to_string()))
+        .and_then(|()| writer.sync())
+        .map_err(|e| status(&e))?;
+    drop(writer);
+    std::fs::rename(&path, &to).map_err(|e| {
+        Status::internal(format!(
+            "cannot rename {} to {}: {e}",
+            path.display(),
+            to.display()
+        ))
+    })?;
+    let take = posewire_takes::open(&to).map_err(|e| status(&e))?;
+    Ok(summary(&to, &take, false))
+}
+
+/// Deletes a take's file.
+pub fn delete(dir: &Path, name: &str) -> Result<(), Status> {
+    check_name(name).map_err(Status::invalid_argument)?;
+    let path = take_path(dir, name);
+    std::fs::remove_file(&path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            Status::not_found(format!("no take `{name}` ({})", path.display()))
+        } else {
+            Status::internal(format!("cannot delete {}: {e}", path.display()))
+        }
+    })
+}
+
+/// One solved version of a take (0: the latest) as API frames: one
+/// avatar frame each, `simulation_time_s` the take time, `sequence` the
+/// recorded tick.
+pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
+    let version = if version == 0 {
+        take.latest_version()
+            .ok_or_else(|| Status::failed_precondition("the take has no solved version"))?
+    } else {
+        version
+    };
+    if !take.versions.iter().any(|v| v.version == version) {
+        return Err(Status::not_found(format!(
+            "the take has no solved version {version}"
+        )));
+    }
+    let first = take.ticks.first().map_or(0.0, |t| t.time_s);
+    let no_devices = [None; Device::COUNT];
+    let mut skeleton_of: Option<(u64, Skeleton)> = None;
+    let mut out = Vec::new();
+    for f in take.frames(version) {
+        let profile = take.profile_at(f.sequence);
+        let from = profile.map_or(0, |p| p.from_sequence);
+        let skeleton = match skeleton_of {
+            Some((at, s)) if at == from => s,
+            _ => {
+                let body = match profile {
+                    Some(p) => BodyProfile::from_toml(&p.toml, "the take's profile")
+                        .map_err(|e| Status::failed_precondition(e.to_string()))?,
+                    None => BodyProfile::from_stature(super::daemon::DEFAULT_STATURE_M),
+                };
+                let s = Skeleton::from_profile(&body);
+                skeleton_of = Some((from, s));
+                s
+            }
+        };
+        let t = f.time_s - first;
+        let avatar = avatar_frame(
+            &AvatarSnapshot {
+                id: &take.info.avatar_id,
+                pose: &f.pose,
+                skeleton: &skeleton,
+                devices: &no_devices,
+                contacts: f.contacts,
+                physics: None,
+            },
+            t,
+        );
+        out.push(pb::Frame {
+            sequence: f.sequence,
+            simulation_time_s: t,
+            capture_time_unix_ns: 0,
+            publish_time_unix_ns: 0,
+            avatars: vec![avatar],
+        });
+    }
+    Ok(out)
+}
