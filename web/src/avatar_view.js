@@ -27,16 +27,19 @@ const TORQUE_SCALE = 0.004;
 function decodeVertices(v, out) {
   const count = v.vertex_count;
   const bytes = v.data;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (v.encoding === 'VERTEX_ENCODING_INT16') {
+    // Copy to an aligned buffer so the values can be read as an Int16Array
+    // (little-endian, as every browser's platform is).
+    const q = new Int16Array(bytes.slice(0, count * 6).buffer);
     const min = v.bounds_min, max = v.bounds_max;
-    const s = [(max.x - min.x) / 65535, (max.y - min.y) / 65535, (max.z - min.z) / 65535];
-    const o = [min.x, min.y, min.z];
-    for (let i = 0; i < count * 3; i++) {
-      out[i] = o[i % 3] + (view.getInt16(i * 2, true) + 32768) * s[i % 3];
+    const sx = (max.x - min.x) / 65535, sy = (max.y - min.y) / 65535, sz = (max.z - min.z) / 65535;
+    for (let i = 0; i < count * 3; i += 3) {
+      out[i] = min.x + (q[i] + 32768) * sx;
+      out[i + 1] = min.y + (q[i + 1] + 32768) * sy;
+      out[i + 2] = min.z + (q[i + 2] + 32768) * sz;
     }
   } else {
-    for (let i = 0; i < count * 3; i++) out[i] = view.getFloat32(i * 4, true);
+    out.set(new Float32Array(bytes.slice(0, count * 12).buffer));
   }
 }
 
@@ -89,10 +92,11 @@ export class AvatarView {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(mesh.rest_positions), 3));
     geometry.setIndex(mesh.triangles);
-    geometry.computeVertexNormals();
+    // Flat shading takes each triangle's normal from screen-space
+    // derivatives: no per-frame normal computation for streamed vertices.
     this.mesh = new THREE.Mesh(
       geometry,
-      new THREE.MeshStandardMaterial({ color: this.color, roughness: 0.8, transparent: true, opacity: 0.55, depthWrite: false }),
+      new THREE.MeshLambertMaterial({ color: this.color, flatShading: true, transparent: true, opacity: 0.55, depthWrite: false }),
     );
     this.mesh.frustumCulled = false;
     this.mesh.visible = false;
@@ -169,7 +173,6 @@ export class AvatarView {
         const attr = this.mesh.geometry.attributes.position;
         decodeVertices(v, attr.array);
         attr.needsUpdate = true;
-        this.mesh.geometry.computeVertexNormals();
       }
       this.mesh.visible = !!has;
     }

@@ -43,6 +43,7 @@ resize();
 const views = new Map(); // avatar id -> AvatarView (live)
 const lastSeen = new Map();
 const meshRequested = new Set();
+const pending = new Map(); // avatar id -> its newest AvatarFrame not drawn yet
 const status = {
   connected: false, framesReceived: 0, lastSequence: -1, skippedTotal: 0,
   drawFps: 0, frameRate: 0, reconnects: 0, message: '',
@@ -101,7 +102,9 @@ function onFrame(response) {
       views.set(a.avatar_id, view);
     }
     if (!meshRequested.has(a.avatar_id)) fetchMesh(a.avatar_id);
-    view.update(a, options());
+    // Drawn at the next animation frame; frames that arrive between two
+    // drawings replace each other (no work for frames nobody sees).
+    pending.set(a.avatar_id, a);
     lastSeen.set(a.avatar_id, now);
   }
   for (const [id, t] of lastSeen) {
@@ -109,6 +112,7 @@ function onFrame(response) {
       views.get(id)?.dispose(scene);
       views.delete(id);
       lastSeen.delete(id);
+      pending.delete(id);
       meshRequested.delete(id);
     }
   }
@@ -172,6 +176,7 @@ async function streamLoop() {
       meshRequested.clear();
       for (const view of views.values()) view.dispose(scene);
       views.clear();
+      pending.clear();
       lastSeen.clear();
       showBanner('warn', `Connection to the daemon lost (${e.message}). Reconnecting… (attempt ${attempt})`);
       await sleep(Math.min(250 * 2 ** attempt, 3000));
@@ -198,6 +203,9 @@ function draw() {
     frames = 0;
     windowStart = now;
   }
+  const shown = options();
+  for (const [id, a] of pending) views.get(id)?.update(a, shown);
+  pending.clear();
   takes.tick(now);
   const view = views.get(pickedId());
   if ($('camera-mode').value === 'first' && view?.head()) {

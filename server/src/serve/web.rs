@@ -137,7 +137,8 @@ pub fn start(
         let _ = stop.wait_for(|stopping| *stopping).await;
     }));
     let scheme = if serves_tls { "https" } else { "http" };
-    tracing::info!(address = %local, "serving the web view at {scheme}://{local}/");
+    // No `address=` field: scripts read the gRPC address from that field.
+    tracing::info!("serving the live web view at {scheme}://{local}/ (open it in a browser)");
     Ok(Some(WebServer { addr: local, task }))
 }
 
