@@ -293,7 +293,8 @@ fn the_page_draws_the_moving_avatars_and_their_numbers() {
     let daemon = rt
         .block_on(Daemon::start(&config(storage.path(), 2, "127.0.0.1:0")))
         .expect("the daemon starts");
-    browser.run(json!({"cmd": "open", "url": url(&daemon)}));
+    // Full resolution for crisp screenshots (no adaptive render scale).
+    browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
     frames(&mut browser, 30);
     // Both avatars are drawn, with their skinned meshes (streamed vertices).
     browser.run(json!({"cmd": "eval", "expression":
@@ -530,14 +531,19 @@ fn drawing_rate_with_four_avatars() {
     let daemon = rt
         .block_on(Daemon::start(&config(storage.path(), 4, "127.0.0.1:0")))
         .expect("the daemon starts");
-    browser.run(json!({"cmd": "open", "url": url(&daemon)}));
-    frames(&mut browser, 60);
-    for (label, mesh) in [("mesh + skeleton", true), ("skeleton only", false)] {
+    let cases = [
+        ("mesh + skeleton, full resolution", "?scale=1", true),
+        ("mesh + skeleton, adaptive render scale", "", true),
+        ("skeleton only, full resolution", "?scale=1", false),
+    ];
+    for (label, query, mesh) in cases {
+        browser.run(json!({"cmd": "open", "url": format!("{}{query}", url(&daemon))}));
+        frames(&mut browser, 30);
         let checked = browser.eval("document.getElementById('show-mesh').checked");
         if checked != json!(mesh) {
             browser.run(json!({"cmd": "click", "selector": "#show-mesh"}));
         }
-        browser.run(json!({"cmd": "sleep", "ms": 3000}));
+        browser.run(json!({"cmd": "sleep", "ms": 6000}));
         let mut samples = Vec::new();
         for _ in 0..10 {
             browser.run(json!({"cmd": "sleep", "ms": 1000}));
@@ -549,12 +555,20 @@ fn drawing_rate_with_four_avatars() {
             );
         }
         samples.sort_by(f64::total_cmp);
-        let received = browser.eval("window.posewire.status.frameRate");
+        let status = browser.eval("window.posewire.status");
+        let vertices = browser.eval(
+            "[...window.posewire.views.values()].map(v => v.meshVertexCount || 0).reduce((a, b) => a + b, 0)",
+        );
         println!(
-            "four avatars, {label}: drawing {:.1} fps median (min {:.1}, max {:.1}), frames received {received}/s",
+            "four avatars, {label}: drawing {:.1} fps median (min {:.1}, max {:.1}) at render scale {}; frames received {:.1}/s; \
+             per drawing on the page's thread: applying frames {:.2} ms, render call {:.2} ms; {vertices} mesh vertices in all",
             samples[samples.len() / 2],
             samples[0],
-            samples[samples.len() - 1]
+            samples[samples.len() - 1],
+            status["renderScale"],
+            status["frameRate"].as_f64().unwrap_or(f64::NAN),
+            status["updateMs"].as_f64().unwrap_or(f64::NAN),
+            status["renderMs"].as_f64().unwrap_or(f64::NAN),
         );
     }
     rt.block_on(daemon.shutdown()).expect("clean shutdown");

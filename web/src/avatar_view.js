@@ -51,14 +51,17 @@ export class AvatarView {
     this.color = new THREE.Color(color);
     const bones = new THREE.BufferGeometry();
     bones.setAttribute('position', new THREE.BufferAttribute(new Float32Array((JOINTS - 1) * 6), 3));
-    this.bones = new THREE.LineSegments(bones, new THREE.LineBasicMaterial({ color: this.color }));
+    // The skeleton is drawn over the (opaque) mesh: no depth test, last.
+    this.bones = new THREE.LineSegments(bones, new THREE.LineBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true, opacity: 0.9 }));
+    this.bones.renderOrder = 2;
     this.bones.frustumCulled = false;
     this.group.add(this.bones);
     this.joints = new THREE.InstancedMesh(
-      new THREE.SphereGeometry(0.025, 8, 6),
-      new THREE.MeshLambertMaterial({ color: this.color }),
+      new THREE.SphereGeometry(0.02, 6, 4),
+      new THREE.MeshBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true, opacity: 0.9 }),
       JOINTS,
     );
+    this.joints.renderOrder = 2;
     this.joints.frustumCulled = false;
     this.group.add(this.joints);
     this.devices = new Map();
@@ -96,7 +99,7 @@ export class AvatarView {
     // derivatives: no per-frame normal computation for streamed vertices.
     this.mesh = new THREE.Mesh(
       geometry,
-      new THREE.MeshLambertMaterial({ color: this.color, flatShading: true, transparent: true, opacity: 0.55, depthWrite: false }),
+      new THREE.MeshLambertMaterial({ color: this.color, flatShading: true }),
     );
     this.mesh.frustumCulled = false;
     this.mesh.visible = false;

@@ -14,7 +14,6 @@ const COLORS = [0x4fc3f7, 0xffb74d, 0xaed581, 0xf06292, 0xba68c8, 0x4db6ac];
 // ---- scene ----------------------------------------------------------
 const container = $('view');
 const renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: false });
-renderer.setPixelRatio(1);
 container.appendChild(renderer.domElement);
 const scene = new THREE.Scene();
 scene.background = new THREE.Color(0x1c1f24);
@@ -46,7 +45,7 @@ const meshRequested = new Set();
 const pending = new Map(); // avatar id -> its newest AvatarFrame not drawn yet
 const status = {
   connected: false, framesReceived: 0, lastSequence: -1, skippedTotal: 0,
-  drawFps: 0, frameRate: 0, reconnects: 0, message: '',
+  drawFps: 0, frameRate: 0, reconnects: 0, message: '', updateMs: 0, renderMs: 0,
 };
 window.posewire = { status, views }; // read by the browser tests
 
@@ -194,6 +193,24 @@ let frames = 0, windowStart = performance.now();
 const look = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI);
 let lastPelvis = null;
 
+// Render scale: software renderers (no GPU) are bound by pixels, so when
+// drawing stays under 30 fps the canvas renders fewer pixels (down to 60%
+// of the view's size, stretched to fit) and grows back when there is room.
+// `?scale=1` pins it (docs/RESULTS.md measures both).
+const pinnedScale = Number(new URLSearchParams(location.search).get('scale')) || 0;
+status.renderScale = pinnedScale || 1;
+function adaptScale() {
+  if (pinnedScale) return;
+  const before = status.renderScale;
+  if (status.drawFps < 30) status.renderScale = Math.max(0.6, before - 0.1);
+  else if (status.drawFps > 50) status.renderScale = Math.min(1, before + 0.1);
+  if (status.renderScale !== before) {
+    renderer.setPixelRatio(status.renderScale);
+    resize();
+  }
+}
+renderer.setPixelRatio(status.renderScale);
+
 function draw() {
   requestAnimationFrame(draw);
   const now = performance.now();
@@ -202,10 +219,12 @@ function draw() {
     status.drawFps = (frames * 1000) / (now - windowStart);
     frames = 0;
     windowStart = now;
+    adaptScale();
   }
   const shown = options();
   for (const [id, a] of pending) views.get(id)?.update(a, shown);
   pending.clear();
+  const updated = performance.now();
   takes.tick(now);
   const view = views.get(pickedId());
   if ($('camera-mode').value === 'first' && view?.head()) {
@@ -233,7 +252,12 @@ function draw() {
     controls.update();
   }
   renderer.render(scene, camera);
-  $('hud').textContent = `draw ${status.drawFps.toFixed(0)} fps · frames ${status.frameRate.toFixed(0)}/s · sequence ${status.lastSequence}`;
+  // Main-thread cost of one drawing (exponential average), for the panel
+  // and docs/RESULTS.md: applying frames, and handing the scene to WebGL.
+  const done = performance.now();
+  status.updateMs = 0.9 * status.updateMs + 0.1 * (updated - now);
+  status.renderMs = 0.9 * status.renderMs + 0.1 * (done - updated);
+  $('hud').textContent = `draw ${status.drawFps.toFixed(0)} fps at ${(status.renderScale * 100).toFixed(0)}% · frames ${status.frameRate.toFixed(0)}/s · sequence ${status.lastSequence}`;
 }
 
 showBanner('info', 'Connecting to the daemon…');
