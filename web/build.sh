@@ -4,6 +4,6 @@
 # npm; `cargo build` does not.
 set -euo pipefail
 cd "$(dirname "$0")"
-npm ci --no-audit --no-fund
+npm ci --no-audit --no-fund   # vite is pinned: 8.4 lists a Windows-only optional package npm 11 leaves out of the lock, which breaks `npm ci`
 npx vite build
 ls -l dist dist/assets

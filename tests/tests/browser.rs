@@ -419,6 +419,42 @@ fn the_page_asks_for_the_token_and_sends_it_on_every_call() {
     rt.block_on(daemon.shutdown()).expect("clean shutdown");
 }
 
+#[test]
+fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let cfg = Config {
+        solver: "physics".into(),
+        ..config(storage.path(), 1, "127.0.0.1:0")
+    };
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
+    frames(&mut browser, 10);
+    browser.run(json!({"cmd": "select", "selector": "#force-array", "value": "total"}));
+    // The stream restarts with force arrays; arrows appear at the joints.
+    let arrows = "[...window.posewire.views.values()].map(v => v.arrows.filter(a => a.visible).length).reduce((a, b) => a + b, 0)";
+    let mut shown = json!(0);
+    for _ in 0..100 {
+        shown = browser.eval(arrows);
+        if shown.as_f64().is_some_and(|n| n > 0.0) {
+            break;
+        }
+        browser.run(json!({"cmd": "sleep", "ms": 200}));
+    }
+    assert!(
+        shown.as_f64().is_some_and(|n| n > 0.0),
+        "force arrows drawn: {shown}"
+    );
+    // The physics solver reports a camera link; the panel names its state.
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "person"}));
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-forces.png")}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
 /// Whether the daemon serves TakeService (issue 8; another branch).
 async fn serves_takes(grpc: std::net::SocketAddr) -> bool {
     let mut client = pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))

@@ -22,7 +22,7 @@ const DEVICE_SIZE = {
 export const FORCE_ARRAYS = ['total', 'inverse_dynamics', 'balance', 'locomotion'];
 const FORCE_COLOR = { total: 0xffffff, inverse_dynamics: 0xff5050, balance: 0x50a0ff, locomotion: 0xffd040 };
 /** Metres of arrow per newton-metre of torque. */
-const TORQUE_SCALE = 0.004;
+const TORQUE_SCALE = 0.002;
 
 function decodeVertices(v, out) {
   const count = v.vertex_count;
