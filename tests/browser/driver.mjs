@@ -24,7 +24,7 @@ async function run(c) {
   switch (c.cmd) {
     case 'open': {
       if (page) await page.close();
-      page = await browser.newPage({ viewport: { width: c.width ?? 1280, height: c.height ?? 720 } });
+      page = await browser.newPage({ viewport: { width: c.width ?? 1280, height: c.height ?? 720 }, ignoreHTTPSErrors: !!c.insecure_tls });
       page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
       await page.goto(c.url, { timeout });

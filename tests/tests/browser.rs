@@ -455,6 +455,40 @@ fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
     rt.block_on(daemon.shutdown()).expect("clean shutdown");
 }
 
+#[test]
+fn the_page_works_over_https_with_the_daemons_certificate() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    const TOKEN: &str = "browser-tls-token-0123456789";
+    let storage = tempfile::tempdir().expect("a folder");
+    let names = vec!["localhost".to_string(), "127.0.0.1".to_string()];
+    let certified = rcgen::generate_simple_self_signed(names).expect("a certificate");
+    let cert = storage.path().join("cert.pem");
+    let key = storage.path().join("key.pem");
+    std::fs::write(&cert, certified.cert.pem()).expect("write the certificate");
+    std::fs::write(&key, certified.signing_key.serialize_pem()).expect("write the key");
+    let mut cfg = config(storage.path(), 1, "127.0.0.1:0");
+    cfg.access.tls_cert = Some(cert);
+    cfg.access.tls_key = Some(key);
+    cfg.access.tokens = vec![TokenConfig {
+        role: Role::Read,
+        token: Some(TOKEN.into()),
+        env: None,
+    }];
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let https = url(&daemon).replace("http://", "https://");
+    // The certificate is self-signed: the browser is told to accept it.
+    browser.run(json!({"cmd": "open", "url": https, "insecure_tls": true}));
+    browser.run(json!({"cmd": "wait-visible", "selector": "#token-input"}));
+    browser.run(json!({"cmd": "fill", "selector": "#token-input", "value": TOKEN}));
+    browser.run(json!({"cmd": "click", "selector": "#token-submit"}));
+    frames(&mut browser, 10);
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
 /// Whether the daemon serves TakeService (issue 8; another branch).
 async fn serves_takes(grpc: std::net::SocketAddr) -> bool {
     let mut client = pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
