@@ -394,6 +394,13 @@ pub struct ServeArgs {
     /// The certificate's private key (PEM), overriding access.tls_key.
     #[arg(long, value_name = "KEY.pem", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Address of the live web view (IP:PORT), overriding web.listen
+    /// (default: the IP of --listen and the next port).
+    #[arg(long, value_name = "ADDR", conflicts_with = "no_web")]
+    pub web_listen: Option<String>,
+    /// Do not serve the live web view (web.enabled = false).
+    #[arg(long)]
+    pub no_web: bool,
 }
 
 /// `posewire subscribe`.

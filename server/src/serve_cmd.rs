@@ -31,6 +31,12 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
         config.access.tls_cert = Some(cert.clone());
         config.access.tls_key = Some(key.clone());
     }
+    if let Some(web) = &args.web_listen {
+        config.web.listen = Some(web.clone());
+    }
+    if args.no_web {
+        config.web.enabled = false;
+    }
     config.validate("command line")?;
     Ok(config)
 }
@@ -84,6 +90,12 @@ mod tests {
         assert_eq!(merged.listen, "127.0.0.1:0");
         assert_eq!(merged.rate_hz, 60.0);
         assert_eq!(merged.avatars.len(), 1);
+        assert!(merged.web.enabled);
+        let web = parse(&["posewire", "serve", "--web-listen", "127.0.0.1:8080"]);
+        let web = config(&web).expect("valid");
+        assert_eq!(web.web.listen.as_deref(), Some("127.0.0.1:8080"));
+        let off = config(&parse(&["posewire", "serve", "--no-web"])).expect("valid");
+        assert!(!off.web.enabled);
         let bad = parse(&["posewire", "serve", "--listen", "nowhere"]);
         let err = config(&bad).expect_err("bad address").to_string();
         assert!(err.contains("`listen`"), "{err}");

@@ -406,6 +406,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 #[derive(Debug, Clone)]
 pub struct AccessLayer {
     policy: Arc<AccessPolicy>,
+    open_page: bool,
 }
 
 impl AccessLayer {
@@ -413,7 +414,16 @@ impl AccessLayer {
     pub fn new(policy: AccessPolicy) -> AccessLayer {
         AccessLayer {
             policy: Arc::new(policy),
+            open_page: false,
         }
+    }
+
+    /// Also lets `GET` requests of the web view's own files through
+    /// without a token (the page holds no data and must load to ask for
+    /// the token; see `web_page`).
+    pub fn with_open_page(mut self) -> AccessLayer {
+        self.open_page = true;
+        self
     }
 }
 
@@ -424,6 +434,7 @@ impl<S> tower_layer::Layer<S> for AccessLayer {
         AccessService {
             inner,
             policy: self.policy.clone(),
+            open_page: self.open_page,
         }
     }
 }
@@ -433,6 +444,7 @@ impl<S> tower_layer::Layer<S> for AccessLayer {
 pub struct AccessService<S> {
     inner: S,
     policy: Arc<AccessPolicy>,
+    open_page: bool,
 }
 
 type BoxFuture<T, E> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, E>> + Send>>;
@@ -452,6 +464,12 @@ where
     }
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        if self.open_page
+            && request.method() == http::Method::GET
+            && super::web_page::is_page_path(request.uri().path())
+        {
+            return Box::pin(self.inner.call(request));
+        }
         let verdict = self.policy.check(
             request.uri().path(),
             request

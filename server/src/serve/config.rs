@@ -40,6 +40,8 @@ pub struct Config {
     pub vmc_out: Vec<super::osc_config::VmcOutConfig>,
     /// VRChat OSC tracker outputs (`[[vrchat_out]]`).
     pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
+    /// The live web view (`[web]`): on by default, next to `listen`.
+    pub web: super::web::WebConfig,
 }
 
 /// One avatar.
@@ -179,6 +181,7 @@ impl Default for Config {
             storage: PathBuf::from(DEFAULT_STORAGE),
             vmc_out: Vec::new(),
             vrchat_out: Vec::new(),
+            web: Default::default(),
         }
     }
 }
@@ -309,6 +312,12 @@ impl Config {
             }
         }
         self.access.validate(path)?;
+        if let Ok(grpc) = self.listen_addr() {
+            self.web.address(grpc).map_err(|e| match e {
+                ConfigError::Invalid { key, reason, .. } => bad(&key, reason),
+                other => other,
+            })?;
+        }
         if self.avatars.is_empty() {
             return Err(bad(
                 "avatars",

@@ -44,6 +44,7 @@ pub struct Daemon {
     health: HealthReporter,
     shared: Arc<Shared>,
     osc_outputs: Vec<tokio::task::JoinHandle<()>>,
+    web: Option<super::web::WebServer>,
 }
 
 /// Builds one avatar of the configuration.
@@ -174,6 +175,15 @@ impl Daemon {
         let addr = config.listen_addr()?;
         let policy = super::access::AccessPolicy::decide(&config.access, addr)?;
         let tls = super::tls::server_tls(&config.access)?;
+        let (web_addr, web_explicit) = config.web.address(addr)?;
+        let web_policy = if config.web.enabled {
+            Some(super::access::AccessPolicy::decide(
+                &config.access,
+                web_addr,
+            )?)
+        } else {
+            None
+        };
         let serves_tls = tls.is_some();
         warn_about_access(&policy, serves_tls, addr, config.access.insecure);
         let solver = SolverKind::from_name(&config.solver)
@@ -252,6 +262,17 @@ impl Daemon {
             .build_v1alpha()
             .context("cannot build the reflection service (v1alpha)")?;
 
+        let web = match web_policy {
+            Some(web_policy) => super::web::start(
+                web_addr,
+                web_explicit,
+                &shared,
+                web_policy,
+                tls.clone(),
+                shutdown_rx.clone(),
+            )?,
+            None => None,
+        };
         let mut stop = shutdown_rx;
         let mut builder = Server::builder();
         if let Some(tls) = tls {
@@ -306,7 +327,13 @@ impl Daemon {
             health,
             shared,
             osc_outputs,
+            web,
         })
+    }
+
+    /// Where the web view is served, if it is (`[web]`).
+    pub fn web_addr(&self) -> Option<SocketAddr> {
+        self.web.as_ref().map(|w| w.addr)
     }
 
     /// The address the daemon listens on (with the port picked, if 0 was
@@ -340,6 +367,14 @@ impl Daemon {
                 Ok(())
             }
         };
+        if let Some(web) = self.web.take() {
+            let mut task = web.task;
+            match tokio::time::timeout(SHUTDOWN_GRACE, &mut task).await {
+                Ok(Ok(Err(e))) => tracing::warn!(error = %e, "the web view's server failed"),
+                Ok(_) => {}
+                Err(_) => task.abort(),
+            }
+        }
         for task in self.osc_outputs.drain(..) {
             // They end on the shutdown signal; a stuck one is not waited for.
             if tokio::time::timeout(SHUTDOWN_GRACE, task).await.is_err() {

@@ -18,6 +18,8 @@
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
 //!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard.
 //! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
+//! - [`web`], [`web_page`]: the live web view (issue 9), gRPC-Web and the
+//!   embedded page on a second port.
 //! - VMC and VRChat (issue 7): [`vmc_source`] (the `vmc` device source),
 //!   [`osc_out`] (VMC and VRChat OSC outputs fed by the frame fan-out),
 //!   [`osc_config`] (their configuration), [`osc_stats`] (their counters).
@@ -53,6 +55,8 @@ pub mod stats;
 pub mod take_store;
 pub mod tls;
 pub mod vmc_source;
+pub mod web;
+pub mod web_page;
 
 pub use config::Config;
 pub use daemon::Daemon;

@@ -1,0 +1,645 @@
+//! The web view (issue 9) in a real browser: Debian's Chromium, headless,
+//! driven by `playwright-core` (tests/browser/driver.mjs, no browser
+//! download) against the real daemon with demo avatars on real sockets.
+//! The page loads from the daemon's web port, streams frames over
+//! gRPC-Web, draws them (two screenshots must differ: the avatars move),
+//! says "Reconnecting" while the daemon restarts, asks for the access token
+//! when the daemon needs one, and says so when the daemon has no takes.
+//!
+//! A fresh machine gets what it lacks: `apt-get install chromium` when
+//! /usr/bin/chromium is missing, `npm ci` of tests/browser's committed
+//! lock into a folder of the target directory. When that is impossible the
+//! tests print `SKIPPED` and pass. The screenshots are saved into docs/
+//! (the README shows them). Browsers run one at a time (2 cores).
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use posewire::serve::access::{Role, TokenConfig};
+use posewire::serve::config::{AvatarConfig, SourceConfig};
+use posewire::serve::web::WebConfig;
+use posewire::serve::{Config, Daemon};
+use posewire_proto::v1 as pb;
+use serde_json::{json, Value};
+
+/// The longest one driver command may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(90);
+
+/// One browser at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+fn has(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn apt_get_install(packages: &[&str]) -> bool {
+    let install = || {
+        Command::new("apt-get")
+            .args(["install", "-y", "--no-install-recommends"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    install()
+        || (Command::new("apt-get")
+            .arg("update")
+            .status()
+            .is_ok_and(|s| s.success())
+            && install())
+}
+
+/// Chromium and the driver's node modules, installed once per process;
+/// the folder holding driver.mjs and its node_modules, or why not.
+fn prepared() -> Result<PathBuf, String> {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    READY
+        .get_or_init(|| {
+            if !Path::new(CHROMIUM).exists() {
+                println!("installing Chromium: apt-get install -y chromium");
+                if !apt_get_install(&["chromium"]) || !Path::new(CHROMIUM).exists() {
+                    return Err("apt-get could not install chromium".into());
+                }
+            }
+            if !has("npm") || !has("node") {
+                println!("installing Node.js: apt-get install -y nodejs npm");
+                if !apt_get_install(&["nodejs", "npm"]) || !has("npm") {
+                    return Err("neither npm nor apt-get's nodejs/npm is available".into());
+                }
+            }
+            let source = workspace().join("tests/browser");
+            let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-driver");
+            std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
+            let mut lock_changed = false;
+            for file in ["package.json", "package-lock.json", "driver.mjs"] {
+                let text = std::fs::read(source.join(file)).map_err(|e| format!("{file}: {e}"))?;
+                let target = folder.join(file);
+                if std::fs::read(&target).ok().as_deref() != Some(&text[..]) {
+                    lock_changed |= file != "driver.mjs";
+                    std::fs::write(&target, &text).map_err(|e| e.to_string())?;
+                }
+            }
+            if lock_changed || !folder.join("node_modules/playwright-core").exists() {
+                println!("npm ci (playwright-core) in {}", folder.display());
+                let ok = Command::new("npm")
+                    .args(["ci", "--no-audit", "--no-fund"])
+                    .current_dir(&folder)
+                    .status()
+                    .is_ok_and(|s| s.success());
+                if !ok {
+                    return Err("npm ci of tests/browser/package-lock.json failed".into());
+                }
+            }
+            Ok(folder)
+        })
+        .clone()
+}
+
+/// The driver process: one JSON command per line in, one answer out.
+struct Browser {
+    child: Child,
+    stdin: ChildStdin,
+    answers: Receiver<String>,
+}
+
+impl Browser {
+    /// Starts Chromium through the driver, or prints SKIPPED and gives
+    /// `None` when it cannot be installed.
+    fn start() -> Option<Browser> {
+        let folder = match prepared() {
+            Ok(folder) => folder,
+            Err(why) => {
+                println!("SKIPPED: the browser test needs Chromium and npm: {why}");
+                return None;
+            }
+        };
+        let mut child = Command::new("node")
+            .arg(folder.join("driver.mjs"))
+            .current_dir(&folder)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("node starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut browser = Browser {
+            child,
+            stdin,
+            answers,
+        };
+        let hello = browser.answer();
+        println!("browser: {hello}");
+        Some(browser)
+    }
+
+    fn answer(&mut self) -> Value {
+        let line = self
+            .answers
+            .recv_timeout(PATIENCE)
+            .expect("the driver answers within the patience");
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON from the driver: {line}"))
+    }
+
+    /// Runs one command; panics with the driver's error (and the page's
+    /// console) when it fails.
+    fn run(&mut self, command: Value) -> Value {
+        self.try_run(command.clone()).unwrap_or_else(|error| {
+            let console = self.try_run(json!({"cmd": "console"}));
+            panic!("{command}: {error}\npage console: {console:?}")
+        })
+    }
+
+    fn try_run(&mut self, command: Value) -> Result<Value, String> {
+        writeln!(self.stdin, "{command}").expect("the driver reads");
+        let answer = self.answer();
+        if answer["ok"] == json!(true) {
+            Ok(answer)
+        } else {
+            Err(answer["error"].as_str().unwrap_or("?").to_string())
+        }
+    }
+
+    fn eval(&mut self, expression: &str) -> Value {
+        self.run(json!({"cmd": "eval", "expression": expression}))["value"].clone()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "{}", json!({"cmd": "quit"}));
+        for _ in 0..50 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn demo_avatars(n: usize) -> Vec<AvatarConfig> {
+    (0..n)
+        .map(|i| AvatarConfig {
+            id: format!("demo-{i}"),
+            source: SourceConfig::Demo {
+                time_offset_s: i as f64 * 4.0,
+                origin: [i as f64 * 3.2 - (n as f64 - 1.0) * 1.6, 0.0, 0.0],
+            },
+            profile: None,
+            model: None,
+        })
+        .collect()
+}
+
+fn config(storage: &Path, avatars: usize, web: &str) -> Config {
+    Config {
+        listen: "127.0.0.1:0".into(),
+        avatars: demo_avatars(avatars),
+        storage: storage.to_path_buf(),
+        web: WebConfig {
+            enabled: true,
+            listen: Some(web.into()),
+        },
+        ..Config::default()
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+fn url(daemon: &Daemon) -> String {
+    format!("http://{}/", daemon.web_addr().expect("the web view is on"))
+}
+
+/// Reads a PNG as RGBA rows.
+fn pixels(path: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(BufReader::new(
+        std::fs::File::open(path).expect("the screenshot exists"),
+    ));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// Fraction of pixels of the 3D view (left of the panel) that differ.
+fn changed_fraction(a: &Path, b: &Path, view_width: u32) -> f64 {
+    let (w, h, pa) = pixels(a);
+    let (w2, h2, pb_) = pixels(b);
+    assert_eq!((w, h), (w2, h2), "same size");
+    let channels = pa.len() / (w * h) as usize;
+    let mut changed = 0usize;
+    for y in 0..h {
+        for x in 0..view_width.min(w) {
+            let i = ((y * w + x) as usize) * channels;
+            let d: u32 = (0..3).map(|c| pa[i + c].abs_diff(pb_[i + c]) as u32).sum();
+            if d > 30 {
+                changed += 1;
+            }
+        }
+    }
+    changed as f64 / (view_width.min(w) * h) as f64
+}
+
+fn docs(file: &str) -> PathBuf {
+    workspace().join("docs").join(file)
+}
+
+fn frames(browser: &mut Browser, count: u32) {
+    browser.run(json!({"cmd": "wait-frames", "count": count, "timeout_ms": 60000}));
+}
+
+#[test]
+fn the_page_draws_the_moving_avatars_and_their_numbers() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let rt = runtime();
+    let daemon = rt
+        .block_on(Daemon::start(&config(storage.path(), 2, "127.0.0.1:0")))
+        .expect("the daemon starts");
+    // Full resolution for crisp screenshots (no adaptive render scale).
+    browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
+    frames(&mut browser, 30);
+    // Both avatars are drawn, with their skinned meshes (streamed vertices).
+    browser.run(json!({"cmd": "eval", "expression":
+        "window.posewire.views.size"}));
+    let meshes_shown =
+        "[...window.posewire.views.values()].filter(v => v.mesh && v.mesh.visible).length";
+    for _ in 0..100 {
+        if browser.eval(meshes_shown) == json!(2) {
+            break;
+        }
+        browser.run(json!({"cmd": "sleep", "ms": 200}));
+    }
+    assert_eq!(browser.eval(meshes_shown), json!(2), "both meshes shown");
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "ms"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#devices", "text": "demo-1 head"}));
+    assert_eq!(
+        browser.eval("document.getElementById('avatar-pick').options.length"),
+        json!(2)
+    );
+    // The takes section answers one way or the other (this daemon may or
+    // may not serve TakeService).
+    let note = browser.eval("(async () => { for (let i = 0; i < 100; i++) { const t = document.getElementById('takes-note').textContent; if (t !== '—') return t; await new Promise(r => setTimeout(r, 100)); } return 'none'; })()");
+    assert_ne!(note, json!("none"), "the takes section says something");
+
+    let tmp = tempfile::tempdir().expect("a folder");
+    let first = docs("web-view.png");
+    let second = tmp.path().join("later.png");
+    browser.run(json!({"cmd": "screenshot", "path": first}));
+    browser.run(json!({"cmd": "sleep", "ms": 1200}));
+    browser.run(json!({"cmd": "screenshot", "path": second}));
+    let changed = changed_fraction(&first, &second, 1280 - 300);
+    println!(
+        "pixels of the 3D view that changed in 1.2 s: {:.2}%",
+        changed * 100.0
+    );
+    assert!(
+        changed > 0.002,
+        "the avatars move between the screenshots ({changed})"
+    );
+    // The page's own state agrees: frames kept coming, nothing skipped badly.
+    let seq = browser.eval("window.posewire.status.lastSequence");
+    assert!(seq.as_f64().is_some_and(|s| s > 0.0), "{seq}");
+    // First-person camera from the head draws too.
+    browser.run(json!({"cmd": "select", "selector": "#camera-mode", "value": "first"}));
+    browser.run(json!({"cmd": "sleep", "ms": 500}));
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-first-person.png")}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+#[test]
+fn the_page_says_reconnecting_while_the_daemon_restarts() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let rt = runtime();
+    let first = rt
+        .block_on(Daemon::start(&config(storage.path(), 1, "127.0.0.1:0")))
+        .expect("the daemon starts");
+    let web = first.web_addr().expect("web").to_string();
+    browser.run(json!({"cmd": "open", "url": url(&first)}));
+    frames(&mut browser, 10);
+    rt.block_on(first.shutdown()).expect("clean shutdown");
+    let banner =
+        browser.run(json!({"cmd": "wait-text", "selector": "#banner", "text": "Reconnecting"}));
+    println!("while down: {}", banner["text"]);
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-reconnecting.png")}));
+    // The page stays a page: the panel and the message are there.
+    assert_eq!(
+        browser.eval("document.getElementById('panel') !== null"),
+        json!(true)
+    );
+    let second = rt
+        .block_on(Daemon::start(&config(storage.path(), 1, &web)))
+        .expect("the daemon starts again on the same web address");
+    frames(&mut browser, 10);
+    let reconnects = browser.eval("window.posewire.status.reconnects");
+    assert!(
+        reconnects.as_f64().is_some_and(|r| r >= 1.0),
+        "{reconnects}"
+    );
+    // Closing and reopening the page: it connects again from scratch.
+    browser.run(json!({"cmd": "open", "url": url(&second)}));
+    frames(&mut browser, 10);
+    rt.block_on(second.shutdown()).expect("clean shutdown");
+}
+
+#[test]
+fn the_page_asks_for_the_token_and_sends_it_on_every_call() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    const TOKEN: &str = "browser-read-token-0123456789";
+    let storage = tempfile::tempdir().expect("a folder");
+    let mut cfg = config(storage.path(), 1, "127.0.0.1:0");
+    cfg.access.tokens = vec![TokenConfig {
+        role: Role::Read,
+        token: Some(TOKEN.into()),
+        env: None,
+    }];
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    browser.run(json!({"cmd": "open", "url": url(&daemon)}));
+    browser.run(json!({"cmd": "wait-visible", "selector": "#token-input"}));
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-token.png")}));
+    // A wrong token is refused and asked for again.
+    browser
+        .run(json!({"cmd": "fill", "selector": "#token-input", "value": "wrong-token-0123456789"}));
+    browser.run(json!({"cmd": "click", "selector": "#token-submit"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#token-why", "text": "refused"}));
+    browser.run(json!({"cmd": "wait-visible", "selector": "#token-input"}));
+    browser.run(json!({"cmd": "fill", "selector": "#token-input", "value": TOKEN}));
+    browser.run(json!({"cmd": "click", "selector": "#token-submit"}));
+    frames(&mut browser, 10);
+    // Stats too (a second service, same token).
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "Hz"}));
+    // The read token may not run the wizard: the panel says so.
+    browser.run(json!({"cmd": "click", "selector": "#calib-start"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#calib-text", "text": "admin"}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+#[test]
+fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let cfg = Config {
+        solver: "physics".into(),
+        ..config(storage.path(), 1, "127.0.0.1:0")
+    };
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
+    frames(&mut browser, 10);
+    browser.run(json!({"cmd": "select", "selector": "#force-array", "value": "total"}));
+    // The stream restarts with force arrays; arrows appear at the joints.
+    let arrows = "[...window.posewire.views.values()].map(v => v.arrows.filter(a => a.visible).length).reduce((a, b) => a + b, 0)";
+    let mut shown = json!(0);
+    for _ in 0..100 {
+        shown = browser.eval(arrows);
+        if shown.as_f64().is_some_and(|n| n > 0.0) {
+            break;
+        }
+        browser.run(json!({"cmd": "sleep", "ms": 200}));
+    }
+    assert!(
+        shown.as_f64().is_some_and(|n| n > 0.0),
+        "force arrows drawn: {shown}"
+    );
+    // The physics solver reports a camera link; the panel names its state.
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "person"}));
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-forces.png")}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+#[test]
+fn the_page_works_over_https_with_the_daemons_certificate() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    const TOKEN: &str = "browser-tls-token-0123456789";
+    let storage = tempfile::tempdir().expect("a folder");
+    let names = vec!["localhost".to_string(), "127.0.0.1".to_string()];
+    let certified = rcgen::generate_simple_self_signed(names).expect("a certificate");
+    let cert = storage.path().join("cert.pem");
+    let key = storage.path().join("key.pem");
+    std::fs::write(&cert, certified.cert.pem()).expect("write the certificate");
+    std::fs::write(&key, certified.signing_key.serialize_pem()).expect("write the key");
+    let mut cfg = config(storage.path(), 1, "127.0.0.1:0");
+    cfg.access.tls_cert = Some(cert);
+    cfg.access.tls_key = Some(key);
+    cfg.access.tokens = vec![TokenConfig {
+        role: Role::Read,
+        token: Some(TOKEN.into()),
+        env: None,
+    }];
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let https = url(&daemon).replace("http://", "https://");
+    // The certificate is self-signed: the browser is told to accept it.
+    browser.run(json!({"cmd": "open", "url": https, "insecure_tls": true}));
+    browser.run(json!({"cmd": "wait-visible", "selector": "#token-input"}));
+    browser.run(json!({"cmd": "fill", "selector": "#token-input", "value": TOKEN}));
+    browser.run(json!({"cmd": "click", "selector": "#token-submit"}));
+    frames(&mut browser, 10);
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+/// Whether the daemon serves TakeService (issue 8; another branch).
+async fn serves_takes(grpc: std::net::SocketAddr) -> bool {
+    let mut client = pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
+        .await
+        .expect("connects");
+    match client.list_takes(pb::ListTakesRequest {}).await {
+        Ok(_) => true,
+        Err(status) => {
+            assert_eq!(status.code(), tonic::Code::Unimplemented, "{status:?}");
+            false
+        }
+    }
+}
+
+#[test]
+fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let rt = runtime();
+    let daemon = rt
+        .block_on(Daemon::start(&config(storage.path(), 1, "127.0.0.1:0")))
+        .expect("the daemon starts");
+    browser.run(json!({"cmd": "open", "url": url(&daemon)}));
+    frames(&mut browser, 5);
+    if !rt.block_on(serves_takes(daemon.local_addr())) {
+        browser.run(json!({"cmd": "wait-text", "selector": "#takes-note",
+            "text": "takes are not available on this daemon"}));
+        println!("SKIPPED: playback part: this daemon does not serve TakeService (issue 8); the page says so");
+        rt.block_on(daemon.shutdown()).expect("clean shutdown");
+        return;
+    }
+    // Record two seconds of the demo avatar.
+    let grpc = daemon.local_addr();
+    rt.block_on(async {
+        let mut takes =
+            pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
+                .await
+                .expect("connects");
+        takes
+            .start_recording(pb::StartRecordingRequest {
+                avatar_id: "demo-0".into(),
+                name: "browser-take".into(),
+                timecode_start: String::new(),
+            })
+            .await
+            .expect("records");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        takes
+            .stop_recording(pb::StopRecordingRequest {
+                avatar_id: "demo-0".into(),
+            })
+            .await
+            .expect("stops");
+    });
+    browser.run(json!({"cmd": "click", "selector": "#take-refresh"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#take-pick", "text": "browser-take"}));
+    browser.run(json!({"cmd": "select", "selector": "#take-pick", "value": "browser-take"}));
+    browser.run(json!({"cmd": "click", "selector": "#take-load"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#take-time", "text": "browser-take"}));
+    let time = "parseFloat(document.getElementById('take-time').textContent.split(': ')[1])";
+    browser.run(json!({"cmd": "select", "selector": "#take-speed", "value": "0.5"}));
+    let t0 = browser.eval(time).as_f64().expect("a time");
+    browser.run(json!({"cmd": "sleep", "ms": 400}));
+    let t1 = browser.eval(time).as_f64().expect("a time");
+    assert!(t1 != t0, "playing advances the time ({t0} -> {t1})");
+    browser.run(json!({"cmd": "click", "selector": "#take-pause"}));
+    let p0 = browser.eval(time).as_f64().expect("a time");
+    browser.run(json!({"cmd": "sleep", "ms": 400}));
+    assert_eq!(browser.eval(time).as_f64(), Some(p0), "paused");
+    browser.eval("(() => { const s = document.getElementById('take-scrub'); s.value = '500'; s.dispatchEvent(new Event('input')); })()");
+    let scrubbed = browser.eval(time).as_f64().expect("a time");
+    assert!(
+        (scrubbed - p0).abs() > 1e-3 || p0 > 0.9,
+        "scrubbing moves ({p0} -> {scrubbed})"
+    );
+    browser.run(json!({"cmd": "click", "selector": "#take-play"}));
+    rt.block_on(async {
+        let mut takes =
+            pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
+                .await
+                .expect("connects");
+        takes
+            .delete_take(pb::DeleteTakeRequest {
+                name: "browser-take".into(),
+            })
+            .await
+            .expect("deletes");
+    });
+    browser.run(json!({"cmd": "wait-text", "selector": "#banner", "text": "was deleted"}));
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-take-deleted.png")}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+/// The drawing rate with four demo avatars (meshes and skeletons) in
+/// headless Chromium's software renderer (SwiftShader), 1280x720, over ten
+/// seconds. Run: `cargo test -p posewire-e2e --test browser -- --ignored
+/// --nocapture drawing_rate` (docs/RESULTS.md).
+#[test]
+#[ignore = "a measurement, not a check: run by hand for docs/RESULTS.md"]
+fn drawing_rate_with_four_avatars() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    let rt = runtime();
+    let daemon = rt
+        .block_on(Daemon::start(&config(storage.path(), 4, "127.0.0.1:0")))
+        .expect("the daemon starts");
+    let cases = [
+        ("mesh + skeleton, full resolution", "?scale=1", true),
+        ("mesh + skeleton, adaptive render scale", "", true),
+        ("skeleton only, full resolution", "?scale=1", false),
+    ];
+    for (label, query, mesh) in cases {
+        browser.run(json!({"cmd": "open", "url": format!("{}{query}", url(&daemon))}));
+        frames(&mut browser, 30);
+        let checked = browser.eval("document.getElementById('show-mesh').checked");
+        if checked != json!(mesh) {
+            browser.run(json!({"cmd": "click", "selector": "#show-mesh"}));
+        }
+        browser.run(json!({"cmd": "sleep", "ms": 6000}));
+        let mut samples = Vec::new();
+        for _ in 0..10 {
+            browser.run(json!({"cmd": "sleep", "ms": 1000}));
+            samples.push(
+                browser
+                    .eval("window.posewire.status.drawFps")
+                    .as_f64()
+                    .expect("a rate"),
+            );
+        }
+        samples.sort_by(f64::total_cmp);
+        let status = browser.eval("window.posewire.status");
+        let vertices = browser.eval(
+            "[...window.posewire.views.values()].map(v => v.meshVertexCount || 0).reduce((a, b) => a + b, 0)",
+        );
+        println!(
+            "four avatars, {label}: drawing {:.1} fps median (min {:.1}, max {:.1}) at render scale {}; frames received {:.1}/s; \
+             per drawing on the page's thread: applying frames {:.2} ms, render call {:.2} ms; {vertices} mesh vertices in all",
+            samples[samples.len() / 2],
+            samples[0],
+            samples[samples.len() - 1],
+            status["renderScale"],
+            status["frameRate"].as_f64().unwrap_or(f64::NAN),
+            status["updateMs"].as_f64().unwrap_or(f64::NAN),
+            status["renderMs"].as_f64().unwrap_or(f64::NAN),
+        );
+    }
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}

@@ -1,0 +1,243 @@
+// One avatar drawn in the scene: skeleton (bones and joints), the skinned
+// mesh from streamed vertices, its devices as small models, ghost hands,
+// foot contacts and force arrows.
+import * as THREE from 'three';
+
+/** Parent of each joint in the canonical order (FORMATS.md section 4). */
+export const PARENTS = [-1, 0, 1, 2, 3, 2, 2, 5, 6, 7, 8, 9, 10, 0, 0, 13, 14, 15, 16, 17, 18];
+/** Joint indices used for contacts and the first-person camera. */
+export const JOINT = { pelvis: 0, head: 4, left_ankle: 17, right_ankle: 18, left_toe: 19, right_toe: 20 };
+const JOINTS = PARENTS.length;
+
+const DEVICE_SIZE = {
+  DEVICE_HEAD: [0.18, 0.1, 0.11],
+  DEVICE_LEFT_HAND: [0.05, 0.05, 0.14],
+  DEVICE_RIGHT_HAND: [0.05, 0.05, 0.14],
+  DEVICE_PELVIS: [0.07, 0.04, 0.07],
+  DEVICE_LEFT_FOOT: [0.07, 0.04, 0.07],
+  DEVICE_RIGHT_FOOT: [0.07, 0.04, 0.07],
+};
+
+/** Force arrays by the name the panel offers. */
+export const FORCE_ARRAYS = ['total', 'inverse_dynamics', 'balance', 'locomotion'];
+const FORCE_COLOR = { total: 0xffffff, inverse_dynamics: 0xff5050, balance: 0x50a0ff, locomotion: 0xffd040 };
+/** Metres of arrow per newton-metre of torque. */
+const TORQUE_SCALE = 0.002;
+
+function decodeVertices(v, out) {
+  const count = v.vertex_count;
+  const bytes = v.data;
+  if (v.encoding === 'VERTEX_ENCODING_INT16') {
+    // Copy to an aligned buffer so the values can be read as an Int16Array
+    // (little-endian, as every browser's platform is).
+    const q = new Int16Array(bytes.slice(0, count * 6).buffer);
+    const min = v.bounds_min, max = v.bounds_max;
+    const sx = (max.x - min.x) / 65535, sy = (max.y - min.y) / 65535, sz = (max.z - min.z) / 65535;
+    for (let i = 0; i < count * 3; i += 3) {
+      out[i] = min.x + (q[i] + 32768) * sx;
+      out[i + 1] = min.y + (q[i + 1] + 32768) * sy;
+      out[i + 2] = min.z + (q[i + 2] + 32768) * sz;
+    }
+  } else {
+    out.set(new Float32Array(bytes.slice(0, count * 12).buffer));
+  }
+}
+
+export class AvatarView {
+  constructor(scene, id, color) {
+    this.id = id;
+    this.group = new THREE.Group();
+    scene.add(this.group);
+    this.color = new THREE.Color(color);
+    const bones = new THREE.BufferGeometry();
+    bones.setAttribute('position', new THREE.BufferAttribute(new Float32Array((JOINTS - 1) * 6), 3));
+    // The skeleton is drawn over the (opaque) mesh: no depth test, last.
+    this.bones = new THREE.LineSegments(bones, new THREE.LineBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true, opacity: 0.9 }));
+    this.bones.renderOrder = 2;
+    this.bones.frustumCulled = false;
+    this.group.add(this.bones);
+    this.joints = new THREE.InstancedMesh(
+      new THREE.SphereGeometry(0.02, 6, 4),
+      new THREE.MeshBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true, opacity: 0.9 }),
+      JOINTS,
+    );
+    this.joints.renderOrder = 2;
+    this.joints.frustumCulled = false;
+    this.group.add(this.joints);
+    this.devices = new Map();
+    this.contacts = [0, 1].map(() => {
+      const disc = new THREE.Mesh(
+        new THREE.CircleGeometry(0.09, 20),
+        new THREE.MeshBasicMaterial({ color: 0x30ff60, transparent: true, opacity: 0.7 }),
+      );
+      disc.rotation.x = -Math.PI / 2;
+      disc.visible = false;
+      this.group.add(disc);
+      return disc;
+    });
+    this.ghosts = [0, 1].map(() => {
+      const ghost = new THREE.Mesh(
+        new THREE.SphereGeometry(0.05, 12, 8),
+        new THREE.MeshLambertMaterial({ color: 0x80d0ff, transparent: true, opacity: 0.35, depthWrite: false }),
+      );
+      ghost.visible = false;
+      this.group.add(ghost);
+      return ghost;
+    });
+    this.arrows = [];
+    this.mesh = null;
+    this.last = null;
+  }
+
+  /** Gives the avatar its rest mesh (GetMesh): triangles, vertex count. */
+  setMesh(mesh) {
+    const count = mesh.rest_positions.length / 3;
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(mesh.rest_positions), 3));
+    geometry.setIndex(mesh.triangles);
+    // Flat shading takes each triangle's normal from screen-space
+    // derivatives: no per-frame normal computation for streamed vertices.
+    this.mesh = new THREE.Mesh(
+      geometry,
+      new THREE.MeshLambertMaterial({ color: this.color, flatShading: true }),
+    );
+    this.mesh.frustumCulled = false;
+    this.mesh.visible = false;
+    this.meshVertexCount = count;
+    this.group.add(this.mesh);
+  }
+
+  device(name) {
+    let model = this.devices.get(name);
+    if (!model) {
+      const [w, h, d] = DEVICE_SIZE[name] || [0.05, 0.05, 0.05];
+      model = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), new THREE.MeshLambertMaterial({ color: 0xe0e0e0 }));
+      const nose = new THREE.Mesh(new THREE.BoxGeometry(w * 0.3, h * 0.3, d * 0.3), new THREE.MeshBasicMaterial({ color: 0xff8030 }));
+      nose.position.z = d / 2;
+      model.add(nose);
+      this.group.add(model);
+      this.devices.set(name, model);
+    }
+    return model;
+  }
+
+  /** Shows one AvatarFrame (a decoded plain object). */
+  update(a, { showMesh, showSkeleton, forceArray }) {
+    this.last = a;
+    const p = a.joint_positions;
+    if (p.length < JOINTS * 3) return;
+    const seg = this.bones.geometry.attributes.position.array;
+    let k = 0;
+    for (let j = 1; j < JOINTS; j++) {
+      const q = PARENTS[j];
+      seg[k++] = p[q * 3]; seg[k++] = p[q * 3 + 1]; seg[k++] = p[q * 3 + 2];
+      seg[k++] = p[j * 3]; seg[k++] = p[j * 3 + 1]; seg[k++] = p[j * 3 + 2];
+    }
+    this.bones.geometry.attributes.position.needsUpdate = true;
+    const m = new THREE.Matrix4();
+    for (let j = 0; j < JOINTS; j++) {
+      m.makeTranslation(p[j * 3], p[j * 3 + 1], p[j * 3 + 2]);
+      this.joints.setMatrixAt(j, m);
+    }
+    this.joints.instanceMatrix.needsUpdate = true;
+    this.bones.visible = showSkeleton || !this.mesh;
+    this.joints.visible = this.bones.visible;
+
+    const seen = new Set();
+    for (const d of a.devices || []) {
+      const model = this.device(d.device);
+      seen.add(d.device);
+      const pos = d.pose?.position, rot = d.pose?.rotation;
+      if (pos) model.position.set(pos.x, pos.y, pos.z);
+      if (rot) model.quaternion.set(rot.x, rot.y, rot.z, rot.w);
+      model.material.color.setHex(d.tracked ? 0xe0e0e0 : 0x606060);
+      model.visible = true;
+    }
+    for (const [name, model] of this.devices) if (!seen.has(name)) model.visible = false;
+
+    const fc = a.foot_contacts || {};
+    [[fc.left, JOINT.left_ankle, JOINT.left_toe], [fc.right, JOINT.right_ankle, JOINT.right_toe]].forEach(([on, ankle, toe], i) => {
+      const disc = this.contacts[i];
+      disc.visible = !!on;
+      disc.position.set((p[ankle * 3] + p[toe * 3]) / 2, 0.003, (p[ankle * 3 + 2] + p[toe * 3 + 2]) / 2);
+    });
+
+    (a.ghost_hands || []).slice(0, 2).forEach((g, i) => {
+      const ghost = this.ghosts[i];
+      ghost.visible = !!g.shown && !!g.ghost;
+      if (g.ghost) ghost.position.set(g.ghost.x, g.ghost.y, g.ghost.z);
+    });
+    for (let i = (a.ghost_hands || []).length; i < 2; i++) this.ghosts[i].visible = false;
+
+    if (this.mesh) {
+      const v = a.vertices;
+      const has = showMesh && v && v.vertex_count === this.meshVertexCount && v.data?.length;
+      if (has) {
+        const attr = this.mesh.geometry.attributes.position;
+        decodeVertices(v, attr.array);
+        attr.needsUpdate = true;
+      }
+      this.mesh.visible = !!has;
+    }
+    this.updateForces(a, forceArray);
+  }
+
+  updateForces(a, name) {
+    const array = name && a.forces ? a.forces[name] : null;
+    const torques = array?.joint_torques || [];
+    const p = a.joint_positions;
+    while (this.arrows.length < JOINTS + 1) {
+      const arrow = new THREE.ArrowHelper(new THREE.Vector3(0, 1, 0), new THREE.Vector3(), 0.1, 0xffffff, 0.04, 0.025);
+      arrow.visible = false;
+      this.group.add(arrow);
+      this.arrows.push(arrow);
+    }
+    const dir = new THREE.Vector3();
+    for (let j = 0; j < JOINTS; j++) {
+      const arrow = this.arrows[j];
+      const t = torques.length >= (j + 1) * 3 ? Math.hypot(torques[j * 3], torques[j * 3 + 1], torques[j * 3 + 2]) : 0;
+      arrow.visible = t > 1e-3;
+      if (!arrow.visible) continue;
+      // Length: the torque's size; direction: along the bone from the
+      // parent (the joint's anatomical axes are not in the frame).
+      const q = Math.max(PARENTS[j], 0);
+      dir.set(p[j * 3] - p[q * 3], p[j * 3 + 1] - p[q * 3 + 1], p[j * 3 + 2] - p[q * 3 + 2]);
+      if (dir.lengthSq() < 1e-8) dir.set(0, 1, 0);
+      arrow.position.set(p[j * 3], p[j * 3 + 1], p[j * 3 + 2]);
+      arrow.setDirection(dir.normalize());
+      arrow.setLength(Math.max(t * TORQUE_SCALE, 0.05), 0.04, 0.025);
+      arrow.setColor(FORCE_COLOR[name] || 0xffffff);
+    }
+    const root = this.arrows[JOINTS];
+    const f = array?.root_force;
+    const size = f ? Math.hypot(f.x, f.y, f.z) : 0;
+    root.visible = size > 1e-3;
+    if (root.visible) {
+      root.position.set(p[0], p[1], p[2]);
+      root.setDirection(dir.set(f.x, f.y, f.z).normalize());
+      root.setLength(Math.max(size * 0.002, 0.05), 0.05, 0.03);
+      root.setColor(0xff00ff);
+    }
+  }
+
+  /** Where the head is and which way it looks (world rotation relative to rest: +Z forward). */
+  head() {
+    const a = this.last;
+    if (!a) return null;
+    const p = a.joint_positions, r = a.world_rotations;
+    const h = JOINT.head;
+    return {
+      position: new THREE.Vector3(p[h * 3], p[h * 3 + 1], p[h * 3 + 2]),
+      rotation: new THREE.Quaternion(r[h * 4], r[h * 4 + 1], r[h * 4 + 2], r[h * 4 + 3]),
+    };
+  }
+
+  pelvis() {
+    const p = this.last?.joint_positions;
+    return p ? new THREE.Vector3(p[0], p[1], p[2]) : null;
+  }
+
+  dispose(scene) {
+    scene.remove(this.group);
+  }
+}

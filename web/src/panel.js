@@ -1,0 +1,107 @@
+// The side panel's live numbers (GetStats once a second and the stream's
+// own counters), device sample ages, camera-link state and the
+// calibration wizard.
+import { api, askToken, sleep, GrpcError, Code } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const DEVICE_NAMES = {
+  DEVICE_HEAD: 'head', DEVICE_LEFT_HAND: 'left hand', DEVICE_RIGHT_HAND: 'right hand',
+  DEVICE_PELVIS: 'pelvis', DEVICE_LEFT_FOOT: 'left foot', DEVICE_RIGHT_FOOT: 'right foot',
+};
+
+function rows(table, entries) {
+  table.innerHTML = entries.map(([k, v]) => `<tr><td>${k}</td><td class="v">${v}</td></tr>`).join('');
+}
+
+function cameraLinkText(view) {
+  const link = view?.last?.camera_link;
+  if (!view) return '—';
+  if (!link) return 'n/a (ik: head on the headset)';
+  if (link.link >= 0.999) return 'first person (linked)';
+  if (link.link <= 0.001) return `third person (${link.distance_m.toFixed(2)} m away)`;
+  return `re-linking ${(link.link * 100).toFixed(0)}%`;
+}
+
+export class Panel {
+  constructor(status, views, pickedId) {
+    this.status = status;
+    this.views = views;
+    this.pickedId = pickedId;
+    this.stats = null;
+    this.calibration = null;
+    $('calib-start').onclick = () => this.calibrate();
+    $('calib-cancel').onclick = () => this.calibration?.abort();
+  }
+
+  start() {
+    this.poll();
+  }
+
+  async poll() {
+    let lastFrames = this.status.framesReceived, lastTime = performance.now();
+    for (;;) {
+      await sleep(1000);
+      const now = performance.now();
+      this.status.frameRate = ((this.status.framesReceived - lastFrames) * 1000) / (now - lastTime);
+      lastFrames = this.status.framesReceived;
+      lastTime = now;
+      try {
+        this.stats = await api.unary('StatsService/GetStats', 'GetStatsRequest', {}, 'GetStatsResponse');
+      } catch (e) {
+        if (e.code === Code.UNAUTHENTICATED) await askToken(e.message);
+        this.stats = null;
+      }
+      this.render();
+    }
+  }
+
+  render() {
+    const s = this.stats, st = this.status;
+    const ft = s?.frame_time;
+    rows($('numbers'), [
+      ['loop rate', s ? `${s.rate_hz.toFixed(0)} Hz` : '—'],
+      ['frames received', `${st.frameRate.toFixed(1)} /s`],
+      ['drawing', `${st.drawFps.toFixed(1)} fps`],
+      ['frame time p50', ft ? `${ft.p50_ms.toFixed(2)} ms` : '—'],
+      ['frame time p99', ft ? `${ft.p99_ms.toFixed(2)} ms` : '—'],
+      ['loop overruns', s ? s.overruns : '—'],
+      ['skipped frames (this page)', st.skippedTotal],
+      ['camera link', cameraLinkText(this.views.get(this.pickedId()))],
+      ['connection', st.connected ? 'live' : 'not connected'],
+    ]);
+    const devices = (s?.devices || []).map((d) => [
+      `${d.avatar_id} ${DEVICE_NAMES[d.device] || d.device}${d.tracked ? '' : ' (lost)'}`,
+      `${(d.sample_age_s * 1000).toFixed(0)} ms`,
+    ]);
+    rows($('devices'), devices.length ? devices : [['—', '']]);
+  }
+
+  async calibrate() {
+    const text = $('calib-text'), bar = $('calib-progress');
+    const id = this.pickedId();
+    if (!id) { text.textContent = 'No avatar to calibrate yet.'; return; }
+    this.calibration = new AbortController();
+    $('calib-start').disabled = true;
+    $('calib-cancel').disabled = false;
+    bar.value = 0;
+    text.textContent = `Starting the wizard for ${id}…`;
+    const request = { avatar_id: id, profile_name: $('calib-name').value.trim(), apply: $('calib-apply').checked };
+    try {
+      for await (const u of api.stream('CalibrationService/Calibrate', 'CalibrateRequest', request, 'CalibrateUpdate', this.calibration.signal)) {
+        bar.value = u.progress;
+        if (u.instruction) text.textContent = u.instruction.text;
+        else if (u.holding) text.textContent = u.holding.still ? `Hold still… ${u.holding.seconds_left.toFixed(1)} s` : 'Hold the pose still';
+        else if (u.result) text.textContent = `Done: profile “${u.result.name}” stored${request.apply ? ' and applied' : ''}.`;
+      }
+    } catch (e) {
+      if (e.code === Code.CANCELLED) text.textContent = 'Calibration cancelled.';
+      else if (e.code === Code.PERMISSION_DENIED) text.textContent = `The wizard needs an admin token: ${e.message}`;
+      else if (e instanceof GrpcError) text.textContent = `The wizard stopped: ${e.message}`;
+      else throw e;
+    } finally {
+      $('calib-start').disabled = false;
+      $('calib-cancel').disabled = true;
+      this.calibration = null;
+    }
+  }
+}
