@@ -314,8 +314,7 @@ fn the_page_draws_the_moving_avatars_and_their_numbers() {
         browser.eval("document.getElementById('avatar-pick').options.length"),
         json!(2)
     );
-    // The takes section answers one way or the other (this daemon may or
-    // may not serve TakeService).
+    // The takes section answers (the take list, empty here).
     let note = browser.eval("(async () => { for (let i = 0; i < 100; i++) { const t = document.getElementById('takes-note').textContent; if (t !== '—') return t; await new Promise(r => setTimeout(r, 100)); } return 'none'; })()");
     assert_ne!(note, json!("none"), "the takes section says something");
 
@@ -489,20 +488,6 @@ fn the_page_works_over_https_with_the_daemons_certificate() {
     rt.block_on(daemon.shutdown()).expect("clean shutdown");
 }
 
-/// Whether the daemon serves TakeService (issue 8; another branch).
-async fn serves_takes(grpc: std::net::SocketAddr) -> bool {
-    let mut client = pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
-        .await
-        .expect("connects");
-    match client.list_takes(pb::ListTakesRequest {}).await {
-        Ok(_) => true,
-        Err(status) => {
-            assert_eq!(status.code(), tonic::Code::Unimplemented, "{status:?}");
-            false
-        }
-    }
-}
-
 #[test]
 fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
@@ -516,13 +501,6 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
         .expect("the daemon starts");
     browser.run(json!({"cmd": "open", "url": url(&daemon)}));
     frames(&mut browser, 5);
-    if !rt.block_on(serves_takes(daemon.local_addr())) {
-        browser.run(json!({"cmd": "wait-text", "selector": "#takes-note",
-            "text": "takes are not available on this daemon"}));
-        println!("SKIPPED: playback part: this daemon does not serve TakeService (issue 8); the page says so");
-        rt.block_on(daemon.shutdown()).expect("clean shutdown");
-        return;
-    }
     // Record two seconds of the demo avatar.
     let grpc = daemon.local_addr();
     rt.block_on(async {

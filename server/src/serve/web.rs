@@ -111,7 +111,10 @@ pub fn start(
         pb::calibration_service_server::CalibrationServiceServer::new(
             grpc::calibration::Calibration::new(shared.clone()),
         ),
-    );
+    )
+    .add_service(pb::take_service_server::TakeServiceServer::new(
+        grpc::takes::Takes::new(shared.clone()),
+    ));
     let page = |uri: axum::http::Uri| async move { super::web_page::respond(uri.path()) };
     // gRPC-Web translation for the services only: tonic-web answers 400 to
     // any other HTTP/1.1 request, such as the page's GETs (routes added
