@@ -12,6 +12,8 @@
 //! tests print `SKIPPED` and pass. The screenshots are saved into docs/
 //! (the README shows them). Browsers run one at a time (2 cores).
 
+mod debian;
+
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -50,40 +52,17 @@ fn has(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn apt_get_install(packages: &[&str]) -> bool {
-    let install = || {
-        Command::new("apt-get")
-            .args(["install", "-y", "--no-install-recommends"])
-            .args(packages)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    install()
-        || (Command::new("apt-get")
-            .arg("update")
-            .status()
-            .is_ok_and(|s| s.success())
-            && install())
-}
-
 /// Chromium and the driver's node modules, installed once per process;
 /// the folder holding driver.mjs and its node_modules, or why not.
 fn prepared() -> Result<PathBuf, String> {
     static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     READY
         .get_or_init(|| {
-            if !Path::new(CHROMIUM).exists() {
-                println!("installing Chromium: apt-get install -y chromium");
-                if !apt_get_install(&["chromium"]) || !Path::new(CHROMIUM).exists() {
-                    return Err("apt-get could not install chromium".into());
-                }
+            if !debian::ensure(&["chromium"], || Path::new(CHROMIUM).exists()) {
+                return Err("apt-get could not install chromium".into());
             }
-            if !has("npm") || !has("node") {
-                println!("installing Node.js: apt-get install -y nodejs npm");
-                if !apt_get_install(&["nodejs", "npm"]) || !has("npm") {
-                    return Err("neither npm nor apt-get's nodejs/npm is available".into());
-                }
+            if !debian::ensure(&["nodejs", "npm"], || has("npm") && has("node")) {
+                return Err("neither npm nor apt-get's nodejs/npm is available".into());
             }
             let source = workspace().join("tests/browser");
             let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-driver");
