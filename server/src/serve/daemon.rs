@@ -280,31 +280,16 @@ impl Daemon {
                 .tls_config(tls)
                 .context("access.tls_cert / access.tls_key: cannot use the certificate and key")?;
         }
-        let router = builder
-            .layer(super::access::AccessLayer::new(policy))
+        let routes = grpc::shared_routes(&shared)
             .add_service(health_service)
             .add_service(reflection_v1)
             .add_service(reflection_v1alpha)
-            .add_service(pb::frame_service_server::FrameServiceServer::new(
-                grpc::frames::Frames::new(shared.clone()),
-            ))
-            .add_service(pb::stats_service_server::StatsServiceServer::new(
-                grpc::stats::Stats::new(shared.clone()),
-            ))
-            .add_service(pb::avatar_service_server::AvatarServiceServer::new(
-                grpc::avatars::Avatars::new(shared.clone()),
-            ))
             .add_service(pb::device_service_server::DeviceServiceServer::new(
                 grpc::devices::Devices::new(shared.clone()),
-            ))
-            .add_service(
-                pb::calibration_service_server::CalibrationServiceServer::new(
-                    grpc::calibration::Calibration::new(shared.clone()),
-                ),
-            )
-            .add_service(pb::take_service_server::TakeServiceServer::new(
-                grpc::takes::Takes::new(shared.clone()),
             ));
+        let router = builder
+            .layer(super::access::AccessLayer::new(policy))
+            .add_routes(routes);
         let server = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async move {
             let _ = stop.wait_for(|stopping| *stopping).await;
         }));

@@ -10,7 +10,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use posewire_proto::v1 as pb;
 use serde::Deserialize;
 use tokio::sync::watch;
 use tonic::transport::server::TcpIncoming;
@@ -98,23 +97,7 @@ pub fn start(
     let local = incoming
         .local_addr()
         .with_context(|| format!("cannot read the address bound for {addr}"))?;
-    let routes = tonic::service::Routes::new(pb::frame_service_server::FrameServiceServer::new(
-        grpc::frames::Frames::new(shared.clone()),
-    ))
-    .add_service(pb::stats_service_server::StatsServiceServer::new(
-        grpc::stats::Stats::new(shared.clone()),
-    ))
-    .add_service(pb::avatar_service_server::AvatarServiceServer::new(
-        grpc::avatars::Avatars::new(shared.clone()),
-    ))
-    .add_service(
-        pb::calibration_service_server::CalibrationServiceServer::new(
-            grpc::calibration::Calibration::new(shared.clone()),
-        ),
-    )
-    .add_service(pb::take_service_server::TakeServiceServer::new(
-        grpc::takes::Takes::new(shared.clone()),
-    ));
+    let routes = grpc::shared_routes(shared);
     let page = |uri: axum::http::Uri| async move { super::web_page::respond(uri.path()) };
     // gRPC-Web translation for the services only: tonic-web answers 400 to
     // any other HTTP/1.1 request, such as the page's GETs (routes added

@@ -9,6 +9,35 @@ pub mod frames;
 pub mod stats;
 pub mod takes;
 
+use std::sync::Arc;
+
+use posewire_proto::v1 as pb;
+
+use super::state::Shared;
+
+/// The services that both the gRPC port and the web view's gRPC-Web port
+/// serve (everything but PushDevices, health and reflection, which only the
+/// gRPC port has), over the daemon's one shared state.
+pub fn shared_routes(shared: &Arc<Shared>) -> tonic::service::Routes {
+    tonic::service::Routes::new(pb::frame_service_server::FrameServiceServer::new(
+        frames::Frames::new(shared.clone()),
+    ))
+    .add_service(pb::stats_service_server::StatsServiceServer::new(
+        stats::Stats::new(shared.clone()),
+    ))
+    .add_service(pb::avatar_service_server::AvatarServiceServer::new(
+        avatars::Avatars::new(shared.clone()),
+    ))
+    .add_service(
+        pb::calibration_service_server::CalibrationServiceServer::new(
+            calibration::Calibration::new(shared.clone()),
+        ),
+    )
+    .add_service(pb::take_service_server::TakeServiceServer::new(
+        takes::Takes::new(shared.clone()),
+    ))
+}
+
 /// The answer of an RPC that is declared in the API but not served yet.
 pub fn not_yet(rpc: &str, what: &str) -> tonic::Status {
     tonic::Status::unimplemented(format!(
