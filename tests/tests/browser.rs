@@ -218,6 +218,21 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("a runtime")
 }
 
+/// A daemon with `avatars` demo avatars on loopback ports (the web view on
+/// any free port), with its storage folder and the runtime it runs on.
+fn demo_daemon(avatars: usize) -> (tempfile::TempDir, tokio::runtime::Runtime, Daemon) {
+    let storage = tempfile::tempdir().expect("a folder");
+    let rt = runtime();
+    let daemon = rt
+        .block_on(Daemon::start(&config(
+            storage.path(),
+            avatars,
+            "127.0.0.1:0",
+        )))
+        .expect("the daemon starts");
+    (storage, rt, daemon)
+}
+
 fn url(daemon: &Daemon) -> String {
     format!("http://{}/", daemon.web_addr().expect("the web view is on"))
 }
@@ -267,11 +282,7 @@ fn the_page_draws_the_moving_avatars_and_their_numbers() {
     let Some(mut browser) = Browser::start() else {
         return;
     };
-    let storage = tempfile::tempdir().expect("a folder");
-    let rt = runtime();
-    let daemon = rt
-        .block_on(Daemon::start(&config(storage.path(), 2, "127.0.0.1:0")))
-        .expect("the daemon starts");
+    let (_storage, rt, daemon) = demo_daemon(2);
     // Full resolution for crisp screenshots (no adaptive render scale).
     browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
     frames(&mut browser, 30);
@@ -473,11 +484,7 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
     let Some(mut browser) = Browser::start() else {
         return;
     };
-    let storage = tempfile::tempdir().expect("a folder");
-    let rt = runtime();
-    let daemon = rt
-        .block_on(Daemon::start(&config(storage.path(), 1, "127.0.0.1:0")))
-        .expect("the daemon starts");
+    let (_storage, rt, daemon) = demo_daemon(1);
     browser.run(json!({"cmd": "open", "url": url(&daemon)}));
     frames(&mut browser, 5);
     // Record two seconds of the demo avatar.
@@ -553,11 +560,7 @@ fn drawing_rate_with_four_avatars() {
     let Some(mut browser) = Browser::start() else {
         return;
     };
-    let storage = tempfile::tempdir().expect("a folder");
-    let rt = runtime();
-    let daemon = rt
-        .block_on(Daemon::start(&config(storage.path(), 4, "127.0.0.1:0")))
-        .expect("the daemon starts");
+    let (_storage, rt, daemon) = demo_daemon(4);
     let cases = [
         ("mesh + skeleton, full resolution", "?scale=1", true),
         ("mesh + skeleton, adaptive render scale", "", true),
