@@ -76,4 +76,33 @@ mod tests {
         assert_eq!(respond("/nope").status(), StatusCode::NOT_FOUND);
         assert_eq!(respond("/").status(), StatusCode::OK);
     }
+
+    #[test]
+    fn the_bundle_holds_the_current_proto_files() {
+        // The page parses the .proto texts it was built with: a .proto
+        // change needs `web/build.sh` run again, or the page would decode
+        // the old messages.
+        let bundle = std::str::from_utf8(PAGE_FILES[1].bytes).expect("utf-8 script");
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../proto/posewire/v1");
+        for name in [
+            "types",
+            "frames",
+            "stats",
+            "avatars",
+            "calibration",
+            "takes",
+        ] {
+            let text =
+                std::fs::read_to_string(format!("{folder}/{name}.proto")).expect("the proto file");
+            // (Lines with a backtick or a backslash are escaped in the
+            // bundle's template literals; every field line is plain.)
+            let plain = |l: &&str| !l.is_empty() && !l.contains(['`', '\\']);
+            for line in text.lines().map(str::trim).filter(plain) {
+                assert!(
+                    bundle.contains(line),
+                    "web/dist is older than {name}.proto (no `{line}`): run web/build.sh"
+                );
+            }
+        }
+    }
 }

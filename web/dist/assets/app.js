@@ -5156,6 +5156,9 @@ message TakeSummary {
   string ended = 12;
   // When the file's tail was torn (a crash), what was cut off on open.
   string cut = 13;
+  // Set by StopRecording when the recording had already stopped by itself
+  // (disk full, folder gone): the error, naming the file and the cause.
+  string stop_error = 14;
 }
 
 // One solved version of a take.
