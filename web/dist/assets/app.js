@@ -5064,7 +5064,7 @@ message StartRecordingRequest {
   string avatar_id = 1;
   // The take's name: letters, digits, \`-\`, \`_\`, \`.\`, at most 100
   // characters; the file is \`NAME.pwtake\`. Empty: the avatar's id plus the
-  // local date and time.
+  // UTC date and time (\`demo-20261130-091801\`).
   string name = 2;
   // Optional SMPTE timecode of the first tick, \`HH:MM:SS:FF\`.
   string timecode_start = 3;
