@@ -266,6 +266,14 @@ async fn takes_are_listed_renamed_fetched_deleted_and_resolve_exactly_mid_motion
         .await
         .expect_err("a take being recorded is not deleted");
     assert_eq!(refused.code(), Code::FailedPrecondition);
+    // Nor is it re-solved while the daemon writes it (and nothing is cut).
+    let busy = posewire(&["resolve", "--take", "walk", "--storage", arg(&storage)]);
+    let stderr = String::from_utf8_lossy(&busy.stderr);
+    assert!(
+        !busy.status.success(),
+        "a take being recorded was re-solved"
+    );
+    assert!(stderr.contains("being written"), "{stderr}");
     let listed = takes
         .list_takes(pb::ListTakesRequest {})
         .await

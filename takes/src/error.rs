@@ -22,6 +22,13 @@ pub enum TakeError {
         /// The file.
         path: PathBuf,
     },
+    /// Another writer has the take open: the daemon is recording it, or
+    /// another re-solve is appending to it. Nothing was changed.
+    #[error("{}: the take is being written by another process (recording or a re-solve); try again when it has finished", path.display())]
+    Busy {
+        /// The take file.
+        path: PathBuf,
+    },
     /// The take was written by a newer format version than this build reads.
     #[error("{}: take format version {found} is newer than the versions this build reads (up to {supported}); update Posewire", path.display())]
     NewerVersion {

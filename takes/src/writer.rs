@@ -14,6 +14,21 @@ use crate::frame::{file_header, frame};
 use crate::reader::{cut_tail, open, TailCut, Take};
 use crate::record::{Record, TakeInfo};
 
+/// Takes the take's exclusive writer lock, held until `file` is closed.
+fn lock(file: &File, path: &Path) -> Result<(), TakeError> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(TakeError::Busy {
+            path: path.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(TakeError::Io {
+            path: path.to_path_buf(),
+            action: "locking the take for writing",
+            source,
+        }),
+    }
+}
+
 /// An open take being appended to.
 #[derive(Debug)]
 pub struct TakeWriter {
@@ -43,6 +58,7 @@ impl TakeWriter {
                 action: "creating the take",
                 source,
             })?;
+        lock(&file, path)?;
         let header = file_header();
         file.write_all(&header).map_err(|source| TakeError::Io {
             path: path.to_path_buf(),
@@ -66,9 +82,11 @@ impl TakeWriter {
     /// Opens an existing take to append to it (a re-solve, a marker, a
     /// rename): reads it, cuts a torn tail off the file first, and returns
     /// the take as it stands with what was cut.
+    ///
+    /// Only one writer holds a take at a time (an exclusive advisory lock,
+    /// taken before anything is cut): a take the daemon is recording is
+    /// refused with [`TakeError::Busy`] and left untouched.
     pub fn append(path: &Path) -> Result<(TakeWriter, Take, Option<TailCut>), TakeError> {
-        let cut = cut_tail(path)?;
-        let take = open(path)?;
         let io = |action: &'static str| {
             move |source| TakeError::Io {
                 path: path.to_path_buf(),
@@ -80,6 +98,9 @@ impl TakeWriter {
             .write(true)
             .open(path)
             .map_err(io("opening the take to append"))?;
+        lock(&file, path)?;
+        let cut = cut_tail(path)?;
+        let take = open(path)?;
         let written = file
             .seek(SeekFrom::End(0))
             .map_err(io("finding the take's end"))?;

@@ -312,3 +312,32 @@ fn takes_on_a_full_disk_stop_with_an_error_and_keep_what_was_written() {
         assert_eq!(*t, tick(k as u64));
     }
 }
+
+#[test]
+fn takes_have_one_writer_at_a_time_and_a_busy_take_is_left_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_take(dir.path(), 4);
+    let before = std::fs::read(&path).expect("read");
+    // A recording in progress holds its take...
+    let (mut recording, _, _) = TakeWriter::append(&path).expect("first writer");
+    recording
+        .push(&Record::Tick(tick(4)))
+        .expect("pending, not yet flushed");
+    // ...so a re-solve (or anything else) appending to it is refused, and
+    // cuts nothing off the file the recorder is writing.
+    match TakeWriter::append(&path) {
+        Err(e @ TakeError::Busy { .. }) => {
+            let message = e.to_string();
+            assert!(message.contains("take.pwtake"), "{message}");
+        }
+        Err(other) => panic!("expected Busy, got {other}"),
+        Ok(_) => panic!("a second writer was let in"),
+    }
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    // Once the first writer is done, the take can be appended to again.
+    recording.finish("stopped").expect("finish");
+    let (again, take, cut) = TakeWriter::append(&path).expect("free again");
+    assert!(cut.is_none());
+    assert_eq!(take.ticks.len(), 5);
+    drop(again);
+}
