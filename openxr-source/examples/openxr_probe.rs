@@ -30,7 +30,7 @@ fn main() {
         k += 1;
         samples.clear();
         source.poll(k as f64 / 90.0, &mut samples);
-        if k % 90 == 0 {
+        if k.is_multiple_of(90) {
             for s in &samples {
                 println!(
                     "{:8.3} {:10} {:?}",

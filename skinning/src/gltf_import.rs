@@ -248,7 +248,7 @@ pub fn load_gltf_bytes(
             Some(r) => r.into_u32().collect(),
             None => (0..n as u32).collect(),
         };
-        if idx.len() % 3 != 0 {
+        if !idx.len().is_multiple_of(3) {
             return Err(unsupported(what(&format!(
                 "has {} indices, not a multiple of 3",
                 idx.len()

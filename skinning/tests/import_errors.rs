@@ -49,7 +49,7 @@ fn write(dir: &Path, spec: &Spec) -> std::path::PathBuf {
     let mut push = |bytes: Vec<u8>, count: usize, ctype: u32, ty: &str| -> usize {
         let offset = bin.len();
         bin.extend_from_slice(&bytes);
-        while bin.len() % 4 != 0 {
+        while !bin.len().is_multiple_of(4) {
             bin.push(0);
         }
         views.push(format!(

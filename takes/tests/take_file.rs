@@ -58,7 +58,7 @@ fn solved(version: u32, k: u64) -> SolvedFrame {
             root: DVec3::new(0.0, 0.95, 0.01 * k as f64),
             rotations,
         },
-        contacts: [k % 2 == 0, k % 3 == 0],
+        contacts: [k.is_multiple_of(2), k.is_multiple_of(3)],
     }
 }
 
@@ -289,7 +289,7 @@ fn takes_on_a_full_disk_stop_with_an_error_and_keep_what_was_written() {
         w.push(&Record::Tick(tick(pushed))).expect("push");
         w.push(&Record::Solved(solved(1, pushed))).expect("push");
         pushed += 1;
-        if pushed % 9 == 0 {
+        if pushed.is_multiple_of(9) {
             if let Err(e) = w.flush() {
                 break e;
             }

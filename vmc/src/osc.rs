@@ -313,7 +313,7 @@ fn decode_packet(bytes: &[u8], base: usize, depth: usize) -> Result<OscPacket, O
         while r.pos < bytes.len() {
             let size_at = r.at();
             let size = u32::from_be_bytes(r.array("a bundle element's size")?) as usize;
-            if size == 0 || size % 4 != 0 {
+            if size == 0 || !size.is_multiple_of(4) {
                 return Err(OscError::BadLayout {
                     offset: size_at,
                     reason: "a bundle element's size is not a positive multiple of 4",

@@ -49,7 +49,7 @@ impl Bin {
     }
 
     pub(super) fn push_bytes(&mut self, bytes: Vec<u8>, spec: Accessor) -> usize {
-        while self.data.len() % 4 != 0 {
+        while !self.data.len().is_multiple_of(4) {
             self.data.push(0);
         }
         let mut view = json!({
@@ -376,10 +376,10 @@ fn animation(
 
 /// The GLB container: header, JSON chunk (space-padded), BIN chunk.
 pub(super) fn container(mut json: Vec<u8>, mut bin: Vec<u8>) -> Vec<u8> {
-    while json.len() % 4 != 0 {
+    while !json.len().is_multiple_of(4) {
         json.push(b' ');
     }
-    while bin.len() % 4 != 0 {
+    while !bin.len().is_multiple_of(4) {
         bin.push(0);
     }
     let total = 12 + 8 + json.len() + 8 + bin.len();
