@@ -1,5 +1,6 @@
 //! The Blender tier (issue 8): Blender itself (Debian's `blender`, installed
-//! with apt-get when missing) imports a take exported by `posewire export`
+//! with apt-get when missing) imports a take, recorded by the daemon from
+//! devices pushed in real time and exported by `posewire export`,
 //! as BVH and as glTF binary, headless, and its evaluated joint positions
 //! must match Posewire's own (the joint-track CSV export of the same take)
 //! to 1 mm on frames spread over the take.
@@ -20,9 +21,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cli_common::{arg, posewire, text};
-use posewire_body::formats::JointTrack;
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap};
-use posewire_takes::{ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, TakeWriter};
+use posewire::serve::config::{AvatarConfig, SourceConfig};
+use posewire::serve::{Config, Daemon};
+use posewire_body::formats::{JointTrack, TrackerTake};
+use posewire_body::{Joint, JointMap};
+use posewire_client::{pb, Client};
 
 /// Blender's script that imports both files and writes the joints.
 fn script() -> PathBuf {
@@ -48,9 +51,12 @@ fn blender() -> Option<PathBuf> {
     debian::ensure(&PACKAGES, || debian::installed(&PACKAGES) && path.is_file()).then_some(path)
 }
 
-/// Makes a take of the clip: synthesize six devices, calibrate, solve,
-/// and store the solved body as version 1 of a take, as the recorder does.
-fn make_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
+/// Records a take of the clip on a real daemon: six devices synthesized
+/// from the clip, the person calibrated from the matching calibration take,
+/// the devices pushed in real time over gRPC to an avatar with that
+/// profile, and the daemon's recorder writing the take. Returns the take
+/// file and the profile.
+fn record_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
     let bvh = data.join("mocap").join(format!("{CLIP}.bvh"));
     let run = |args: &[&str]| {
         let out = posewire(args);
@@ -65,69 +71,61 @@ fn make_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
         "--out-dir",
         arg(dir),
     ]);
-    let profile_path = dir.join("profile.toml");
+    let profile = dir.join("dancer.profile.toml");
     let calibration = dir.join(format!("{CLIP}.calibration.csv"));
     run(&[
         "calibrate",
         "--input",
         arg(&calibration),
         "--out",
-        arg(&profile_path),
+        arg(&profile),
     ]);
-    let solved = dir.join("solved.joints.csv");
-    let trackers = dir.join(format!("{CLIP}.trackers.csv"));
-    run(&[
-        "solve",
-        "--profile",
-        arg(&profile_path),
-        "--trackers",
-        arg(&trackers),
-        "--out",
-        arg(&solved),
-    ]);
-    let profile = BodyProfile::load(&profile_path).expect("the saved profile loads");
-    let track = JointTrack::read(&solved).expect("the solved track reads");
-    let path = dir.join("dance.pwtake");
-    let mut w = TakeWriter::create(
-        &path,
-        &TakeInfo {
-            name: "dance".into(),
-            avatar_id: "performer".into(),
-            created_unix_ns: 0,
-            rate_hz: 90.0,
-            timecode_start: None,
-            solver: "physics".into(),
-            software: "posewire blender tier".into(),
-        },
-    )
-    .expect("create the take");
-    w.push(&Record::Profile(ProfileChange {
-        from_sequence: 0,
-        toml: profile.to_toml(),
-    }))
-    .expect("profile record");
-    w.push(&Record::Version(SolveVersion {
-        version: 1,
-        created_unix_ns: 0,
-        description: "posewire solve".into(),
-    }))
-    .expect("version record");
-    for (k, frame) in track.frames.iter().enumerate() {
-        let pose = BodyPose {
-            root: frame.joints[Joint::Pelvis].position,
-            rotations: frame.joints.map(|_, t| t.rotation),
-        };
-        w.push(&Record::Solved(SolvedFrame {
-            version: 1,
-            sequence: k as u64,
-            time_s: frame.time_s,
-            pose,
-            contacts: [false; 2],
-        }))
-        .expect("solved frame");
-    }
-    w.finish("done").expect("finish the take");
-    (path, profile_path)
+    let trackers = TrackerTake::read(&dir.join(format!("{CLIP}.trackers.csv")))
+        .expect("the synthesized tracker take reads");
+    let storage = dir.join("storage");
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        avatars: vec![AvatarConfig {
+            id: "dancer".into(),
+            source: SourceConfig::Push {},
+            profile: Some(profile.clone()),
+            model: None,
+        }],
+        storage: storage.clone(),
+        ..Config::default()
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(async {
+        let daemon = Daemon::start(&config).await.expect("the daemon starts");
+        let client = Client::connect(&daemon.local_addr().to_string())
+            .await
+            .expect("connects");
+        let mut takes = client.take_service();
+        takes
+            .start_recording(pb::StartRecordingRequest {
+                avatar_id: "dancer".into(),
+                name: "dance".into(),
+                timecode_start: "01:00:00:00".into(),
+            })
+            .await
+            .expect("records");
+        let start = posewire::push_take::unix_ns() + 50_000_000;
+        posewire::push_take::push(&client, &trackers, "dancer", true, start)
+            .await
+            .expect("the devices are pushed");
+        takes
+            .stop_recording(pb::StopRecordingRequest {
+                avatar_id: "dancer".into(),
+            })
+            .await
+            .expect("stops");
+        daemon.shutdown().await.expect("clean shutdown");
+    });
+    (storage.join("takes").join("dance.pwtake"), profile)
 }
 
 /// Joint positions per export frame, as Blender evaluated them.
@@ -268,7 +266,7 @@ fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_t
     };
     let blender = blender().expect("Blender is installed or installable with apt-get");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (take, profile) = make_take(&data, dir.path());
+    let (take, profile) = record_take(&data, dir.path());
     let model = data.join("models/CesiumMan.glb");
     let export = |format: &str, file: &str, extra: &[&str]| {
         let out = dir.path().join(file);
