@@ -11,6 +11,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
+use super::blocking;
 use crate::serve::calibration_session::Session;
 use crate::serve::config::check_id;
 use crate::serve::profiles::{status, ProfileStore};
@@ -35,15 +36,6 @@ impl Calibration {
 
 /// The response stream of Calibrate.
 pub type CalibrateStream = Pin<Box<dyn Stream<Item = Result<pb::CalibrateUpdate, Status>> + Send>>;
-
-/// Runs a store operation on a blocking thread.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, Status> + Send + 'static,
-) -> Result<T, Status> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Status::internal(e.to_string()))?
-}
 
 #[tonic::async_trait]
 impl CalibrationService for Calibration {

@@ -38,6 +38,16 @@ pub fn shared_routes(shared: &Arc<Shared>) -> tonic::service::Routes {
     ))
 }
 
+/// Runs file or store work (takes, profiles) on a blocking thread, off the
+/// async workers; a panic there answers INTERNAL.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, tonic::Status> + Send + 'static,
+) -> Result<T, tonic::Status> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| tonic::Status::internal(e.to_string()))?
+}
+
 /// The answer of an RPC that is declared in the API but not served yet.
 pub fn not_yet(rpc: &str, what: &str) -> tonic::Status {
     tonic::Status::unimplemented(format!(

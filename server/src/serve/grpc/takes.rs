@@ -13,6 +13,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
+use super::blocking;
 use crate::serve::live::Command;
 use crate::serve::recorder::{RecordingStatus, Recordings};
 use crate::serve::state::Shared;
@@ -42,15 +43,6 @@ impl Takes {
     fn recordings(&self) -> Arc<Recordings> {
         self.shared.recordings.clone()
     }
-}
-
-/// Runs a file operation on a blocking thread.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, Status> + Send + 'static,
-) -> Result<T, Status> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Status::internal(e.to_string()))?
 }
 
 fn unix_ns() -> i64 {
