@@ -199,6 +199,23 @@ impl BodyProfile {
         }
     }
 
+    /// [`BodyProfile::from_stature`] wearing every device at its nominal
+    /// place on the body, held straight (no mount rotation): the person of
+    /// tests and benchmarks whose devices need no calibration.
+    pub fn with_nominal_devices(stature: f64) -> BodyProfile {
+        let mut profile = BodyProfile::from_stature(stature);
+        for d in Device::ALL {
+            profile.set_tracker(
+                d,
+                d.nominal_offset(),
+                DQuat::IDENTITY,
+                Source::Nominal,
+                Source::Nominal,
+            );
+        }
+        profile
+    }
+
     /// The mount of a device, if the profile has one.
     pub fn tracker(&self, device: Device) -> Option<&TrackerMount> {
         self.trackers.get(device.name())

@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Source, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Transform};
 use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
@@ -22,17 +22,7 @@ use posewire_solver::{IkSettings, IkSolver};
 use rustix::time::{clock_gettime, ClockId};
 
 fn profile() -> BodyProfile {
-    let mut p = BodyProfile::from_stature(1.75);
-    for d in Device::ALL {
-        p.set_tracker(
-            d,
-            d.nominal_offset(),
-            DQuat::IDENTITY,
-            Source::Nominal,
-            Source::Measured,
-        );
-    }
-    p
+    BodyProfile::with_nominal_devices(1.75)
 }
 
 /// Avatar `i` at time `t`: walking a 2 m circle around its own centre.

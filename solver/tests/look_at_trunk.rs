@@ -5,7 +5,7 @@
 use posewire_body::formats::{TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{angle_between, yaw_of};
-use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton, Transform};
 use posewire_solver::{solve_take, IkSettings, IkSolver, SolveOptions, TrunkMode};
 
 /// A person standing still, facing +Z, with the head turned `head_yaw`
@@ -37,17 +37,7 @@ fn standing_take(
 }
 
 fn profile() -> BodyProfile {
-    let mut profile = BodyProfile::from_stature(1.75);
-    for d in Device::ALL {
-        profile.set_tracker(
-            d,
-            d.nominal_offset(),
-            DQuat::IDENTITY,
-            posewire_body::Source::Nominal,
-            posewire_body::Source::Measured,
-        );
-    }
-    profile
+    BodyProfile::with_nominal_devices(1.75)
 }
 
 fn last_yaws(trunk: TrunkMode, head_yaw: f64) -> (f64, f64, DQuat) {

@@ -3,7 +3,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Source, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Transform};
 use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::{Locomotion, RecoveryStep};
@@ -177,17 +177,7 @@ fn physics_locomotion_steps_toward_the_capture_point_after_a_push() {
 
 /// A person with all six devices on their nominal mounts.
 fn tracked_profile() -> BodyProfile {
-    let mut p = BodyProfile::from_stature(1.75);
-    for d in Device::ALL {
-        p.set_tracker(
-            d,
-            d.nominal_offset(),
-            DQuat::IDENTITY,
-            Source::Nominal,
-            Source::Measured,
-        );
-    }
-    p
+    BodyProfile::with_nominal_devices(1.75)
 }
 
 /// The daemon's settings (the default physics settings: root and

@@ -7,7 +7,7 @@
 
 use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source, Transform};
+use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton, Transform};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
 /// Where the walker is at `t`: position on the floor and heading (yaw).
@@ -56,17 +56,7 @@ fn walker(skeleton: &Skeleton, path: Path, t: f64) -> BodyPose {
 
 /// A 1.75 m person whose devices sit at their nominal places.
 fn profile() -> BodyProfile {
-    let mut profile = BodyProfile::from_stature(1.75);
-    for d in Device::ALL {
-        profile.set_tracker(
-            d,
-            d.nominal_offset(),
-            DQuat::IDENTITY,
-            Source::Nominal,
-            Source::Nominal,
-        );
-    }
-    profile
+    BodyProfile::with_nominal_devices(1.75)
 }
 
 fn walk(path: Path, seconds: f64) -> (Vec<JointFrame>, Vec<BodyPose>) {
