@@ -1,6 +1,8 @@
 //! Development aid: per joint, the mean angle between the simulated bone and
 //! the kinematic reference it tracks, on one clip, clean; with a joint name
-//! as the third argument, that joint's angles are traced. Environment:
+//! as the third argument, that joint's angles are traced. The devices are
+//! synthesized as the evaluation does (same clip name, so the same offsets
+//! and mounts), so per-clip numbers match `joint_errors`'. Environment:
 //! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
@@ -19,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let bvh = Bvh::read(&clip)?;
     let takes = synthesize(
         &bvh,
-        "clip",
+        &posewire_evaluation::protocol::clip_name(&clip),
         &SynthOptions {
             devices: DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
             condition: Condition::Clean,
@@ -101,13 +103,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         f.reference.positions(&skeleton),
                     );
                     println!(
-                        "t {:5.2} {} sim {:6.2?} reference {:6.2?} height sim {:5.3} reference {:5.3}",
+                        "t {:5.2} {} sim {:6.2?} reference {:6.2?} height sim {:5.3} reference {:5.3} apart {:5.1} cm",
                         t,
                         j.name(),
                         frame.angles(local(&f.pose)),
                         frame.angles(local(&f.reference)),
                         ps[j].y,
-                        pr[j].y
+                        pr[j].y,
+                        (ps[j] - pr[j]).length() * 100.0
                     );
                 }
             }

@@ -408,3 +408,49 @@ fn physics_a_planted_foot_stays_where_it_stands_when_its_leg_is_kicked() {
     assert!(held < 0.002, "planted foot moved {held} m");
     assert!(held < 0.5 * free, "planted {held} m, spring only {free} m");
 }
+
+/// A parent-relative rotation from its quaternion parts.
+fn local(x: f64, y: f64, z: f64, w: f64) -> DQuat {
+    DQuat::from_xyzw(x, y, z, w).normalize()
+}
+
+#[test]
+fn physics_an_arm_raised_across_the_head_is_not_caught_on_the_chest() {
+    // The upper body of a recorded two-handed sword swing (CMU 02_08 at
+    // 2.5 s, as the `ik` reference posed it): the right arm raised and
+    // drawn in across the face, its upper arm close to the neck.
+    let (_, sk, mut world, rest, id) = standing();
+    let mut locals = JointMap::splat(DQuat::IDENTITY);
+    for (j, q) in [
+        (Joint::Spine, local(-0.2963, -0.0072, -0.0168, 0.9549)),
+        (Joint::Chest, local(0.2487, 0.0094, 0.0107, 0.9685)),
+        (Joint::Neck, local(0.0266, -0.0096, 0.0804, 0.9964)),
+        (Joint::Head, local(0.0377, 0.0306, 0.0230, 0.9986)),
+        (
+            Joint::LeftShoulder,
+            local(-0.4503, -0.1219, -0.2787, 0.8395),
+        ),
+        (Joint::RightShoulder, local(-0.0778, 0.4721, 0.8619, 0.1676)),
+        (Joint::LeftElbow, local(0.0, -0.8060, 0.0, 0.5919)),
+        (Joint::RightElbow, local(0.0, 0.4386, 0.0, 0.8987)),
+        (Joint::LeftWrist, local(0.0459, 0.3483, 0.0815, 0.9327)),
+        (Joint::RightWrist, local(0.2024, 0.3011, 0.0706, 0.9292)),
+    ] {
+        locals[j] = q;
+    }
+    let mut reference = rest;
+    for j in Joint::ALL {
+        if let Some(p) = j.parent() {
+            reference.rotations[j] = reference.rotations[p] * locals[j];
+        }
+    }
+    hold(&mut world, id, &reference, 270);
+    let sim = world.pose(id).expect("avatar").positions(&sk);
+    let want = reference.positions(&sk);
+    let moved = (rest.positions(&sk)[Joint::RightElbow] - want[Joint::RightElbow]).length();
+    assert!(moved > 0.3, "the pose is a real reach ({moved} m)");
+    for j in [Joint::RightElbow, Joint::RightWrist] {
+        let gap = (sim[j] - want[j]).length();
+        assert!(gap < 0.02, "{} is {gap} m from the reference", j.name());
+    }
+}
