@@ -9,8 +9,10 @@
 //! A fresh machine gets what it lacks: `apt-get install chromium` when
 //! /usr/bin/chromium is missing, `npm ci` of tests/browser's committed
 //! lock into a folder of the target directory. When that is impossible the
-//! tests print `SKIPPED` and pass. The screenshots are saved into docs/
-//! (the README shows them). Browsers run one at a time (2 cores).
+//! tests print `SKIPPED` and pass. The screenshots go to the target
+//! directory (`web-screenshots`), or into docs/, which the README shows,
+//! with `POSEWIRE_UPDATE_SCREENSHOTS=1`. Browsers run one at a time (2
+//! cores).
 
 mod debian;
 
@@ -268,8 +270,21 @@ fn changed_fraction(a: &Path, b: &Path, view_width: u32) -> f64 {
     changed as f64 / (view_width.min(w) * h) as f64
 }
 
+/// Where a screenshot goes: docs/ (which the README shows) when
+/// `POSEWIRE_UPDATE_SCREENSHOTS` is set, else a folder of the target
+/// directory, so that a test run leaves the checkout unchanged.
 fn docs(file: &str) -> PathBuf {
-    workspace().join("docs").join(file)
+    let dir = if std::env::var_os("POSEWIRE_UPDATE_SCREENSHOTS").is_some() {
+        workspace().join("docs")
+    } else {
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots")
+    };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("cannot create {}: {e}", dir.display());
+    }
+    let path = dir.join(file);
+    eprintln!("screenshot: {}", path.display());
+    path
 }
 
 fn frames(browser: &mut Browser, count: u32) {
