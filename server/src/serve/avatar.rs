@@ -135,6 +135,8 @@ pub struct AvatarRunner {
     pub rig: Option<std::sync::Arc<super::skin::RigSlot>>,
     /// Its recording in progress, if any.
     pub recording: Option<super::recorder::LoopRecorder>,
+    /// What its stream showed last, to fade across a solver restart.
+    pub handover: super::handover::Handover,
     scratch: Vec<TrackerSample>,
 }
 
@@ -151,6 +153,7 @@ impl AvatarRunner {
             devices: [None; Device::COUNT],
             rig: None,
             recording: None,
+            handover: super::handover::Handover::default(),
             scratch: Vec::new(),
         }
     }
@@ -162,11 +165,13 @@ impl AvatarRunner {
 
     /// The same avatar (id, source, devices seen, recording) with a new
     /// profile: a new solver and skeleton, which wait for the source's next
-    /// samples.
+    /// samples; the stream fades over from the old body.
     pub fn with_profile(self, profile: &BodyProfile, kind: SolverKind) -> AvatarRunner {
         let mut next = AvatarRunner::new(&self.id, profile, self.source, kind);
         next.devices = self.devices;
         next.recording = self.recording;
+        next.handover = self.handover;
+        next.handover.solver_restarted();
         next
     }
 
@@ -174,7 +179,8 @@ impl AvatarRunner {
     /// and hands it the last known state of every device seen, as samples
     /// at the loop times they were known; returns those samples, in time
     /// order. A recording starts here so that an offline re-solve, fed the
-    /// same samples, starts from the same state.
+    /// same samples, starts from the same state. The live stream fades
+    /// over from the old body ([`super::handover`]).
     pub fn restart_solver(
         &mut self,
         kind: SolverKind,
@@ -182,6 +188,7 @@ impl AvatarRunner {
     ) -> Vec<TrackerSample> {
         self.solver.leave(world);
         self.solver = AvatarSolver::new(&self.profile, kind);
+        self.handover.solver_restarted();
         let mut seeds = Vec::new();
         for device in Device::ALL {
             let Some(state) = self.devices[device.index()] else {

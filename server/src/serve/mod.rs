@@ -38,6 +38,7 @@ pub mod demo_source;
 pub mod file_source;
 pub mod frame_build;
 pub mod grpc;
+pub mod handover;
 pub mod live;
 pub mod osc_config;
 pub mod osc_out;

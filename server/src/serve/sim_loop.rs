@@ -128,8 +128,11 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         let mut skinned = 0u64;
         let any_vertices = shared.live.vertices.any();
         let mut avatars = Vec::with_capacity(setup.avatars.len());
-        for (i, (avatar, body)) in setup.avatars.iter().zip(&solved).enumerate() {
+        for (i, (avatar, body)) in setup.avatars.iter_mut().zip(&solved).enumerate() {
             let Some(body) = body else { continue };
+            // The recording above took the solver's own pose; the stream
+            // fades across a solver restart instead of jumping.
+            let pose = avatar.handover.stream(&body.pose, t);
             if !was_ready[i] {
                 was_ready[i] = true;
                 tracing::info!(avatar = %avatar.id, "avatar has a body (headset seen)");
@@ -137,7 +140,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             let mut out = avatar_frame(
                 &AvatarSnapshot {
                     id: &avatar.id,
-                    pose: &body.pose,
+                    pose: &pose,
                     skeleton: &avatar.skeleton,
                     devices: &avatar.devices,
                     contacts: body.contacts,
@@ -150,7 +153,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                     match slot.ready() {
                         Some(rig) => {
                             let skin_start = Instant::now();
-                            rig.skin(&body.pose, &mut deformed);
+                            rig.skin(&pose, &mut deformed);
                             out.vertices = Some(super::skin::encode_float32(&deformed.positions));
                             skin_time += skin_start.elapsed();
                             skinned += 1;
