@@ -146,6 +146,35 @@ fn pushed(
 }
 
 #[test]
+fn physics_balance_absorbs_a_small_push_from_any_side_without_a_step() {
+    // Balance alone (no locomotion): the feet's centre of pressure, from
+    // the heels to the toes, brakes a 10 N s push on the chest from
+    // behind, from the front and from the side; the body stays up on feet
+    // that do not slide. (With a symmetric 8 cm reach about the middle of
+    // each foot, the forward and the sideways push threw it over.)
+    let standing = BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)))
+        .root
+        .y;
+    for push in [
+        DVec3::new(0.0, 0.0, 10.0),
+        DVec3::new(0.0, 0.0, -10.0),
+        DVec3::new(-10.0, 0.0, 0.0),
+    ] {
+        let (lowest, steps, moved, _) = pushed(None, push);
+        assert_eq!(steps, 0);
+        assert!(
+            lowest > standing - 0.1,
+            "{push}: the pelvis sank to {lowest} m (standing {standing})"
+        );
+        assert!(moved < 0.08, "{push}: the feet slid {moved} m");
+    }
+    // The control: a push three times as hard needs a step, and without
+    // one the body falls.
+    let (lowest, _, _, _) = pushed(None, DVec3::new(0.0, 0.0, 30.0));
+    assert!(lowest < 0.5, "a 30 N s push left the pelvis at {lowest} m");
+}
+
+#[test]
 fn physics_locomotion_steps_toward_the_capture_point_after_a_push() {
     // What the recovery step does today: a push forward makes the foot
     // that lags step forward, toward where the centre of mass is going.
