@@ -209,55 +209,11 @@ impl Balance {
         );
         force.x = (c.x - want_cop.x) * weight / height;
         force.z = (c.z - want_cop.z) * weight / height;
-        // How the weight is shared between two standing feet: the centre
-        // of pressure that gives the horizontal force (`F h / (m g)` from
-        // under the centre of mass, on the side it pushes from), projected
-        // on the segment between the feet. With equal shares, a leg that
-        // can only push along itself (its ankle barely holds a torque)
-        // pushes the body on toward the foot it is over: a split stance
-        // cannot brake.
-        let shares: Vec<f64> = match centres.as_slice() {
-            [a, b] => {
-                let cop =
-                    DVec3::new(c.x, 0.0, c.z) - DVec3::new(force.x, 0.0, force.z) * height / weight;
-                let (a, b) = (DVec3::new(a.x, 0.0, a.z), DVec3::new(b.x, 0.0, b.z));
-                let ab = b - a;
-                let s = if ab.length_squared() > 1e-6 {
-                    ((cop - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-                } else {
-                    0.5
-                };
-                vec![1.0 - s, s]
-            }
-            _ => vec![1.0; centres.len()],
-        };
-        // Each foot's centre of pressure: its centre, moved (within its
-        // sole) by what the shares along the segment between the feet
-        // leave of the wanted centre of pressure; each leg pushes along the
-        // line from its centre of pressure to the centre of mass, which
-        // the stance joints' Jacobian transpose turns into exactly that
-        // ankle torque.
-        let base: DVec3 = centres
-            .iter()
-            .zip(&shares)
-            .map(|(p, w)| DVec3::new(p.x, 0.0, p.z) * *w)
-            .sum();
-        let residual = want_cop - base;
-        let pressures: Vec<DVec3> = centres
-            .iter()
-            .zip(&fronts)
-            .map(|(p, f)| {
-                let side = DVec3::new(f.z, 0.0, -f.x);
-                let along = residual.dot(*f).clamp(
-                    -self.heel_reach_m - self.com_ahead_m,
-                    self.toe_reach_m - self.com_ahead_m,
-                );
-                let across = residual
-                    .dot(side)
-                    .clamp(-self.side_reach_m, self.side_reach_m);
-                DVec3::new(p.x, 0.0, p.z) + *f * along + side * across
-            })
-            .collect();
+        // Each foot's centre of pressure and its share of the weight; each
+        // leg then pushes along the line from its centre of pressure to the
+        // centre of mass, which the stance joints' Jacobian transpose turns
+        // into exactly that ankle torque.
+        let (shares, pressures) = self.pressures(&centres, &fronts, want_cop);
         let mut loads = [0.0; 2];
         let mut k = 0;
         for (i, (leg, on)) in LEGS.iter().zip([stance.left, stance.right]).enumerate() {
@@ -312,6 +268,91 @@ impl Balance {
             out.torques[j] = a;
         }
         out
+    }
+
+    /// How the wanted centre of pressure `want` is shared between the
+    /// standing soles (their centres and forward directions): the weights
+    /// and each sole's own centre of pressure, within its reach.
+    ///
+    /// One foot: its centre of pressure is `want`, within the sole. Two
+    /// feet: their soles make a thin band along the line between them, so
+    /// the part of `want` across that line is put first, by the same offset
+    /// in both soles toward the corner that reaches farthest across (the
+    /// heels or toes and an edge), and the weights along the line then
+    /// make up the rest. Measured: with the weights along the line first
+    /// and each sole's offset clamped per axis after, a split stance (feet
+    /// 30 cm apart fore and aft) fell within 2 s with no push at all; with
+    /// this it stands, and takes 10 N s from the front and the back.
+    fn pressures(
+        &self,
+        centres: &[DVec3],
+        fronts: &[DVec3],
+        want: DVec3,
+    ) -> (Vec<f64>, Vec<DVec3>) {
+        let flat = |p: DVec3| DVec3::new(p.x, 0.0, p.z);
+        let corners = |f: DVec3| {
+            let side = DVec3::new(f.z, 0.0, -f.x);
+            let (toe, heel) = (
+                self.toe_reach_m - self.com_ahead_m,
+                -self.heel_reach_m - self.com_ahead_m,
+            );
+            [
+                f * toe + side * self.side_reach_m,
+                f * toe - side * self.side_reach_m,
+                f * heel + side * self.side_reach_m,
+                f * heel - side * self.side_reach_m,
+            ]
+        };
+        match (centres, fronts) {
+            ([a, b], [fa, fb]) => {
+                let (a, b) = (flat(*a), flat(*b));
+                let ab = b - a;
+                let u = ab.normalize_or(DVec3::X);
+                let n = DVec3::new(u.z, 0.0, -u.x);
+                let across = (want - a).dot(n);
+                let sign = if across >= 0.0 { 1.0 } else { -1.0 };
+                let offset = |f: DVec3| {
+                    let best = corners(f).into_iter().fold(DVec3::ZERO, |best, o| {
+                        if o.dot(n) * sign > best.dot(n) * sign {
+                            o
+                        } else {
+                            best
+                        }
+                    });
+                    let reach = best.dot(n) * sign;
+                    if reach > 1e-6 {
+                        best * (across.abs() / reach).min(1.0)
+                    } else {
+                        DVec3::ZERO
+                    }
+                };
+                let (oa, ob) = (offset(*fa), offset(*fb));
+                let span = (ab + ob - oa).dot(u);
+                let s = if span.abs() > 1e-6 {
+                    ((want - a - oa).dot(u) / span).clamp(0.0, 1.0)
+                } else {
+                    0.5
+                };
+                (vec![1.0 - s, s], vec![a + oa, b + ob])
+            }
+            _ => {
+                let pressures = centres
+                    .iter()
+                    .zip(fronts)
+                    .map(|(p, f)| {
+                        let side = DVec3::new(f.z, 0.0, -f.x);
+                        let d = want - flat(*p);
+                        let along = d.dot(*f).clamp(
+                            -self.heel_reach_m - self.com_ahead_m,
+                            self.toe_reach_m - self.com_ahead_m,
+                        );
+                        let across = d.dot(side).clamp(-self.side_reach_m, self.side_reach_m);
+                        flat(*p) + *f * along + side * across
+                    })
+                    .collect();
+                (vec![1.0; centres.len()], pressures)
+            }
+        }
     }
 
     /// A joint torque on its frame axes as a world vector.
