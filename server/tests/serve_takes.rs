@@ -722,3 +722,101 @@ async fn physics_with_another_avatar_apart_resolves_exactly() {
     let n = assert_resolve_reproduces(&storage, "phys");
     println!("physics re-solve, two avatars apart: {n} frames identical");
 }
+
+/// The largest distance any joint moved from one streamed tick to the
+/// next, per tick (keyed by the later tick).
+fn joint_moves(streamed: &BTreeMap<u64, Vec<f32>>) -> BTreeMap<u64, f64> {
+    streamed
+        .iter()
+        .zip(streamed.iter().skip(1))
+        .filter(|((a, _), (b, _))| **b == **a + 1)
+        .map(|((_, p), (seq, q))| {
+            let worst = p
+                .chunks_exact(3)
+                .zip(q.chunks_exact(3))
+                .map(|(a, b)| {
+                    let d: f64 = a.iter().zip(b).map(|(x, y)| f64::from(x - y).powi(2)).sum();
+                    d.sqrt()
+                })
+                .fold(0.0, f64::max);
+            (*seq, worst)
+        })
+        .collect()
+}
+
+/// Starting a recording restarts the avatar's solver (so that the take
+/// re-solves exactly); the streamed body must not jump for it. The demo
+/// person walks with three devices, where a fresh solver puts the feet
+/// back under the body (an ankle moved 43 cm in one tick before the
+/// stream faded across the restart).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_a_recording_mid_walk_does_not_make_the_streamed_body_jump() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut stream = client
+        .stream_frames(pb::StreamFramesRequest {
+            avatar_ids: vec!["demo".into()],
+            ..Default::default()
+        })
+        .await
+        .expect("subscribes");
+    let mut streamed: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
+    let mut takes = client.take_service();
+    let mut recording = false;
+    // 2 s of walking, then 1.5 s more after the recording starts.
+    let mut until = tokio::time::Instant::now() + Duration::from_millis(2000);
+    loop {
+        if tokio::time::Instant::now() >= until {
+            if recording {
+                break;
+            }
+            takes
+                .start_recording(start_request("demo", "walk"))
+                .await
+                .expect("records");
+            recording = true;
+            until = tokio::time::Instant::now() + Duration::from_millis(1500);
+        }
+        let f = tokio::time::timeout(PATIENCE, stream.message())
+            .await
+            .expect("a frame within the patience")
+            .expect("no stream error")
+            .expect("the stream goes on")
+            .frame
+            .expect("a frame");
+        if let Some(a) = f.avatars.into_iter().next() {
+            streamed.insert(f.sequence, a.joint_positions);
+        }
+    }
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+    let take = posewire_takes::open(&take_file(&storage, "walk")).expect("the take opens");
+    let first = take.ticks.first().expect("ticks were recorded").sequence;
+    let moves = joint_moves(&streamed);
+    let before: Vec<f64> = moves.range(..first).map(|(_, m)| *m).collect();
+    let after: Vec<f64> = moves.range(first..first + 45).map(|(_, m)| *m).collect();
+    assert!(before.len() > 90, "{} ticks streamed before", before.len());
+    assert!(after.len() > 30, "{} ticks streamed after", after.len());
+    // The walk's own largest moves include the odd stepping snap (one of
+    // 15 cm was seen), so the bar is the 95th percentile of the walk's.
+    let mut sorted = before.clone();
+    sorted.sort_by(f64::total_cmp);
+    let walking = sorted[sorted.len() * 95 / 100];
+    let at_start = after.iter().copied().fold(0.0, f64::max);
+    println!(
+        "largest joint move in a tick: {:.1} cm while walking (95th percentile), {:.1} cm in the 0.5 s after the recording started (tick {first}); without the fade it was 22.2 cm",
+        walking * 100.0,
+        at_start * 100.0
+    );
+    assert!(walking > 0.005, "the demo person walks");
+    assert!(
+        at_start <= 1.5 * walking + 0.005,
+        "a joint moved {at_start} m in one tick as the recording started, against {walking} m (95th percentile) while walking"
+    );
+}
