@@ -16,7 +16,7 @@ use posewire_body::inertia::{segment_inertias, SegmentInertia};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
 use rapier3d::glamx::Pose3;
 use rapier3d::prelude::{
-    ColliderBuilder, ColliderHandle, GenericJointBuilder, Group, ImpulseJointHandle,
+    ActiveHooks, ColliderBuilder, ColliderHandle, GenericJointBuilder, Group, ImpulseJointHandle,
     InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis, MassProperties, MotorModel,
     RigidBodyBuilder, RigidBodyHandle,
 };
@@ -48,8 +48,8 @@ pub const ANG_AXES: [JointAxis; 3] = [JointAxis::AngX, JointAxis::AngY, JointAxi
 pub(crate) const LIN_AXES: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];
 
 /// Which of a person's own segments collide with each other. An upper arm
-/// never touches the chest or the neck, whatever the setting (the shoulder
-/// girdle between them has no shape; its joint limits hold the arm).
+/// never touches the chest or the neck, whatever the setting
+/// ([`super::contact_filter`]).
 ///
 /// The shapes are sized from the skeleton, not the person's girth, so they
 /// sometimes catch a limb that the real person brushed past. Measured on the
@@ -202,15 +202,6 @@ fn capsule(a: DVec3, b: DVec3, r: f64) -> ColliderBuilder {
     };
     ColliderBuilder::capsule_from_endpoints(v32(a), v32(b), r as f32)
 }
-
-/// Segment pairs that never touch each other although they are not joined:
-/// each upper arm and the chest and neck next to its shoulder.
-const UPPER_ARM_PASSES: [(Joint, Joint); 4] = [
-    (Joint::LeftShoulder, Joint::Chest),
-    (Joint::LeftShoulder, Joint::Neck),
-    (Joint::RightShoulder, Joint::Chest),
-    (Joint::RightShoulder, Joint::Neck),
-];
 
 /// Radius of the rounded edges of the foot boxes, metres.
 pub const FOOT_EDGE_RADIUS_M: f64 = 0.02;
@@ -381,11 +372,15 @@ impl SimAvatar {
                 .build();
             let h = world.bodies.insert(rb);
             if let Some(c) = shape(j, &skeleton, profile) {
-                let c = c
+                let mut c = c
                     .density(0.0)
                     .friction(settings.friction as f32)
                     .collision_groups(groups_of(j))
-                    .build();
+                    .user_data(super::contact_filter::collider_tag(index, j));
+                if super::contact_filter::filters(j) {
+                    c = c.active_hooks(ActiveHooks::FILTER_CONTACT_PAIRS);
+                }
+                let c = c.build();
                 colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
             }
             bodies[j] = Some(h);
@@ -438,21 +433,6 @@ impl SimAvatar {
             joints[j] = Some(world.impulse_joints.insert(b1, b2, builder.build(), true));
             frames[j] = Some(frame);
             gains[j] = g;
-        }
-
-        // The shoulder girdle (the clavicle bone) has no shape, so nothing
-        // keeps the upper arm off the chest and the neck but contacts that
-        // a real shoulder does not have: an arm raised and drawn in across
-        // the face caught on them and stayed 9 cm from its reference
-        // (`physics_an_arm_raised_across_the_head_is_not_caught_on_the_chest`).
-        // The shoulder's joint limits bound the arm there instead. A joint
-        // with no locked axis and no motor is rapier's way to turn off
-        // contacts between two bodies.
-        for (arm, trunk) in UPPER_ARM_PASSES {
-            if let (Some(a), Some(b)) = (bodies[arm], bodies[trunk]) {
-                let free = GenericJointBuilder::new(JointAxesMask::empty()).contacts_enabled(false);
-                world.impulse_joints.insert(a, b, free.build(), true);
-            }
         }
 
         // The residual root spring: a kinematic anchor at the pelvis's

@@ -9,11 +9,13 @@
 //! - [`force_array`]: one torque per joint degree of freedom plus the root.
 //! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
+//! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link.
 
 pub mod avatar;
 pub mod balance;
+pub mod contact_filter;
 pub mod controller;
 pub mod convert;
 pub mod effectors;

@@ -261,7 +261,8 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
-        self.rapier.step();
+        self.rapier
+            .step_with_events(&super::contact_filter::BodyContactFilter, &());
     }
 
     /// Which of an avatar's feet touch the floor or the scene.
