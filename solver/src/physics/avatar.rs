@@ -16,9 +16,9 @@ use posewire_body::inertia::{segment_inertias, SegmentInertia};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
 use rapier3d::glamx::Pose3;
 use rapier3d::prelude::{
-    ColliderBuilder, ColliderHandle, GenericJointBuilder, Group, ImpulseJointHandle,
-    InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis, MassProperties, MotorModel,
-    RigidBodyBuilder, RigidBodyHandle,
+    CoefficientCombineRule, ColliderBuilder, ColliderHandle, GenericJointBuilder, Group,
+    ImpulseJointHandle, InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis,
+    MassProperties, MotorModel, RigidBodyBuilder, RigidBodyHandle,
 };
 
 use super::convert::{pose32, q64, v32, v64};
@@ -381,9 +381,17 @@ impl SimAvatar {
                 .build();
             let h = world.bodies.insert(rb);
             if let Some(c) = shape(j, &skeleton, profile) {
+                // A foot's friction may be lowered while it slides
+                // (`SimAvatar::set_friction`): the lower value wins.
+                let rule = if matches!(j, Joint::LeftAnkle | Joint::RightAnkle) {
+                    CoefficientCombineRule::Min
+                } else {
+                    CoefficientCombineRule::Average
+                };
                 let c = c
                     .density(0.0)
                     .friction(settings.friction as f32)
+                    .friction_combine_rule(rule)
                     .collision_groups(groups_of(j))
                     .build();
                 colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
@@ -510,6 +518,21 @@ impl SimAvatar {
             anchor,
             root_gains: (lin, ang),
             effectors,
+        }
+    }
+
+    /// Sets the friction coefficient of `joint`'s collider (a foot's
+    /// combines with the floor's by the smaller of the two).
+    pub(crate) fn set_friction(&self, world: &mut Rapier, joint: Joint, friction: f64) {
+        let Some(body) = self.bodies[joint] else {
+            return;
+        };
+        for &c in &self.colliders {
+            if let Some(c) = world.colliders.get_mut(c) {
+                if c.parent() == Some(body) && (c.friction() - friction as f32).abs() > 1e-6 {
+                    c.set_friction(friction as f32);
+                }
+            }
         }
     }
 

@@ -5,7 +5,7 @@
 //! ghost hands, camera link, the residual on the root).
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::{BodyPose, BodyProfile, Joint};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint};
 
 use posewire_body::glam::DVec3;
 
@@ -110,6 +110,11 @@ pub struct AvatarController {
     /// Feet that broke loose from their hold and wait for the reference to
     /// lift them before they are planted again.
     slipped: [bool; 2],
+    /// Recent reference ankle positions (time, left, right), oldest first,
+    /// over the sliding-foot window.
+    ankle_history: std::collections::VecDeque<(f64, [DVec3; 2])>,
+    /// When each foot's device (left, right) last gave a valid sample.
+    foot_seen: [Option<f64>; 2],
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -133,6 +138,8 @@ impl AvatarController {
             locomotion: LocomotionState::default(),
             planted: [None, None],
             slipped: [false, false],
+            ankle_history: std::collections::VecDeque::new(),
+            foot_seen: [None, None],
         }
     }
 
@@ -148,6 +155,14 @@ impl AvatarController {
 
     /// Takes one device sample (in time order).
     pub fn push(&mut self, sample: &TrackerSample) {
+        let foot = match sample.device {
+            Device::LeftFoot => Some(0),
+            Device::RightFoot => Some(1),
+            _ => None,
+        };
+        if let (Some(i), Some(_)) = (foot, sample.pose) {
+            self.foot_seen[i] = Some(sample.time_s);
+        }
         self.ik.push(sample);
     }
 
@@ -277,6 +292,7 @@ impl AvatarController {
         if plant {
             self.hold_planted_feet(world, id, &reference, touching, dt);
         }
+        self.let_sliding_feet_slide(world, id, &reference, t);
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -358,6 +374,66 @@ impl AvatarController {
             }
             world.plant_foot(id, ankle, hold.map(|t| t.position));
         }
+    }
+
+    /// Lowers the floor's friction under a foot whose reference moves fast
+    /// along the floor (a swinging foot that grazes the floor, or a foot
+    /// that slides): a foot that is really carried or slid carries little
+    /// weight, but the simulated one, once it touched the floor under the
+    /// body's weight, stopped dead and stayed 15-30 cm behind its
+    /// reference.
+    fn let_sliding_feet_slide(
+        &mut self,
+        world: &mut PhysicsWorld,
+        id: super::world::AvatarId,
+        reference: &BodyPose,
+        t: f64,
+    ) {
+        let e = self.settings.body.effectors;
+        if !(e.slide_speed_m_s > 0.0 && e.hz > 0.0) {
+            return;
+        }
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let p = reference.positions(&avatar.skeleton);
+        let now = [p[Joint::LeftAnkle], p[Joint::RightAnkle]];
+        let window = e.slide_window_s.max(0.0);
+        while self
+            .ankle_history
+            .front()
+            .is_some_and(|(s, _)| t - s > window + 1e-9 || *s > t)
+        {
+            self.ankle_history.pop_front();
+        }
+        let oldest = self.ankle_history.front().copied();
+        self.ankle_history.push_back((t, now));
+        let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length();
+        for (i, ankle) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .enumerate()
+        {
+            let speed = oldest
+                .filter(|(s, _)| t - s > 1e-6)
+                .map_or(0.0, |(s, then)| flat(now[i] - then[i]) / (t - s));
+            // Only a foot with a device measures its own motion; an
+            // untracked foot's reference is the planner's guess.
+            let tracked =
+                self.foot_seen[i].is_some_and(|s| (t - s).abs() <= crate::tracking::LOST_AFTER_S);
+            let friction = if tracked && speed > e.slide_speed_m_s {
+                e.slide_friction
+            } else {
+                self.settings.body.friction
+            };
+            world.set_foot_friction(id, ankle, friction);
+        }
+    }
+
+    /// Where each planted foot (left, right) is held on the floor, `None`
+    /// for a foot that is free: what the planted-foot rule decided this
+    /// frame.
+    pub fn planted_feet(&self) -> [Option<DVec3>; 2] {
+        self.planted
     }
 
     /// The recovery steps so far.
