@@ -6,7 +6,7 @@
 //!
 //! `cargo run --release -p posewire-evaluation --example foot_trace -- ../shared/data/mocap/cmu_49_01_walk.bvh 6 left [FROM TO] [clean|noisy]`
 //!
-//! P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN: the sliding-foot settings.
+//! P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN/P_SLIDE_GAP: the sliding-foot settings.
 //! TRACE_EVERY: ticks between traced lines (default 3); GAP_MIN: only lines
 //! where the simulated ankle is at least this far (cm, horizontally) from
 //! the ground truth.
@@ -68,6 +68,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Some(v) = env("P_SLIDE_WIN") {
         settings.body.effectors.slide_window_s = v;
+    }
+    if let Some(v) = env("P_SLIDE_GAP") {
+        settings.body.effectors.slide_gap_m = v;
     }
     let mut solver = PhysicsSolver::new(
         &profile,

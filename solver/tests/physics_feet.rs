@@ -29,15 +29,23 @@ fn pose_leg(pose: &mut BodyPose, sk: &Skeleton, hip: Joint, ankle: DVec3) {
     pose.rotations[knee] = DQuat::from_rotation_arc(sk.offsets[foot].normalize(), shin);
 }
 
-/// A person standing with bent knees (pelvis `drop` lower than at rest);
-/// from 1 s on, the left foot slides `slide` metres forward along the floor
+/// A person standing with bent knees (pelvis `drop` lower than at rest),
+/// the reference's left ankle `sink` metres lower than at rest (under the
+/// floor, as a device's offset error puts it) and the simulated left foot
+/// starting `start_off` metres behind it; from 1 s on, the left foot slides `slide` metres forward along the floor
 /// in `slide_s` seconds while the pelvis moves half as far (the weight
 /// going onto the sliding foot, as in a shuffling step), then everything
 /// stands still. Both feet carry devices (so their motion is measured).
 /// Returns the largest horizontal distance between the simulated left
 /// ankle and the reference's, from 0.1 s after the slide ended to 0.5 s
 /// after.
-fn slide_gap(effectors: EffectorSettings, slide: f64, slide_s: f64, sink: f64) -> f64 {
+fn slide_gap(
+    effectors: EffectorSettings,
+    slide: f64,
+    slide_s: f64,
+    sink: f64,
+    start_off: f64,
+) -> f64 {
     let profile = BodyProfile::with_nominal_devices(1.75);
     let sk = Skeleton::from_profile(&profile);
     let rest = BodyPose::rest(&sk);
@@ -65,7 +73,14 @@ fn slide_gap(effectors: EffectorSettings, slide: f64, slide_s: f64, sink: f64) -
     };
     let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
     let mut avatar = AvatarController::new(&profile, settings);
-    avatar.set_start_pose(pose_at(0.0));
+    let mut start = pose_at(0.0);
+    pose_leg(
+        &mut start,
+        &sk,
+        Joint::LeftHip,
+        p0[Joint::LeftAnkle] + DVec3::new(0.0, 0.0, -start_off),
+    );
+    avatar.set_start_pose(start);
     let mut most: f64 = 0.0;
     let end = 1.0 + slide_s;
     for k in 0..((end + 0.5) * 90.0) as usize {
@@ -99,19 +114,56 @@ fn physics_a_foot_whose_devices_slide_it_along_the_floor_follows() {
     // under the loaded foot, the simulated foot stopped where it touched
     // down and stayed behind; a foot whose reference slides is let slide.
     const SINK: f64 = 0.03;
-    let on = EffectorSettings::default();
+    // The speed rule alone (no rule for a foot that stands off its
+    // devices), against neither.
+    let on = EffectorSettings {
+        slide_gap_m: 0.0,
+        ..EffectorSettings::default()
+    };
     let off = EffectorSettings {
         slide_speed_m_s: 0.0,
         ..on
     };
     let (follows, stuck) = (
-        slide_gap(on, 0.25, 0.15, SINK),
-        slide_gap(off, 0.25, 0.15, SINK),
+        slide_gap(on, 0.25, 0.15, SINK, 0.0),
+        slide_gap(off, 0.25, 0.15, SINK, 0.0),
+    );
+    let default = slide_gap(EffectorSettings::default(), 0.25, 0.15, SINK, 0.0);
+    assert!(
+        default < 0.03,
+        "with the default settings {default} m behind"
     );
     println!("sliding foot: {follows:.3} m behind with the rule, {stuck:.3} m without");
     assert!(follows < 0.03, "the sliding foot stays {follows} m behind");
     assert!(
         stuck > 2.0 * follows,
+        "without the rule {stuck} m, with {follows} m"
+    );
+}
+
+#[test]
+fn physics_a_foot_that_stands_off_its_devices_slides_to_them() {
+    // The simulated foot stands 8 cm behind where its devices put it,
+    // pressed into the floor by its spring (the reference 2 cm under the
+    // floor) and held there by friction; the reference stands still. A
+    // tracked foot that far from its reference is let slide to it.
+    // The distance rule alone, against neither.
+    let on = EffectorSettings {
+        slide_speed_m_s: 0.0,
+        ..EffectorSettings::default()
+    };
+    let off = EffectorSettings {
+        slide_gap_m: 0.0,
+        ..on
+    };
+    let (follows, stuck) = (
+        slide_gap(on, 0.0, 0.15, 0.02, 0.08),
+        slide_gap(off, 0.0, 0.15, 0.02, 0.08),
+    );
+    println!("foot off its devices: {follows:.3} m off with the rule, {stuck:.3} m without");
+    assert!(follows < 0.04, "the foot stays {follows} m off");
+    assert!(
+        stuck > 1.5 * follows,
         "without the rule {stuck} m, with {follows} m"
     );
 }

@@ -115,6 +115,9 @@ pub struct AvatarController {
     ankle_history: std::collections::VecDeque<(f64, [DVec3; 2])>,
     /// When each foot's device (left, right) last gave a valid sample.
     foot_seen: [Option<f64>; 2],
+    /// Tracked feet that stood too far from their reference and slide
+    /// back to it (left, right).
+    off_devices: [bool; 2],
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -140,6 +143,7 @@ impl AvatarController {
             slipped: [false, false],
             ankle_history: std::collections::VecDeque::new(),
             foot_seen: [None, None],
+            off_devices: [false, false],
         }
     }
 
@@ -289,8 +293,9 @@ impl AvatarController {
         // The PD runs in the implicit motors and the end-effector springs;
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
+        self.find_feet_off_their_devices(world, id, &reference, t);
         if plant {
-            self.hold_planted_feet(world, id, &reference, touching, dt);
+            self.hold_planted_feet(world, id, &reference, touching, t, dt);
         }
         self.let_sliding_feet_slide(world, id, &reference, t);
         world.apply_joint_torques(id, &explicit.torques);
@@ -323,8 +328,10 @@ impl AvatarController {
         id: super::world::AvatarId,
         reference: &BodyPose,
         touching: Stance,
+        t: f64,
         dt: f64,
     ) {
+        let tracked = [0, 1].map(|i| self.foot_tracked(i, t));
         let Some(avatar) = world.avatar(id) else {
             return;
         };
@@ -344,6 +351,13 @@ impl AvatarController {
         .enumerate()
         {
             let r = now[ankle];
+            // A tracked foot is held only near where its device puts it
+            // (farther off, it slides there: `let_sliding_feet_slide`).
+            let release = if tracked[i] && e.slide_gap_m > 0.0 {
+                e.plant_release_m.min(e.slide_gap_m)
+            } else {
+                e.plant_release_m
+            };
             // A hold that needs more than the floor could give breaks.
             let limit = e.plant_max_force_share * avatar.mass * 9.81;
             if limit > 0.0 && world.foot_hold_force(id, ankle) > limit {
@@ -355,13 +369,13 @@ impl AvatarController {
             if !still {
                 self.slipped[i] = false;
             }
-            let still = still && !self.slipped[i];
+            let still = still && !self.slipped[i] && !self.off_devices[i];
             self.planted[i] = match self.planted[i] {
-                Some(p) if still && flat(p - r.position) < e.plant_release_m => Some(p),
+                Some(p) if still && flat(p - r.position) < release => Some(p),
                 _ if still && on => avatar
                     .bone(world.rapier(), ankle)
                     .map(|b| b.position)
-                    .filter(|p| flat(*p - r.position) < e.plant_release_m),
+                    .filter(|p| flat(*p - r.position) < release),
                 _ => None,
             };
             holds[i] = self.planted[i].map(|p| {
@@ -376,12 +390,62 @@ impl AvatarController {
         }
     }
 
-    /// Lowers the floor's friction under a foot whose reference moves fast
-    /// along the floor (a swinging foot that grazes the floor, or a foot
-    /// that slides): a foot that is really carried or slid carries little
-    /// weight, but the simulated one, once it touched the floor under the
-    /// body's weight, stopped dead and stayed 15-30 cm behind its
-    /// reference.
+    /// Marks a tracked foot that stands farther than
+    /// [`EffectorSettings::slide_gap_m`] from its reference as off its
+    /// devices (it is not planted and slides back, until within a quarter
+    /// of that): a foot that came down off its reference was otherwise held
+    /// there, by its plant or by the friction of its load.
+    ///
+    /// [`EffectorSettings::slide_gap_m`]: super::effectors::EffectorSettings::slide_gap_m
+    fn find_feet_off_their_devices(
+        &mut self,
+        world: &PhysicsWorld,
+        id: super::world::AvatarId,
+        reference: &BodyPose,
+        t: f64,
+    ) {
+        let e = self.settings.body.effectors;
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        if !(e.slide_gap_m > 0.0 && e.hz > 0.0) {
+            self.off_devices = [false, false];
+            return;
+        }
+        let p = reference.positions(&avatar.skeleton);
+        for (i, ankle) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .enumerate()
+        {
+            let gap = avatar.bone(world.rapier(), ankle).map_or(0.0, |b| {
+                let d = b.position - p[ankle];
+                DVec3::new(d.x, 0.0, d.z).length()
+            });
+            self.off_devices[i] = self.foot_tracked(i, t)
+                && if self.off_devices[i] {
+                    gap > 0.25 * e.slide_gap_m
+                } else {
+                    gap > e.slide_gap_m
+                };
+        }
+    }
+
+    /// Whether foot `i` (0 left, 1 right) has a device that gave a valid
+    /// sample lately.
+    fn foot_tracked(&self, i: usize, t: f64) -> bool {
+        self.foot_seen[i].is_some_and(|s| (t - s).abs() <= crate::tracking::LOST_AFTER_S)
+    }
+
+    /// Lowers the floor's friction under a tracked foot whose reference
+    /// moves fast along the floor (a swinging foot that grazes the floor,
+    /// or a foot that slides), and under one that stands off its devices
+    /// ([`AvatarController::find_feet_off_their_devices`]). A reference foot
+    /// partly under the floor (a device offset, the recording's floor) made
+    /// the foot's spring press the simulated foot into the floor, and the
+    /// friction of that load beat the spring's capped pull along it: the
+    /// foot stopped dead where it touched down and stayed 15-30 cm behind
+    /// its reference. A foot that is really carried or slid carries little
+    /// weight.
     fn let_sliding_feet_slide(
         &mut self,
         world: &mut PhysicsWorld,
@@ -390,7 +454,7 @@ impl AvatarController {
         t: f64,
     ) {
         let e = self.settings.body.effectors;
-        if !(e.slide_speed_m_s > 0.0 && e.hz > 0.0) {
+        if !((e.slide_speed_m_s > 0.0 || e.slide_gap_m > 0.0) && e.hz > 0.0) {
             return;
         }
         let Some(avatar) = world.avatar(id) else {
@@ -418,9 +482,9 @@ impl AvatarController {
                 .map_or(0.0, |(s, then)| flat(now[i] - then[i]) / (t - s));
             // Only a foot with a device measures its own motion; an
             // untracked foot's reference is the planner's guess.
-            let tracked =
-                self.foot_seen[i].is_some_and(|s| (t - s).abs() <= crate::tracking::LOST_AFTER_S);
-            let friction = if tracked && speed > e.slide_speed_m_s {
+            let tracked = self.foot_tracked(i, t);
+            let sliding = e.slide_speed_m_s > 0.0 && speed > e.slide_speed_m_s;
+            let friction = if tracked && (sliding || self.off_devices[i]) {
                 e.slide_friction
             } else {
                 self.settings.body.friction

@@ -83,6 +83,9 @@ pub struct EffectorSettings {
     pub slide_friction: f64,
     /// Over how long the reference ankle's speed is measured, seconds.
     pub slide_window_s: f64,
+    /// A tracked foot this far (horizontally, metres) from its reference
+    /// also slides (0: off).
+    pub slide_gap_m: f64,
 }
 
 impl Default for EffectorSettings {
@@ -98,6 +101,7 @@ impl Default for EffectorSettings {
             slide_speed_m_s: 0.5,
             slide_friction: 0.1,
             slide_window_s: 0.05,
+            slide_gap_m: 0.04,
         }
     }
 }
