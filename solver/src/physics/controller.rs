@@ -5,7 +5,7 @@
 //! ghost hands, camera link, the residual on the root).
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::{BodyPose, BodyProfile, Joint};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint};
 
 use posewire_body::glam::DVec3;
 
@@ -110,6 +110,14 @@ pub struct AvatarController {
     /// Feet that broke loose from their hold and wait for the reference to
     /// lift them before they are planted again.
     slipped: [bool; 2],
+    /// Recent reference ankle positions (time, left, right), oldest first,
+    /// over the sliding-foot window.
+    ankle_history: std::collections::VecDeque<(f64, [DVec3; 2])>,
+    /// When each foot's device (left, right) last gave a valid sample.
+    foot_seen: [Option<f64>; 2],
+    /// Tracked feet that stood too far from their reference and slide
+    /// back to it (left, right).
+    off_devices: [bool; 2],
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -133,6 +141,9 @@ impl AvatarController {
             locomotion: LocomotionState::default(),
             planted: [None, None],
             slipped: [false, false],
+            ankle_history: std::collections::VecDeque::new(),
+            foot_seen: [None, None],
+            off_devices: [false, false],
         }
     }
 
@@ -148,6 +159,14 @@ impl AvatarController {
 
     /// Takes one device sample (in time order).
     pub fn push(&mut self, sample: &TrackerSample) {
+        let foot = match sample.device {
+            Device::LeftFoot => Some(0),
+            Device::RightFoot => Some(1),
+            _ => None,
+        };
+        if let (Some(i), Some(_)) = (foot, sample.pose) {
+            self.foot_seen[i] = Some(sample.time_s);
+        }
         self.ik.push(sample);
     }
 
@@ -274,9 +293,11 @@ impl AvatarController {
         // The PD runs in the implicit motors and the end-effector springs;
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
+        self.find_feet_off_their_devices(world, id, &reference, t);
         if plant {
-            self.hold_planted_feet(world, id, &reference, touching, dt);
+            self.hold_planted_feet(world, id, &reference, touching, t, dt);
         }
+        self.let_sliding_feet_slide(world, id, &reference, t);
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -307,8 +328,10 @@ impl AvatarController {
         id: super::world::AvatarId,
         reference: &BodyPose,
         touching: Stance,
+        t: f64,
         dt: f64,
     ) {
+        let tracked = [0, 1].map(|i| self.foot_tracked(i, t));
         let Some(avatar) = world.avatar(id) else {
             return;
         };
@@ -328,6 +351,13 @@ impl AvatarController {
         .enumerate()
         {
             let r = now[ankle];
+            // A tracked foot is held only near where its device puts it
+            // (farther off, it slides there: `let_sliding_feet_slide`).
+            let release = if tracked[i] && e.slide_gap_m > 0.0 {
+                e.plant_release_m.min(e.slide_gap_m)
+            } else {
+                e.plant_release_m
+            };
             // A hold that needs more than the floor could give breaks.
             let limit = e.plant_max_force_share * avatar.mass * 9.81;
             if limit > 0.0 && world.foot_hold_force(id, ankle) > limit {
@@ -339,13 +369,13 @@ impl AvatarController {
             if !still {
                 self.slipped[i] = false;
             }
-            let still = still && !self.slipped[i];
+            let still = still && !self.slipped[i] && !self.off_devices[i];
             self.planted[i] = match self.planted[i] {
-                Some(p) if still && flat(p - r.position) < e.plant_release_m => Some(p),
+                Some(p) if still && flat(p - r.position) < release => Some(p),
                 _ if still && on => avatar
                     .bone(world.rapier(), ankle)
                     .map(|b| b.position)
-                    .filter(|p| flat(*p - r.position) < e.plant_release_m),
+                    .filter(|p| flat(*p - r.position) < release),
                 _ => None,
             };
             holds[i] = self.planted[i].map(|p| {
@@ -358,6 +388,116 @@ impl AvatarController {
             }
             world.plant_foot(id, ankle, hold.map(|t| t.position));
         }
+    }
+
+    /// Marks a tracked foot that stands farther than
+    /// [`EffectorSettings::slide_gap_m`] from its reference as off its
+    /// devices (it is not planted and slides back, until within a quarter
+    /// of that): a foot that came down off its reference was otherwise held
+    /// there, by its plant or by the friction of its load.
+    ///
+    /// [`EffectorSettings::slide_gap_m`]: super::effectors::EffectorSettings::slide_gap_m
+    fn find_feet_off_their_devices(
+        &mut self,
+        world: &PhysicsWorld,
+        id: super::world::AvatarId,
+        reference: &BodyPose,
+        t: f64,
+    ) {
+        let e = self.settings.body.effectors;
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        if !(e.slide_gap_m > 0.0 && e.hz > 0.0) {
+            self.off_devices = [false, false];
+            return;
+        }
+        let p = reference.positions(&avatar.skeleton);
+        for (i, ankle) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .enumerate()
+        {
+            let gap = avatar.bone(world.rapier(), ankle).map_or(0.0, |b| {
+                let d = b.position - p[ankle];
+                DVec3::new(d.x, 0.0, d.z).length()
+            });
+            self.off_devices[i] = self.foot_tracked(i, t)
+                && if self.off_devices[i] {
+                    gap > 0.25 * e.slide_gap_m
+                } else {
+                    gap > e.slide_gap_m
+                };
+        }
+    }
+
+    /// Whether foot `i` (0 left, 1 right) has a device that gave a valid
+    /// sample lately.
+    fn foot_tracked(&self, i: usize, t: f64) -> bool {
+        self.foot_seen[i].is_some_and(|s| (t - s).abs() <= crate::tracking::LOST_AFTER_S)
+    }
+
+    /// Lowers the floor's friction under a tracked foot whose reference
+    /// moves fast along the floor (a swinging foot that grazes the floor,
+    /// or a foot that slides), and under one that stands off its devices
+    /// ([`AvatarController::find_feet_off_their_devices`]). A reference foot
+    /// partly under the floor (a device offset, the recording's floor) made
+    /// the foot's spring press the simulated foot into the floor, and the
+    /// friction of that load beat the spring's capped pull along it: the
+    /// foot stopped dead where it touched down and stayed 15-30 cm behind
+    /// its reference. A foot that is really carried or slid carries little
+    /// weight.
+    fn let_sliding_feet_slide(
+        &mut self,
+        world: &mut PhysicsWorld,
+        id: super::world::AvatarId,
+        reference: &BodyPose,
+        t: f64,
+    ) {
+        let e = self.settings.body.effectors;
+        if !((e.slide_speed_m_s > 0.0 || e.slide_gap_m > 0.0) && e.hz > 0.0) {
+            return;
+        }
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let p = reference.positions(&avatar.skeleton);
+        let now = [p[Joint::LeftAnkle], p[Joint::RightAnkle]];
+        let window = e.slide_window_s.max(0.0);
+        while self
+            .ankle_history
+            .front()
+            .is_some_and(|(s, _)| t - s > window + 1e-9 || *s > t)
+        {
+            self.ankle_history.pop_front();
+        }
+        let oldest = self.ankle_history.front().copied();
+        self.ankle_history.push_back((t, now));
+        let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length();
+        for (i, ankle) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .enumerate()
+        {
+            let speed = oldest
+                .filter(|(s, _)| t - s > 1e-6)
+                .map_or(0.0, |(s, then)| flat(now[i] - then[i]) / (t - s));
+            // Only a foot with a device measures its own motion; an
+            // untracked foot's reference is the planner's guess.
+            let tracked = self.foot_tracked(i, t);
+            let sliding = e.slide_speed_m_s > 0.0 && speed > e.slide_speed_m_s;
+            let friction = if tracked && (sliding || self.off_devices[i]) {
+                e.slide_friction
+            } else {
+                self.settings.body.friction
+            };
+            world.set_foot_friction(id, ankle, friction);
+        }
+    }
+
+    /// Where each planted foot (left, right) is held on the floor, `None`
+    /// for a foot that is free: what the planted-foot rule decided this
+    /// frame.
+    pub fn planted_feet(&self) -> [Option<DVec3>; 2] {
+        self.planted
     }
 
     /// The recovery steps so far.

@@ -73,6 +73,19 @@ pub struct EffectorSettings {
     /// the body's weight: a hold that needs more breaks, and the foot is
     /// not planted again until the reference lifts it (0: no limit).
     pub plant_max_force_share: f64,
+    /// A foot whose reference ankle moves along the floor faster than this
+    /// (horizontally, m/s, over [`EffectorSettings::slide_window_s`]) is a
+    /// swinging or sliding foot, not a loaded one: where it grazes the
+    /// floor, the floor holds it only with [`EffectorSettings::slide_friction`]
+    /// (0: off).
+    pub slide_speed_m_s: f64,
+    /// The friction coefficient of a sliding foot on the floor.
+    pub slide_friction: f64,
+    /// Over how long the reference ankle's speed is measured, seconds.
+    pub slide_window_s: f64,
+    /// A tracked foot this far (horizontally, metres) from its reference
+    /// also slides (0: off).
+    pub slide_gap_m: f64,
 }
 
 impl Default for EffectorSettings {
@@ -85,6 +98,10 @@ impl Default for EffectorSettings {
             plant_speed_m_s: 0.05,
             plant_release_m: 0.1,
             plant_max_force_share: 15.0,
+            slide_speed_m_s: 0.5,
+            slide_friction: 0.1,
+            slide_window_s: 0.05,
+            slide_gap_m: 0.04,
         }
     }
 }

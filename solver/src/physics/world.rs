@@ -228,6 +228,16 @@ impl PhysicsWorld {
         }
     }
 
+    /// Sets the friction coefficient of one of an avatar's feet on the
+    /// floor (a sliding foot's is lowered).
+    pub fn set_foot_friction(&mut self, id: AvatarId, foot: Joint, friction: f64) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            if friction.is_finite() && friction >= 0.0 {
+                a.set_friction(&mut self.rapier, foot, friction);
+            }
+        }
+    }
+
     /// The horizontal force holding a planted foot, newtons (zero when not
     /// planted).
     pub fn foot_hold_force(&self, id: AvatarId, foot: Joint) -> f64 {
