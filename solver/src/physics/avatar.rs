@@ -523,9 +523,14 @@ impl SimAvatar {
         let Some(body) = self.bodies[joint] else {
             return;
         };
-        for &c in &self.colliders {
-            if let Some(c) = world.colliders.get_mut(c) {
-                if c.parent() == Some(body) && (c.friction() - friction as f32).abs() > 1e-6 {
+        for &h in &self.colliders {
+            // Read first: rapier counts a collider as modified (and redoes
+            // its contacts) whenever it is borrowed mutably.
+            let change = world.colliders.get(h).is_some_and(|c| {
+                c.parent() == Some(body) && (c.friction() - friction as f32).abs() > 1e-6
+            });
+            if change {
+                if let Some(c) = world.colliders.get_mut(h) {
                     c.set_friction(friction as f32);
                 }
             }
