@@ -103,6 +103,13 @@ impl TrackerMount {
     pub fn mount(&self) -> DQuat {
         DQuat::from_array(self.mount_rotation).normalize()
     }
+
+    /// Where the device is when its bone is at `bone` (world): what a
+    /// device on a body in a known pose reports, as in synthetic takes
+    /// and tests.
+    pub fn device_pose(&self, bone: crate::transform::Transform) -> crate::transform::Transform {
+        bone * crate::transform::Transform::new(self.offset(), self.mount())
+    }
 }
 
 /// One person's calibrated body (FORMATS.md section 5).

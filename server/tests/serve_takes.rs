@@ -53,6 +53,17 @@ async fn start(avatars: Vec<AvatarConfig>, storage: &Path) -> (Daemon, Client) {
     (daemon, client)
 }
 
+/// The next frame of a StreamFrames subscription, within the patience.
+async fn next_frame(stream: &mut tonic::Streaming<pb::StreamFramesResponse>) -> pb::Frame {
+    tokio::time::timeout(PATIENCE, stream.message())
+        .await
+        .expect("a frame within the patience")
+        .expect("no stream error")
+        .expect("the stream goes on")
+        .frame
+        .expect("a frame")
+}
+
 fn start_request(avatar: &str, name: &str) -> pb::StartRecordingRequest {
     pb::StartRecordingRequest {
         avatar_id: avatar.into(),
@@ -138,13 +149,7 @@ async fn a_recorded_pushed_take_exports_to_the_streamed_joints_and_resolves_exac
     };
     let mut streamed: BTreeMap<u64, pb::AvatarFrame> = BTreeMap::new();
     while !pusher.is_finished() {
-        let f = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame within the patience")
-            .expect("no stream error")
-            .expect("the stream goes on")
-            .frame
-            .expect("a frame");
+        let f = next_frame(&mut stream).await;
         if let Some(a) = f.avatars.into_iter().next() {
             streamed.insert(f.sequence, a);
         }
@@ -558,12 +563,7 @@ async fn a_full_disk_stops_the_recording_with_an_error_and_the_daemon_keeps_stre
         .expect("subscribes");
     let mut sequences = Vec::new();
     for _ in 0..30 {
-        let m = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame")
-            .expect("ok")
-            .expect("the stream goes on");
-        sequences.push(m.frame.expect("frame").sequence);
+        sequences.push(next_frame(&mut stream).await.sequence);
     }
     assert!(sequences.windows(2).all(|w| w[1] > w[0]));
     let summary = takes
@@ -778,13 +778,7 @@ async fn starting_a_recording_mid_walk_does_not_make_the_streamed_body_jump() {
             recording = true;
             until = tokio::time::Instant::now() + Duration::from_millis(1500);
         }
-        let f = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame within the patience")
-            .expect("no stream error")
-            .expect("the stream goes on")
-            .frame
-            .expect("a frame");
+        let f = next_frame(&mut stream).await;
         if let Some(a) = f.avatars.into_iter().next() {
             streamed.insert(f.sequence, a.joint_positions);
         }

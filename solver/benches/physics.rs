@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
@@ -59,7 +59,7 @@ fn samples(profile: &BodyProfile, sk: &Skeleton, i: usize, t: f64) -> Vec<Tracke
             Some(TrackerSample {
                 time_s: t,
                 device: d,
-                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+                pose: Some(m.device_pose(joints[d.bone()])),
             })
         })
         .collect()

@@ -4,7 +4,7 @@
 
 use posewire_body::formats::{TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source};
 use posewire_solver::{solve_take, SolveOptions};
 
 /// A person walking forward at 1 m/s, turning the head and swinging the arms.
@@ -70,7 +70,7 @@ fn take_from(
         for d in devices.iter() {
             let m = profile.tracker(d).expect("mount");
             let bone = joints[d.bone()];
-            let dev = bone * Transform::new(m.offset(), m.mount());
+            let dev = m.device_pose(bone);
             take.samples.push(TrackerSample {
                 time_s: t,
                 device: d,

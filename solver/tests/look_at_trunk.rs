@@ -5,7 +5,7 @@
 use posewire_body::formats::{TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{angle_between, yaw_of};
-use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, IkSettings, IkSolver, SolveOptions, TrunkMode};
 
 /// A person standing still, facing +Z, with the head turned `head_yaw`
@@ -29,7 +29,7 @@ fn standing_take(
             take.samples.push(TrackerSample {
                 time_s: k as f64 / 90.0,
                 device: d,
-                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+                pose: Some(m.device_pose(joints[d.bone()])),
             });
         }
     }

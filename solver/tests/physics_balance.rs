@@ -3,7 +3,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::{Locomotion, RecoveryStep};
@@ -74,9 +74,7 @@ fn stand(balance: Option<Balance>, lean_deg: f64, seconds: f64) -> (f64, BodyPos
 #[test]
 fn physics_balance_keeps_a_leaned_body_upright_for_ten_seconds() {
     let (lowest, last, feet_moved) = stand(Some(Balance::default()), 15.0, 10.0);
-    let standing = BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)))
-        .root
-        .y;
+    let standing = standing_pelvis_height();
     assert!(
         lowest > standing - 0.15,
         "the pelvis sank to {lowest} m (standing {standing})"
@@ -99,6 +97,13 @@ fn physics_without_balance_the_same_body_falls() {
 /// A standing body (root spring off, balance on) pushed forward on the
 /// chest after 1 s; returns the lowest pelvis height after the push, the
 /// recovery steps taken, how far the feet moved and the first step.
+/// The pelvis height of the tests' person standing in the rest pose, m.
+fn standing_pelvis_height() -> f64 {
+    BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)))
+        .root
+        .y
+}
+
 fn pushed(
     locomotion: Option<Locomotion>,
     impulse: DVec3,
@@ -152,9 +157,7 @@ fn physics_balance_absorbs_a_small_push_from_any_side_without_a_step() {
     // behind, from the front and from the side; the body stays up on feet
     // that do not slide. (With a symmetric 8 cm reach about the middle of
     // each foot, the forward and the sideways push threw it over.)
-    let standing = BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)))
-        .root
-        .y;
+    let standing = standing_pelvis_height();
     for push in [
         DVec3::new(0.0, 0.0, 10.0),
         DVec3::new(0.0, 0.0, -10.0),
@@ -233,9 +236,7 @@ fn physics_balance_holds_a_split_stance() {
     // pressure across it first. It stands still, and a 10 N s push from
     // the front or the back does not throw it over. (With the weights
     // shared along the line first, it fell within 2 s with no push.)
-    let standing = BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)))
-        .root
-        .y;
+    let standing = standing_pelvis_height();
     for push in [
         DVec3::ZERO,
         DVec3::new(0.0, 0.0, 10.0),
@@ -312,7 +313,7 @@ fn pushed_with_devices(impulse: DVec3) -> (f64, f64, f64, f64) {
             avatar.push(&TrackerSample {
                 time_s: t,
                 device: d,
-                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+                pose: Some(m.device_pose(joints[d.bone()])),
             });
         }
         avatar.prepare(&mut world, t);

@@ -3,7 +3,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::effectors::EffectorSettings;
 use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
@@ -92,7 +92,7 @@ fn slide_gap(
             avatar.push(&TrackerSample {
                 time_s: t,
                 device: d,
-                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+                pose: Some(m.device_pose(joints[d.bone()])),
             });
         }
         avatar.prepare_with_reference(&mut world, t, &reference);

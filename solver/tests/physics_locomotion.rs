@@ -7,7 +7,7 @@
 
 use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton, Transform};
+use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
 /// Where the walker is at `t`: position on the floor and heading (yaw).
@@ -74,7 +74,7 @@ fn walk(path: Path, seconds: f64) -> (Vec<JointFrame>, Vec<BodyPose>) {
             take.samples.push(TrackerSample {
                 time_s: t,
                 device: d,
-                pose: Some(joints[d.bone()] * Transform::new(m.offset(), m.mount())),
+                pose: Some(m.device_pose(joints[d.bone()])),
             });
         }
         truth.push(pose);
