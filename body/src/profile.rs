@@ -228,6 +228,24 @@ impl BodyProfile {
         self.trackers.get(device.name())
     }
 
+    /// The sample `device` would report at `time_s` with its bone at
+    /// `bones[device.bone()]` (world transforms of the bones), through
+    /// its mount; `None` when the profile has no mount for it. For
+    /// synthetic takes and tests.
+    pub fn device_sample(
+        &self,
+        device: Device,
+        bones: &crate::JointMap<crate::transform::Transform>,
+        time_s: f64,
+    ) -> Option<crate::formats::TrackerSample> {
+        let mount = self.tracker(device)?;
+        Some(crate::formats::TrackerSample {
+            time_s,
+            device,
+            pose: Some(mount.device_pose(bones[device.bone()])),
+        })
+    }
+
     /// Sets a device's mount.
     pub fn set_tracker(
         &mut self,

@@ -54,14 +54,7 @@ fn samples(profile: &BodyProfile, sk: &Skeleton, i: usize, t: f64) -> Vec<Tracke
     let joints = motion(sk, i, t).transforms(sk);
     Device::ALL
         .iter()
-        .filter_map(|&d| {
-            let m = profile.tracker(d)?;
-            Some(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-            })
-        })
+        .filter_map(|&d| profile.device_sample(d, &joints, t))
         .collect()
 }
 

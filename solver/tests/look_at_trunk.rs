@@ -2,7 +2,7 @@
 //! with the chest, the neck-only comparison keeps the chest square to the
 //! pelvis, and a gaze target given directly turns the head toward it.
 
-use posewire_body::formats::{TrackerSample, TrackerTake};
+use posewire_body::formats::TrackerTake;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{angle_between, yaw_of};
 use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton};
@@ -23,14 +23,8 @@ fn standing_take(
     let mut take = TrackerTake::default();
     for k in 0..=(seconds * 90.0) as usize {
         for d in devices.iter() {
-            let Some(m) = profile.tracker(d) else {
-                continue;
-            };
-            take.samples.push(TrackerSample {
-                time_s: k as f64 / 90.0,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-            });
+            take.samples
+                .extend(profile.device_sample(d, &joints, k as f64 / 90.0));
         }
     }
     take

@@ -1,7 +1,6 @@
 //! Balance without help: the residual root spring and the end-effector springs off, the body stands on
 //! its own feet with the balance array.
 
-use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::avatar::BodySettings;
@@ -309,12 +308,8 @@ fn pushed_with_devices(impulse: DVec3) -> (f64, f64, f64, f64) {
     for k in 0..(4.0 * 90.0) as usize {
         let t = k as f64 / 90.0;
         for d in Device::ALL {
-            let m = profile.tracker(d).expect("a tracker on every device");
-            avatar.push(&TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-            });
+            let sample = profile.device_sample(d, &joints, t);
+            avatar.push(&sample.expect("a tracker on every device"));
         }
         avatar.prepare(&mut world, t);
         if k == 90 {

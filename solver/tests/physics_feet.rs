@@ -1,7 +1,6 @@
 //! The simulated feet against a tracked reference: a foot whose devices
 //! slide it along the floor follows them.
 
-use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::effectors::EffectorSettings;
@@ -88,12 +87,8 @@ fn slide_gap(
         let reference = pose_at(t);
         let joints = reference.transforms(&sk);
         for d in Device::ALL {
-            let m = profile.tracker(d).expect("a tracker on every device");
-            avatar.push(&TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-            });
+            let sample = profile.device_sample(d, &joints, t);
+            avatar.push(&sample.expect("a tracker on every device"));
         }
         avatar.prepare_with_reference(&mut world, t, &reference);
         world.step();

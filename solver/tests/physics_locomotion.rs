@@ -5,7 +5,7 @@
 //! the kinematic reference (the `ik` foot planner) and carried out by the
 //! simulated legs and foot springs on the floor.
 
-use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
+use posewire_body::formats::{JointFrame, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
@@ -70,12 +70,8 @@ fn walk(path: Path, seconds: f64) -> (Vec<JointFrame>, Vec<BodyPose>) {
         let pose = walker(&skeleton, path, t);
         let joints = pose.transforms(&skeleton);
         for d in devices.iter() {
-            let m = profile.tracker(d).expect("every device has a mount");
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-            });
+            let sample = profile.device_sample(d, &joints, t);
+            take.samples.push(sample.expect("every device has a mount"));
         }
         truth.push(pose);
     }
