@@ -64,6 +64,22 @@ async fn next_frame(stream: &mut tonic::Streaming<pb::StreamFramesResponse>) -> 
         .expect("a frame")
 }
 
+/// Writes `dir/daemon.toml` for the daemon binary: one demo person, takes
+/// under `dir/storage`; returns the storage folder and the file.
+fn demo_daemon_config(dir: &Path) -> (PathBuf, PathBuf) {
+    let storage = dir.join("storage");
+    let config = dir.join("daemon.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "listen = \"127.0.0.1:0\"\nstorage = {:?}\n\n[[avatars]]\nid = \"demo\"\nsource = {{ kind = \"demo\" }}\n",
+            arg(&storage)
+        ),
+    )
+    .expect("config");
+    (storage, config)
+}
+
 fn start_request(avatar: &str, name: &str) -> pb::StartRecordingRequest {
     pb::StartRecordingRequest {
         avatar_id: avatar.into(),
@@ -420,16 +436,7 @@ fn delays(n: usize) -> Vec<u64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_during_recording_leaves_a_take_that_opens_and_loses_at_most_100_ms() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let storage = dir.path().join("storage");
-    let config = dir.path().join("daemon.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "listen = \"127.0.0.1:0\"\nstorage = {:?}\n\n[[avatars]]\nid = \"demo\"\nsource = {{ kind = \"demo\" }}\n",
-            arg(&storage)
-        ),
-    )
-    .expect("config");
+    let (storage, config) = demo_daemon_config(dir.path());
     let mut report = Vec::new();
     // Four random moments, and one late enough (900 ms, about 80 ticks)
     // that its take is worth re-solving below.
@@ -591,16 +598,7 @@ async fn a_full_disk_stops_the_recording_with_an_error_and_the_daemon_keeps_stre
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_record_and_takes_commands_drive_the_daemon() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let storage = dir.path().join("storage");
-    let config = dir.path().join("daemon.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "listen = \"127.0.0.1:0\"\nstorage = {:?}\n\n[[avatars]]\nid = \"demo\"\nsource = {{ kind = \"demo\" }}\n",
-            arg(&storage)
-        ),
-    )
-    .expect("config");
+    let (storage, config) = demo_daemon_config(dir.path());
     let (daemon, address, _log) = serve_common::spawn_serve_with(&["--config", arg(&config)], &[]);
     let record = std::process::Command::new(env!("CARGO_BIN_EXE_posewire"))
         .args([
