@@ -5,7 +5,7 @@
 //! ghost hands, camera link, the residual on the root).
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::{BodyPose, BodyProfile, Device, Joint};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Transform};
 
 use posewire_body::glam::DVec3;
 
@@ -293,11 +293,13 @@ impl AvatarController {
         // The PD runs in the implicit motors and the end-effector springs;
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
-        self.find_feet_off_their_devices(world, id, &reference, t);
+        // The reference's bones, once for the three foot rules.
+        let bones = reference.transforms(self.ik.skeleton());
+        self.find_feet_off_their_devices(world, id, &bones, t);
         if plant {
-            self.hold_planted_feet(world, id, &reference, touching, t, dt);
+            self.hold_planted_feet(world, id, &bones, touching, t, dt);
         }
-        self.let_sliding_feet_slide(world, id, &reference, t);
+        self.let_sliding_feet_slide(world, id, &bones, t);
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -326,7 +328,7 @@ impl AvatarController {
         &mut self,
         world: &mut PhysicsWorld,
         id: super::world::AvatarId,
-        reference: &BodyPose,
+        now: &JointMap<Transform>,
         touching: Stance,
         t: f64,
         dt: f64,
@@ -336,7 +338,6 @@ impl AvatarController {
             return;
         };
         let e = self.settings.body.effectors;
-        let now = reference.transforms(&avatar.skeleton);
         let before = self
             .last_reference
             .as_ref()
@@ -401,7 +402,7 @@ impl AvatarController {
         &mut self,
         world: &PhysicsWorld,
         id: super::world::AvatarId,
-        reference: &BodyPose,
+        bones: &JointMap<Transform>,
         t: f64,
     ) {
         let e = self.settings.body.effectors;
@@ -412,13 +413,12 @@ impl AvatarController {
             self.off_devices = [false, false];
             return;
         }
-        let p = reference.positions(&avatar.skeleton);
         for (i, ankle) in [Joint::LeftAnkle, Joint::RightAnkle]
             .into_iter()
             .enumerate()
         {
             let gap = avatar.bone(world.rapier(), ankle).map_or(0.0, |b| {
-                let d = b.position - p[ankle];
+                let d = b.position - bones[ankle].position;
                 DVec3::new(d.x, 0.0, d.z).length()
             });
             self.off_devices[i] = self.foot_tracked(i, t)
@@ -450,18 +450,20 @@ impl AvatarController {
         &mut self,
         world: &mut PhysicsWorld,
         id: super::world::AvatarId,
-        reference: &BodyPose,
+        bones: &JointMap<Transform>,
         t: f64,
     ) {
         let e = self.settings.body.effectors;
         if !((e.slide_speed_m_s > 0.0 || e.slide_gap_m > 0.0) && e.hz > 0.0) {
             return;
         }
-        let Some(avatar) = world.avatar(id) else {
+        if world.avatar(id).is_none() {
             return;
-        };
-        let p = reference.positions(&avatar.skeleton);
-        let now = [p[Joint::LeftAnkle], p[Joint::RightAnkle]];
+        }
+        let now = [
+            bones[Joint::LeftAnkle].position,
+            bones[Joint::RightAnkle].position,
+        ];
         let window = e.slide_window_s.max(0.0);
         while self
             .ankle_history
