@@ -3,7 +3,7 @@
 //! as the third argument, that joint's angles are traced. The devices are
 //! synthesized as the evaluation does (same clip name, so the same offsets
 //! and mounts), so per-clip numbers match `joint_errors`'. Environment:
-//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
+//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), DUMP_AT (seconds into the clip: the reference's parent-relative rotations then, as test poses are written), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
 
@@ -87,6 +87,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             dist[j.index()] += (ps[j] - pr[j]).length() * 100.0;
         }
         frames += 1.0;
+        if let Some(at) = std::env::var("DUMP_AT")
+            .ok()
+            .and_then(|v| v.parse::<f64>().ok())
+        {
+            if (t - first.time_s - at).abs() < 0.5 / 90.0 {
+                for j in Joint::ALL {
+                    if let Some(p) = j.parent() {
+                        let q = f.reference.rotations[p].inverse() * f.reference.rotations[j];
+                        println!(
+                            "DUMP {:?} local({:.4}, {:.4}, {:.4}, {:.4})",
+                            j, q.x, q.y, q.z, q.w
+                        );
+                    }
+                }
+                let q = f.reference.rotations[Joint::Pelvis];
+                println!(
+                    "DUMP root {:?} rot ({:.4}, {:.4}, {:.4}, {:.4})",
+                    f.reference.root, q.x, q.y, q.z, q.w
+                );
+            }
+        }
         if let Some(j) = trace {
             if k % std::env::var("TRACE_EVERY")
                 .ok()

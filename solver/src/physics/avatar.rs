@@ -16,8 +16,8 @@ use posewire_body::inertia::{segment_inertias, SegmentInertia};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
 use rapier3d::glamx::Pose3;
 use rapier3d::prelude::{
-    ActiveHooks, CoefficientCombineRule, ColliderBuilder, ColliderHandle, GenericJointBuilder,
-    Group, ImpulseJointHandle, InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis,
+    CoefficientCombineRule, ColliderBuilder, ColliderHandle, GenericJointBuilder, Group,
+    ImpulseJointHandle, InteractionGroups, InteractionTestMode, JointAxesMask, JointAxis,
     MassProperties, MotorModel, RigidBodyBuilder, RigidBodyHandle,
 };
 
@@ -401,8 +401,9 @@ impl SimAvatar {
                     .friction_combine_rule(rule)
                     .collision_groups(groups_of(j))
                     .user_data(super::contact_filter::collider_tag(index, j));
-                if super::contact_filter::filters(j) {
-                    c = c.active_hooks(ActiveHooks::FILTER_CONTACT_PAIRS);
+                let hooks = super::contact_filter::hooks(j, settings.self_collision.covers(j));
+                if !hooks.is_empty() {
+                    c = c.active_hooks(hooks);
                 }
                 let c = c.build();
                 colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));

@@ -1,18 +1,30 @@
-//! Contacts a real body does not have. The shoulder girdle (the clavicle
-//! bone) has no collision shape, so nothing kept an upper arm off its own
-//! chest and neck but contacts that a real shoulder does not have: an arm
-//! raised and drawn in across the face caught on them and stayed 9 cm from
-//! its reference (`physics_an_arm_raised_across_the_head_is_not_caught_on_the_chest`).
-//! The shoulder's joint limits bound the arm there instead.
+//! Contacts a real body does not have, and how its own parts touch.
+//!
+//! - The shoulder girdle (the clavicle bone) has no collision shape, so
+//!   nothing kept an upper arm off its own chest and neck but contacts that
+//!   a real shoulder does not have: an arm raised and drawn in across the
+//!   face caught on them and stayed 9 cm from its reference
+//!   (`physics_an_arm_raised_across_the_head_is_not_caught_on_the_chest`).
+//!   Those pairs are dropped; the shoulder's joint limits bound the arm there
+//!   instead.
+//! - Where the body touches itself (an arm against the trunk, a hand on the
+//!   thigh) the parts still cannot pass through each other, but by default
+//!   slide without friction (`WorldSettings::self_friction`): the capsules
+//!   are fatter and rounder than a body, and with the floor's friction an
+//!   arm brought down against the trunk caught on it (swordplay clip, 4
+//!   devices: right elbow 14.5 cm from the ground truth against 10.4
+//!   frictionless, `ik` 10.7;
+//!   `physics_an_arm_lowered_against_the_trunk_slides_down_it`).
 //!
 //! rapier asks [`BodyContactFilter`] about a pair only when one of its
-//! colliders carries the `FILTER_CONTACT_PAIRS` hook (the upper arms); a
-//! collider's `user_data` says whose segment it is ([`collider_tag`]). An
-//! empty joint between the pairs did the same but made the whole solve 20 %
-//! slower (rapier's joint solve is most of the cost).
-
+//! colliders carries the hooks ([`hooks`]); a collider's `user_data` says
+//! whose segment it is ([`collider_tag`]). An empty joint between the pairs
+//! did the same as the filter but made the whole solve 20 % slower
+//! (rapier's joint solve is most of the cost).
 use posewire_body::Joint;
-use rapier3d::prelude::{PairFilterContext, PhysicsHooks, SolverFlags};
+use rapier3d::prelude::{
+    ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks, SolverFlags,
+};
 
 /// Segment pairs of one body that never touch although they are not
 /// joined: each upper arm and the chest and neck beside its shoulder.
@@ -29,6 +41,20 @@ pub fn filters(joint: Joint) -> bool {
     PASSING_PAIRS.iter().any(|(arm, _)| *arm == joint)
 }
 
+/// The hooks `joint`'s collider carries: the pair filter for the arms of
+/// [`PASSING_PAIRS`], and the friction of own-body contacts for a segment
+/// that collides with its own body (`touches_itself`).
+pub fn hooks(joint: Joint, touches_itself: bool) -> ActiveHooks {
+    let mut hooks = ActiveHooks::empty();
+    if filters(joint) {
+        hooks |= ActiveHooks::FILTER_CONTACT_PAIRS;
+    }
+    if touches_itself {
+        hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    }
+    hooks
+}
+
 /// The `user_data` of avatar `index`'s collider on `joint`'s segment (0 is
 /// the scene's).
 pub fn collider_tag(index: usize, joint: Joint) -> u128 {
@@ -42,17 +68,28 @@ fn owner(tag: u128) -> Option<(u128, Joint)> {
     (avatar > 0).then_some((avatar, *joint))
 }
 
-/// rapier's contact-pair hook that drops [`PASSING_PAIRS`].
+/// rapier's contact hooks: drops [`PASSING_PAIRS`] and gives the contacts
+/// of one body with itself their own friction.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BodyContactFilter;
+pub struct BodyContactFilter {
+    /// Friction where a body touches itself
+    /// ([`super::world::WorldSettings::self_friction`]).
+    pub self_friction: f32,
+}
+
+/// The owners of two colliders (avatar number and joint), when both are an
+/// avatar's.
+fn owners(
+    colliders: &rapier3d::prelude::ColliderSet,
+    pair: [rapier3d::prelude::ColliderHandle; 2],
+) -> Option<[(u128, Joint); 2]> {
+    let owner_of = |h| colliders.get(h).and_then(|c| owner(c.user_data));
+    Some([owner_of(pair[0])?, owner_of(pair[1])?])
+}
 
 impl PhysicsHooks for BodyContactFilter {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        let tag = |h| context.colliders.get(h).map(|c| c.user_data);
-        let (Some(a), Some(b)) = (
-            tag(context.collider1).and_then(owner),
-            tag(context.collider2).and_then(owner),
-        ) else {
+        let Some([a, b]) = owners(context.colliders, [context.collider1, context.collider2]) else {
             return Some(SolverFlags::default());
         };
         let passing = a.0 == b.0
@@ -60,6 +97,14 @@ impl PhysicsHooks for BodyContactFilter {
                 .iter()
                 .any(|&(x, y)| (x, y) == (a.1, b.1) || (y, x) == (a.1, b.1));
         (!passing).then(SolverFlags::default)
+    }
+
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        let own = owners(context.colliders, [context.collider1, context.collider2])
+            .is_some_and(|[a, b]| a.0 == b.0);
+        if let (true, Some(manifold)) = (own, context.rigid_mut()) {
+            *manifold.friction = self.self_friction;
+        }
     }
 }
 

@@ -36,6 +36,10 @@ pub struct WorldSettings {
     pub stabilization_iterations: usize,
     /// Gravity, m/s^2, downward.
     pub gravity: f64,
+    /// Friction where a body touches itself (an arm on the belly, a hand on
+    /// a thigh); 0: its parts slide over each other without passing
+    /// through (see [`super::contact_filter`] for why).
+    pub self_friction: f64,
 }
 
 impl Default for WorldSettings {
@@ -45,6 +49,7 @@ impl Default for WorldSettings {
             substeps: 16,
             stabilization_iterations: 1,
             gravity: 9.81,
+            self_friction: 0.0,
         }
     }
 }
@@ -271,8 +276,10 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
-        self.rapier
-            .step_with_events(&super::contact_filter::BodyContactFilter, &());
+        let hooks = super::contact_filter::BodyContactFilter {
+            self_friction: self.settings.self_friction.max(0.0) as f32,
+        };
+        self.rapier.step_with_events(&hooks, &());
     }
 
     /// Which of an avatar's feet touch the floor or the scene.
