@@ -21,6 +21,7 @@
 //! whose segment it is ([`collider_tag`]). An empty joint between the pairs
 //! did the same as the filter but made the whole solve 20 % slower
 //! (rapier's joint solve is most of the cost).
+
 use posewire_body::Joint;
 use rapier3d::prelude::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks, SolverFlags,

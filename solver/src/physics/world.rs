@@ -36,8 +36,8 @@ pub struct WorldSettings {
     pub stabilization_iterations: usize,
     /// Gravity, m/s^2, downward.
     pub gravity: f64,
-    /// Friction where a body touches itself (an arm on the belly, a hand on
-    /// a thigh); 0: its parts slide over each other without passing
+    /// Friction where a body touches itself (an arm against the trunk, a
+    /// hand on a thigh); 0: its parts slide over each other without passing
     /// through (see [`super::contact_filter`] for why).
     pub self_friction: f64,
 }
