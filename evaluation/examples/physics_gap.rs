@@ -3,7 +3,7 @@
 //! as the third argument, that joint's angles are traced. The devices are
 //! synthesized as the evaluation does (same clip name, so the same offsets
 //! and mounts), so per-clip numbers match `joint_errors`'. Environment:
-//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), DUMP_AT (seconds into the clip: the reference's parent-relative rotations then, as test poses are written), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
+//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_FRICTION (friction where the body touches itself, 0 by default), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), DUMP_AT (seconds into the clip: the reference's parent-relative rotations then, as test poses are written), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
 
@@ -34,6 +34,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..PhysicsSettings::default()
     };
     let mut world = WorldSettings::default();
+    if let Some(f) = std::env::var("SELF_FRICTION")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        world.self_friction = f;
+    }
     if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
         world.substeps = n;
     }
@@ -59,6 +65,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     // A joint named as the third argument is traced every half second.
     let trace = args.get(3).and_then(|n| Joint::from_name(n));
+    let dump_at = std::env::var("DUMP_AT")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok());
     let mut gap = [0.0; Joint::COUNT];
     let mut dist = [0.0; Joint::COUNT];
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
@@ -87,10 +96,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             dist[j.index()] += (ps[j] - pr[j]).length() * 100.0;
         }
         frames += 1.0;
-        if let Some(at) = std::env::var("DUMP_AT")
-            .ok()
-            .and_then(|v| v.parse::<f64>().ok())
-        {
+        if let Some(at) = dump_at {
             if (t - first.time_s - at).abs() < 0.5 / 90.0 {
                 for j in Joint::ALL {
                     if let Some(p) = j.parent() {

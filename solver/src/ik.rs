@@ -8,7 +8,9 @@ use std::f64::consts::PI;
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::ik::{arm_rest, knee_pole, leg_rest, limb_rotations, solve_two_bone};
+use posewire_body::ik::{
+    arm_rest, knee_pole, leg_rest, limb_rotations, solve_two_bone, MAX_EXTENSION,
+};
 use posewire_body::transform::{align_hemisphere, rotation_between, yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skeleton};
 
@@ -584,7 +586,12 @@ impl IkSolver {
             // device's foot is where the device is).
             let target = match feet_dev[i] {
                 Some(_) => target,
-                None => soft_reach(root, target, upper + lower, self.settings.leg_soft_reach_m),
+                None => soft_reach(
+                    root,
+                    target,
+                    MAX_EXTENSION * (upper + lower),
+                    self.settings.leg_soft_reach_m,
+                ),
             };
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = leg_rest(side);
@@ -597,9 +604,10 @@ impl IkSolver {
     }
 }
 
-/// Soft IK for a limb of full length `length` from `root`: a target within
-/// `soft` of full reach, or beyond it, is drawn toward the root so that its
-/// distance approaches `length` exponentially (`length - soft + soft * (1 -
+/// Soft IK for a limb reaching at most `length` from `root` (the solver
+/// passes [`MAX_EXTENSION`] of its full length): a target within `soft` of
+/// that reach, or beyond it, is drawn toward the root so that its distance
+/// approaches `length` exponentially (`length - soft + soft * (1 -
 /// exp(-(d - length + soft) / soft))`) instead of the limb snapping straight:
 /// near full extension a two-bone solve turns the knee fast for a small
 /// move of the foot. Measured on the dev clips with 3 devices (`ik`, knees
@@ -609,8 +617,14 @@ impl IkSolver {
 pub fn soft_reach(root: DVec3, target: DVec3, length: f64, soft: f64) -> DVec3 {
     let d = target - root;
     let distance = d.length();
+    if !(soft.is_finite() && soft > 0.0) {
+        return target;
+    }
+    // At most the whole length is soft (a larger zone would draw a target
+    // near the root through it).
+    let soft = soft.min(length);
     let start = length - soft;
-    let soft_zone = soft > 0.0 && distance > start && distance.is_finite();
+    let soft_zone = soft > 0.0 && distance > start && distance > 0.0 && distance.is_finite();
     if !soft_zone {
         return target;
     }
@@ -635,6 +649,24 @@ mod tests {
                 drawn <= 0.86 && drawn > 0.84 - 1e-9,
                 "{d} m drawn to {drawn} m"
             );
+        }
+        // A soft zone longer than the limb never draws a target through
+        // the root; a soft reach that is not a positive number is off.
+        let near = root + DVec3::new(0.0, -0.01, 0.0);
+        let far = root + DVec3::new(0.0, -2.0, 0.0);
+        for soft in [1.0, 5.0] {
+            for target in [root, near, far] {
+                let out = soft_reach(root, target, 0.86, soft);
+                assert!(out.is_finite(), "soft {soft}: {out}");
+                assert!(
+                    (out - root).dot(target - root) >= 0.0,
+                    "soft {soft}: {target} drawn to {out}"
+                );
+                assert!((out - root).length() <= 0.86 + 1e-9, "soft {soft}: {out}");
+            }
+        }
+        for soft in [f64::INFINITY, f64::NAN, -0.02] {
+            assert_eq!(soft_reach(root, far, 0.86, soft), far, "soft {soft}");
         }
     }
 

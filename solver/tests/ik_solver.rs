@@ -237,3 +237,49 @@ fn ik_invalid_and_missing_samples_never_break_the_body() {
         }
     }
 }
+
+#[test]
+fn ik_a_body_rising_onto_straight_legs_straightens_its_knees_smoothly() {
+    // Three devices on a person who stands with bent knees (pelvis 8 cm
+    // low), then rises 12 cm in a second, past the legs' full length: the
+    // planted feet stay where they stand, the legs straighten. With the
+    // soft reach the knees straighten smoothly; without it (the control)
+    // the knee snaps straight in the last ticks.
+    let profile = profile_with_mounts();
+    let skeleton = Skeleton::from_profile(&profile);
+    let devices = DeviceSet::standard(3).expect("3");
+    let mut take = TrackerTake::default();
+    for k in 0..=(3 * 90) {
+        let t = k as f64 / 90.0;
+        let mut pose = BodyPose::rest(&skeleton);
+        pose.root.y += -0.08 + 0.12 * ((t - 1.0).clamp(0.0, 1.0));
+        let joints = pose.transforms(&skeleton);
+        for d in devices.iter() {
+            let m = profile.tracker(d).expect("mount");
+            take.samples.push(TrackerSample {
+                time_s: t,
+                device: d,
+                pose: Some(m.device_pose(joints[d.bone()])),
+            });
+        }
+    }
+    let knee_snap = |soft: f64| {
+        let mut o = options(true);
+        o.ik.leg_soft_reach_m = soft;
+        let frames = solve_take(&profile, &take, &o).expect("solve");
+        let bend = |f: &posewire_body::formats::JointFrame| {
+            let [h, k, a] =
+                [Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle].map(|j| f.joints[j].position);
+            (k - h).angle_between(a - k).to_degrees()
+        };
+        // The largest change of the knee's bending speed from one tick to
+        // the next, degrees per tick.
+        frames
+            .windows(3)
+            .map(|w| ((bend(&w[2]) - bend(&w[1])) - (bend(&w[1]) - bend(&w[0]))).abs())
+            .fold(0.0, f64::max)
+    };
+    let (soft, hard) = (knee_snap(0.02), knee_snap(0.0));
+    println!("knee bending speed change per tick: {soft:.2} deg soft, {hard:.2} deg without");
+    assert!(soft < 0.5 * hard, "soft {soft}, without {hard} degrees");
+}

@@ -415,8 +415,9 @@ fn local(x: f64, y: f64, z: f64, w: f64) -> DQuat {
     DQuat::from_xyzw(x, y, z, w).normalize()
 }
 
-/// `base` with the joints of `locals` turned to those parent-relative
-/// rotations (world rotations recomputed down the tree).
+/// `base` (its root and pelvis) with every other joint turned to its
+/// parent-relative rotation in `locals` (world rotations recomputed down
+/// the tree).
 fn with_upper_body(base: &BodyPose, locals: &JointMap<DQuat>) -> BodyPose {
     let mut pose = *base;
     for j in Joint::ALL {

@@ -350,13 +350,15 @@ fn subtree_inertia(joint: Joint, sk: &Skeleton, inertias: &JointMap<SegmentInert
 
 impl SimAvatar {
     /// Builds the body of `profile` standing in `pose` into the world as
-    /// avatar number `index`.
+    /// avatar number `index`; `self_friction` is the world's friction where
+    /// a body touches itself.
     pub(crate) fn build(
         world: &mut Rapier,
         index: usize,
         profile: &BodyProfile,
         pose: &BodyPose,
         settings: &BodySettings,
+        self_friction: f32,
     ) -> SimAvatar {
         let skeleton = Skeleton::from_profile(profile);
         let mass = if profile.body.mass.is_finite() && profile.body.mass > 1.0 {
@@ -401,7 +403,12 @@ impl SimAvatar {
                     .friction_combine_rule(rule)
                     .collision_groups(groups_of(j))
                     .user_data(super::contact_filter::collider_tag(index, j));
-                let hooks = super::contact_filter::hooks(j, settings.self_collision.covers(j));
+                // Own-body contacts need the hook only when their friction
+                // differs from the body's (rapier recomputes the contacts of
+                // a pair with a hook every step).
+                let own_friction_differs =
+                    settings.self_collision.covers(j) && self_friction != settings.friction as f32;
+                let hooks = super::contact_filter::hooks(j, own_friction_differs);
                 if !hooks.is_empty() {
                     c = c.active_hooks(hooks);
                 }

@@ -10,16 +10,19 @@
 //! - Where the body touches itself (an arm against the trunk, a hand on the
 //!   thigh) the parts still cannot pass through each other, but by default
 //!   slide without friction (`WorldSettings::self_friction`): the capsules
-//!   are fatter and rounder than a body, and with the floor's friction an
-//!   arm brought down against the trunk caught on it (swordplay clip, 4
+//!   are fatter and rounder than a body, and with the body's friction (1)
+//!   an arm brought down against the trunk caught on it (swordplay clip, 4
 //!   devices: right elbow 14.5 cm from the ground truth against 10.4
 //!   frictionless, `ik` 10.7;
 //!   `physics_an_arm_lowered_against_the_trunk_slides_down_it`).
 //!
-//! rapier asks [`BodyContactFilter`] about a pair only when one of its
+//! rapier asks [`BodyContactHooks`] about a pair only when one of its
 //! colliders carries the hooks ([`hooks`]); a collider's `user_data` says
-//! whose segment it is ([`collider_tag`]). An empty joint between the pairs
-//! did the same as the filter but made the whole solve 20 % slower
+//! whose segment it is ([`collider_tag`]). rapier recomputes the contacts
+//! of such a pair every step instead of reusing them, so the friction hook
+//! is only attached when the own-body friction differs from the body's (the
+//! physics benchmark did not change with it). An empty joint between the
+//! pairs did the same as the filter but made the whole solve 20 % slower
 //! (rapier's joint solve is most of the cost).
 
 use posewire_body::Joint;
@@ -44,13 +47,14 @@ pub fn filters(joint: Joint) -> bool {
 
 /// The hooks `joint`'s collider carries: the pair filter for the arms of
 /// [`PASSING_PAIRS`], and the friction of own-body contacts for a segment
-/// that collides with its own body (`touches_itself`).
-pub fn hooks(joint: Joint, touches_itself: bool) -> ActiveHooks {
+/// that collides with its own body with a friction other than the body's
+/// (`own_friction_differs`).
+pub fn hooks(joint: Joint, own_friction_differs: bool) -> ActiveHooks {
     let mut hooks = ActiveHooks::empty();
     if filters(joint) {
         hooks |= ActiveHooks::FILTER_CONTACT_PAIRS;
     }
-    if touches_itself {
+    if own_friction_differs {
         hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
     }
     hooks
@@ -69,10 +73,11 @@ fn owner(tag: u128) -> Option<(u128, Joint)> {
     (avatar > 0).then_some((avatar, *joint))
 }
 
-/// rapier's contact hooks: drops [`PASSING_PAIRS`] and gives the contacts
-/// of one body with itself their own friction.
+/// rapier's contact hooks: drops [`PASSING_PAIRS`], and gives the contacts
+/// of one body with itself their own friction (never those between two
+/// avatars, or with the floor or the scene).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BodyContactFilter {
+pub struct BodyContactHooks {
     /// Friction where a body touches itself
     /// ([`super::world::WorldSettings::self_friction`]).
     pub self_friction: f32,
@@ -88,7 +93,13 @@ fn owners(
     Some([owner_of(pair[0])?, owner_of(pair[1])?])
 }
 
-impl PhysicsHooks for BodyContactFilter {
+/// Whether two collider tags are two parts of one avatar (not two
+/// avatars, nor an avatar and the floor or the scene).
+fn one_body(a: u128, b: u128) -> bool {
+    matches!((owner(a), owner(b)), (Some(a), Some(b)) if a.0 == b.0)
+}
+
+impl PhysicsHooks for BodyContactHooks {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
         let Some([a, b]) = owners(context.colliders, [context.collider1, context.collider2]) else {
             return Some(SolverFlags::default());
@@ -101,8 +112,8 @@ impl PhysicsHooks for BodyContactFilter {
     }
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
-        let own = owners(context.colliders, [context.collider1, context.collider2])
-            .is_some_and(|[a, b]| a.0 == b.0);
+        let tag = |h| context.colliders.get(h).map_or(0, |c| c.user_data);
+        let own = one_body(tag(context.collider1), tag(context.collider2));
         if let (true, Some(manifold)) = (own, context.rigid_mut()) {
             *manifold.friction = self.self_friction;
         }
@@ -121,5 +132,20 @@ mod tests {
             }
         }
         assert_eq!(owner(0), None, "the scene's colliders");
+    }
+
+    #[test]
+    fn only_a_body_touching_itself_counts_as_one_body() {
+        let (arm, trunk) = (
+            collider_tag(0, Joint::RightElbow),
+            collider_tag(0, Joint::Spine),
+        );
+        assert!(one_body(arm, trunk));
+        assert!(
+            !one_body(arm, collider_tag(1, Joint::Spine)),
+            "another avatar"
+        );
+        assert!(!one_body(arm, 0), "the floor or the scene");
+        assert!(!one_body(0, 0));
     }
 }

@@ -37,8 +37,10 @@ pub struct WorldSettings {
     /// Gravity, m/s^2, downward.
     pub gravity: f64,
     /// Friction where a body touches itself (an arm against the trunk, a
-    /// hand on a thigh); 0: its parts slide over each other without passing
-    /// through (see [`super::contact_filter`] for why).
+    /// hand on a thigh), in place of the body's own friction; 0: its parts
+    /// slide over each other without passing through (see
+    /// [`super::contact_filter`] for why). Contacts between two avatars, and
+    /// with the floor and the scene, keep the body's friction.
     pub self_friction: f64,
 }
 
@@ -135,12 +137,14 @@ impl PhysicsWorld {
         pose: &BodyPose,
         settings: &BodySettings,
     ) -> AvatarId {
+        let self_friction = self.self_friction();
         let a = SimAvatar::build(
             &mut self.rapier,
             self.avatars.len(),
             profile,
             pose,
             settings,
+            self_friction,
         );
         self.avatars.push(Some(a));
         AvatarId(self.avatars.len() - 1)
@@ -276,10 +280,21 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
-        let hooks = super::contact_filter::BodyContactFilter {
-            self_friction: self.settings.self_friction.max(0.0) as f32,
+        let hooks = super::contact_filter::BodyContactHooks {
+            self_friction: self.self_friction(),
         };
         self.rapier.step_with_events(&hooks, &());
+    }
+
+    /// The friction where a body touches itself, as rapier takes it (a
+    /// negative or non-finite setting counts as 0).
+    fn self_friction(&self) -> f32 {
+        let f = self.settings.self_friction;
+        if f.is_finite() && f > 0.0 {
+            f as f32
+        } else {
+            0.0
+        }
     }
 
     /// Which of an avatar's feet touch the floor or the scene.
