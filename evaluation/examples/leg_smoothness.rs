@@ -1,0 +1,107 @@
+//! Development aid: how smoothly the legs move on the dev clips (the no-prop
+//! clips, clean). For each clip the devices are synthesized as the
+//! evaluation does and solved (`ik`, or `physics` with PHYSICS set); over
+//! all clips it prints the 99th, 99.9th and 99.99th percentiles and the
+//! largest change of a knee's or ankle's move from one 90 Hz tick to the
+//! next (a knee snapping straight shows as a large one), and the lower
+//! foot's height above its standing height (median, 90th, 99th
+//! percentile: a foot drawn off the floor shows in the median). SOFT_REACH
+//! sets the legs' soft reach in metres (`IkSettings::leg_soft_reach_m`; 0:
+//! off).
+//!
+//! `cargo run --release -p posewire-evaluation --example leg_smoothness -- ../shared/data/mocap 3`
+
+use posewire_body::bvh::Bvh;
+use posewire_body::{DeviceSet, Joint};
+use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_solver::{solve_take, SolveOptions, SolverKind};
+
+/// The clips with props, left out as the evaluation's no-prop means do
+/// (EVALUATION.md section 1 item 7).
+const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
+
+/// The `p`-quantile of sorted values.
+fn quantile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len().max(1) - 1) as f64 * p) as usize;
+    sorted.get(i).copied().unwrap_or(f64::NAN)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = args.get(1).ok_or("give the folder of BVH clips")?;
+    let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
+    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
+    let mut clips: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
+        .collect();
+    clips.sort();
+    let mut options = SolveOptions {
+        solver: if std::env::var("PHYSICS").is_ok() {
+            SolverKind::Physics
+        } else {
+            SolverKind::Ik
+        },
+        ..SolveOptions::default()
+    };
+    if let Some(m) = std::env::var("SOFT_REACH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        options.ik.leg_soft_reach_m = m;
+    }
+    let (mut changes, mut heights) = (Vec::new(), Vec::new());
+    for clip in clips {
+        let name = posewire_evaluation::protocol::clip_name(&clip);
+        if PROP_CLIPS.iter().any(|p| name.contains(p)) {
+            continue;
+        }
+        let synth = SynthOptions {
+            devices,
+            condition: Condition::Clean,
+            seed: 1,
+        };
+        let takes = synthesize(&Bvh::read(&clip)?, &name, &synth)?;
+        let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
+        let frames = solve_take(&profile, &takes.trackers, &options)?;
+        for f in &frames {
+            let lower = f.joints[Joint::LeftAnkle]
+                .position
+                .y
+                .min(f.joints[Joint::RightAnkle].position.y);
+            heights.push((lower - profile.body.ankle_height) * 100.0);
+        }
+        let mut largest: f64 = 0.0;
+        for w in frames.windows(3) {
+            for j in [
+                Joint::LeftKnee,
+                Joint::RightKnee,
+                Joint::LeftAnkle,
+                Joint::RightAnkle,
+            ] {
+                let [a, b, c] = [0, 1, 2].map(|i| w[i].joints[j].position);
+                let change = ((c - b) - (b - a)).length() * 100.0;
+                changes.push(change);
+                largest = largest.max(change);
+            }
+        }
+        println!("{name:50} largest {largest:.2} cm");
+    }
+    changes.sort_by(f64::total_cmp);
+    heights.sort_by(f64::total_cmp);
+    println!(
+        "knees and ankles, change of the move between ticks (cm): p99 {:.2} p99.9 {:.2} p99.99 {:.2} largest {:.2}",
+        quantile(&changes, 0.99),
+        quantile(&changes, 0.999),
+        quantile(&changes, 0.9999),
+        changes.last().copied().unwrap_or(f64::NAN)
+    );
+    println!(
+        "lower foot above its standing height (cm): median {:.2} p90 {:.2} p99 {:.2}",
+        quantile(&heights, 0.5),
+        quantile(&heights, 0.9),
+        quantile(&heights, 0.99)
+    );
+    Ok(())
+}
