@@ -15,8 +15,10 @@ use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use posewire_solver::take_ticks;
 
 fn truth_at(frames: &[JointFrame], t: f64, j: Joint) -> Option<DVec3> {
     let i = frames.partition_point(|f| f.time_s <= t);
@@ -48,16 +50,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .and_then(|v| v.parse().ok())
         .unwrap_or(0.0);
     let bvh = Bvh::read(&clip)?;
-    let takes = synthesize(
+    let (takes, profile) = setting_takes(
         &bvh,
         &posewire_evaluation::protocol::clip_name(&clip),
-        &SynthOptions {
-            devices: DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
-            condition,
-            seed: 1,
-        },
+        DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+        condition,
+        1,
     )?;
-    let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
     let mut settings = PhysicsSettings::default();
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
     if let Some(v) = env("P_SLIDE") {
@@ -80,9 +79,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
     let samples = &takes.trackers.samples;
-    let (Some(first), Some(last)) = (samples.first(), samples.last()) else {
+    if samples.is_empty() {
         return Err("empty take".into());
-    };
+    }
     let ankle = if left {
         Joint::LeftAnkle
     } else {
@@ -90,15 +89,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let side = usize::from(!left);
     let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length() * 100.0;
-    let mut next = 0;
     let mut prev_gt: Option<DVec3> = None;
-    let ticks = ((last.time_s - first.time_s) * 90.0) as usize;
     let (mut sum_sim, mut sum_ref, mut n) = (0.0, 0.0, 0.0_f64);
-    for k in 0..ticks {
-        let t = first.time_s + k as f64 / 90.0;
-        while next < samples.len() && samples[next].time_s <= t + 1e-9 {
-            solver.push(&samples[next]);
-            next += 1;
+    for (k, (t, due)) in take_ticks(samples, 90.0).enumerate() {
+        for sample in due {
+            solver.push(sample);
         }
         if !solver.ready() {
             continue;

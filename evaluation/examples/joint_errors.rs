@@ -22,7 +22,8 @@ use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::JointMap;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolveOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -60,16 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let bvh = Bvh::read(clip)?;
-        let takes = synthesize(
-            &bvh,
-            &name,
-            &SynthOptions {
-                devices,
-                condition,
-                seed: 1,
-            },
-        )?;
-        let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
+        let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
         let mut options = SolveOptions::default();
         let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
         if let Some(w) = env("ELBOW_W") {

@@ -13,7 +13,8 @@
 
 use posewire_body::bvh::Bvh;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
 /// The clips with props, left out as the evaluation's no-prop means do
@@ -57,13 +58,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if PROP_CLIPS.iter().any(|p| name.contains(p)) {
             continue;
         }
-        let synth = SynthOptions {
-            devices,
-            condition: Condition::Clean,
-            seed: 1,
-        };
-        let takes = synthesize(&Bvh::read(&clip)?, &name, &synth)?;
-        let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
+        let (takes, profile) =
+            setting_takes(&Bvh::read(&clip)?, &name, devices, Condition::Clean, 1)?;
         let frames = solve_take(&profile, &takes.trackers, &options)?;
         for f in &frames {
             let lower = f.joints[Joint::LeftAnkle]

@@ -10,25 +10,24 @@
 use posewire_body::bvh::Bvh;
 use posewire_body::transform::angle_between;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::joint_frames::joint_frame;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use posewire_solver::take_ticks;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let clip = std::path::PathBuf::from(args.get(1).ok_or("give a BVH clip")?);
     let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
     let bvh = Bvh::read(&clip)?;
-    let takes = synthesize(
+    let (takes, profile) = setting_takes(
         &bvh,
         &posewire_evaluation::protocol::clip_name(&clip),
-        &SynthOptions {
-            devices: DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
-            condition: Condition::Clean,
-            seed: 1,
-        },
+        DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+        Condition::Clean,
+        1,
     )?;
-    let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
     let mut settings = PhysicsSettings {
         world_space_targets: std::env::var("WORLD").is_ok(),
         ..PhysicsSettings::default()
@@ -60,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut solver = PhysicsSolver::new(&profile, settings, &Scene::default(), world);
     let samples = &takes.trackers.samples;
-    let (Some(first), Some(last)) = (samples.first(), samples.last()) else {
+    let Some(first) = samples.first() else {
         return Err("empty take".into());
     };
     // A joint named as the third argument is traced every half second.
@@ -72,13 +71,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut dist = [0.0; Joint::COUNT];
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
     let mut frames: f64 = 0.0;
-    let mut next = 0;
-    let ticks = ((last.time_s - first.time_s) * 90.0) as usize;
-    for k in 0..ticks {
-        let t = first.time_s + k as f64 / 90.0;
-        while next < samples.len() && samples[next].time_s <= t + 1e-9 {
-            solver.push(&samples[next]);
-            next += 1;
+    for (k, (t, due)) in take_ticks(samples, 90.0).enumerate() {
+        for sample in due {
+            solver.push(sample);
         }
         if !solver.ready() {
             continue;

@@ -12,8 +12,10 @@
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::synth::{synthesize, Condition, SynthOptions};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use posewire_solver::take_ticks;
 
 /// Per foot: (sum of speeds, frames) over contact frames, split by whether
 /// `planted[i]` holds.
@@ -55,16 +57,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut tot_sim, mut tot_ref) = (0.0, 0.0);
     for clip in &clips {
         let bvh = Bvh::read(clip)?;
-        let takes = synthesize(
+        let (takes, profile) = setting_takes(
             &bvh,
             "clip",
-            &SynthOptions {
-                devices: DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
-                condition: Condition::Clean,
-                seed: 1,
-            },
+            DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+            Condition::Clean,
+            1,
         )?;
-        let profile = posewire_calibration::calibrate(&takes.calibration)?.profile;
         let mut settings = PhysicsSettings::default();
         let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
         if let Some(v) = env("P_PLANT") {
@@ -86,18 +85,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             WorldSettings::default(),
         );
         let samples = &takes.trackers.samples;
-        let (Some(first), Some(last)) = (samples.first(), samples.last()) else {
-            continue;
-        };
         let skeleton = posewire_body::Skeleton::from_profile(&profile);
         let (mut sim, mut refr) = (Vec::new(), Vec::new());
-        let mut next = 0;
-        let ticks = ((last.time_s - first.time_s) * 90.0) as usize;
-        for k in 0..ticks {
-            let t = first.time_s + k as f64 / 90.0;
-            while next < samples.len() && samples[next].time_s <= t + 1e-9 {
-                solver.push(&samples[next]);
-                next += 1;
+        for (t, due) in take_ticks(samples, 90.0) {
+            for sample in due {
+                solver.push(sample);
             }
             if !solver.ready() {
                 continue;

@@ -18,7 +18,7 @@ use crate::calibration_errors::{calibration_errors, CalibrationErrors};
 use crate::causality::{causality_cut_time, check_causality, cut_take, CausalityResult};
 use crate::metrics::{evaluate, Metrics, MetricsError};
 use crate::random::stream;
-use crate::synth::{synthesize, Condition, SynthError, SynthOptions, TRACKER_RATE_HZ};
+use crate::synth::{synthesize, Condition, SynthError, SynthOptions, SynthTakes, TRACKER_RATE_HZ};
 
 /// Settling time excluded from the metrics, after the first tracker time.
 pub const SETTLING_S: f64 = 1.0;
@@ -131,6 +131,34 @@ pub fn evaluate_clip(
     evaluate_bvh(&bvh, &clip_name(bvh_path), settings, seed, solve)
 }
 
+/// The takes of one setting of a clip and the profile calibrated from its
+/// calibration take, as the evaluation makes them (the random streams are
+/// named by `clip`): what a development tool needs to solve a clip the
+/// way the evaluation does.
+pub fn setting_takes(
+    bvh: &Bvh,
+    clip: &str,
+    devices: DeviceSet,
+    condition: Condition,
+    seed: u64,
+) -> Result<(SynthTakes, BodyProfile), EvalError> {
+    let options = SynthOptions {
+        devices,
+        condition,
+        seed,
+    };
+    let takes = synthesize(bvh, clip, &options)?;
+    let profile = posewire_calibration::calibrate(&takes.calibration)
+        .map_err(|source| EvalError::Calibration {
+            clip: clip.to_string(),
+            devices: devices.len(),
+            condition: condition.name(),
+            source,
+        })?
+        .profile;
+    Ok((takes, profile))
+}
+
 /// Evaluates every setting on a parsed clip: synthesise, calibrate from the
 /// calibration take, solve, metrics, calibration errors, and the causality
 /// check (the take solved again, cut at 40-60 %).
@@ -144,24 +172,9 @@ pub fn evaluate_bvh(
     let mut reports = Vec::with_capacity(settings.len());
     let mut duration_s = 0.0;
     for &(devices, condition) in settings {
-        let options = SynthOptions {
-            devices,
-            condition,
-            seed,
-        };
-        let takes = synthesize(bvh, clip, &options)?;
+        let (takes, profile) = setting_takes(bvh, clip, devices, condition, seed)?;
         duration_s = takes.truth.frames.last().map_or(0.0, |f| f.time_s);
         let count = devices.len();
-        let calibration =
-            posewire_calibration::calibrate(&takes.calibration).map_err(|source| {
-                EvalError::Calibration {
-                    clip: clip.to_string(),
-                    devices: count,
-                    condition: condition.name(),
-                    source,
-                }
-            })?;
-        let profile = calibration.profile;
         let solve_error = |stage: &'static str| {
             move |message: String| EvalError::Solve {
                 clip: clip.to_string(),

@@ -14,5 +14,5 @@ pub mod tracking;
 pub mod trunk;
 
 pub use ik::{IkSettings, IkSolver};
-pub use solve::{solve_take, SolveError, SolveOptions, SolverKind};
+pub use solve::{solve_take, take_ticks, SolveError, SolveOptions, SolverKind};
 pub use trunk::TrunkMode;

@@ -2,7 +2,7 @@
 //! solver tick from the first input time to the last, each computed only
 //! from samples at or before its time.
 
-use posewire_body::formats::{JointFrame, TrackerTake};
+use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
 use posewire_body::{BodyProfile, Device};
 
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
@@ -187,12 +187,9 @@ pub fn solve_take(
         }
     };
     let mut frames = Vec::with_capacity(count);
-    let mut next = 0;
-    for k in 0..count {
-        let t = first + k as f64 * interval;
-        while next < take.samples.len() && take.samples[next].time_s <= t + 1e-9 {
-            solver.push(&take.samples[next]);
-            next += 1;
+    for (t, due) in take_ticks(&take.samples, options.rate_hz) {
+        for sample in due {
+            solver.push(sample);
         }
         // Before the first headset sample there is no body to show: output
         // starts at the first tick that has one (never borrowing from later
@@ -211,6 +208,36 @@ pub fn solve_take(
     Ok(frames)
 }
 
+/// The ticks of a take's samples (in time order) at `rate_hz`, from its
+/// first sample to its last: each tick's time with the samples that
+/// arrived since the tick before (a sample at a tick's time belongs to
+/// it). What [`solve_take`] feeds its solver; a development tool that steps
+/// a solver itself ticks the same way.
+pub fn take_ticks(
+    samples: &[TrackerSample],
+    rate_hz: f64,
+) -> impl Iterator<Item = (f64, &[TrackerSample])> {
+    let (first, last) = match (samples.first(), samples.last()) {
+        (Some(f), Some(l)) => (f.time_s, l.time_s),
+        _ => (0.0, -1.0),
+    };
+    let interval = 1.0 / rate_hz;
+    let count = if last >= first && interval.is_finite() && interval > 0.0 {
+        ((last - first) / interval + 1e-9).floor() as usize + 1
+    } else {
+        0
+    };
+    let mut next = 0;
+    (0..count).map(move |k| {
+        let t = first + k as f64 * interval;
+        let from = next;
+        while next < samples.len() && samples[next].time_s <= t + 1e-9 {
+            next += 1;
+        }
+        (t, &samples[from..next])
+    })
+}
+
 /// The solver a take runs through, tick by tick.
 enum Ticker {
     Ik(Box<IkSolver>),
@@ -218,7 +245,7 @@ enum Ticker {
 }
 
 impl Ticker {
-    fn push(&mut self, sample: &posewire_body::formats::TrackerSample) {
+    fn push(&mut self, sample: &TrackerSample) {
         match self {
             Ticker::Ik(s) => s.push(sample),
             Ticker::Physics(s) => s.push(sample),
@@ -237,5 +264,31 @@ impl Ticker {
             Ticker::Ik(s) => Some(s.step(t)),
             Ticker::Physics(s) => s.step(t).map(|f| f.pose),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_tick_gets_the_samples_that_arrived_since_the_tick_before() {
+        let at = |time_s: f64| TrackerSample {
+            time_s,
+            device: Device::Head,
+            pose: None,
+        };
+        let samples = [at(1.0), at(1.005), at(1.0 + 1.0 / 90.0), at(1.02)];
+        let ticks: Vec<(f64, Vec<f64>)> = take_ticks(&samples, 90.0)
+            .map(|(t, due)| (t, due.iter().map(|s| s.time_s).collect()))
+            .collect();
+        assert_eq!(ticks.len(), 2, "{ticks:?}");
+        assert_eq!(ticks[0].1, vec![1.0]);
+        assert_eq!(ticks[1].1, vec![1.005, 1.0 + 1.0 / 90.0]);
+        // The last sample lies between ticks and past the last one: no
+        // tick is made for it (the take ends there).
+        assert!(take_ticks(&[], 90.0).next().is_none());
+        assert!(take_ticks(&samples, 0.0).next().is_none());
+        assert!(take_ticks(&samples, f64::NAN).next().is_none());
     }
 }
