@@ -7,7 +7,7 @@ use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::{Locomotion, RecoveryStep};
 use posewire_solver::physics::{
-    AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
+    AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
 
 fn tilt_deg(q: DQuat) -> f64 {
@@ -103,10 +103,18 @@ fn standing_pelvis_height() -> f64 {
         .y
 }
 
-fn pushed(
+/// A self-supporting body (balance on, `locomotion` as given) standing in
+/// `reference` (starting in `start` if given), pushed on the chest after 1 s by
+/// `impulse` and run for 5 s: `watch` sees every frame with its tick
+/// number and the controller; returns how far the feet moved from where
+/// they first stood, and the controller.
+fn push_and_watch(
     locomotion: Option<Locomotion>,
+    reference: BodyPose,
+    start: Option<BodyPose>,
     impulse: DVec3,
-) -> (f64, usize, f64, Option<RecoveryStep>) {
+    mut watch: impl FnMut(usize, &PhysicsFrame, &AvatarController),
+) -> (f64, AvatarController) {
     let profile = BodyProfile::from_stature(1.75);
     let sk = Skeleton::from_profile(&profile);
     let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
@@ -117,18 +125,17 @@ fn pushed(
         ..PhysicsSettings::default()
     };
     let mut avatar = AvatarController::new(&profile, settings);
-    let upright = BodyPose::rest(&sk);
-    let mut lowest = f64::INFINITY;
+    if let Some(start) = start {
+        avatar.set_start_pose(start);
+    }
     let mut feet_start = None;
     let mut moved: f64 = 0.0;
-    let mut first = None;
     for k in 0..(5.0 * 90.0) as usize {
         let t = k as f64 / 90.0;
-        avatar.prepare_with_reference(&mut world, t, &upright);
+        avatar.prepare_with_reference(&mut world, t, &reference);
         if k == 90 {
-            if let Some(id) = avatar.id() {
-                assert!(world.push(id, Joint::Chest, impulse));
-            }
+            let id = avatar.id().expect("the body joined the world");
+            assert!(world.push(id, Joint::Chest, impulse));
         }
         world.step();
         if let Some(f) = avatar.finish(&world) {
@@ -138,14 +145,27 @@ fn pushed(
             for (a, b) in feet.iter().zip(start) {
                 moved = moved.max((*a - b).length());
             }
-            if k >= 90 {
-                lowest = lowest.min(f.pose.root.y);
-            }
-            if first.is_none() {
-                first = avatar.locomotion_state().step;
-            }
+            watch(k, &f, &avatar);
         }
     }
+    (moved, avatar)
+}
+
+fn pushed(
+    locomotion: Option<Locomotion>,
+    impulse: DVec3,
+) -> (f64, usize, f64, Option<RecoveryStep>) {
+    let upright = BodyPose::rest(&Skeleton::from_profile(&BodyProfile::from_stature(1.75)));
+    let mut lowest = f64::INFINITY;
+    let mut first = None;
+    let (moved, avatar) = push_and_watch(locomotion, upright, None, impulse, |k, f, avatar| {
+        if k >= 90 {
+            lowest = lowest.min(f.pose.root.y);
+        }
+        if first.is_none() {
+            first = avatar.locomotion_state().step;
+        }
+    });
     (lowest, avatar.locomotion_state().steps_taken, moved, first)
 }
 
@@ -182,15 +202,7 @@ fn physics_balance_absorbs_a_small_push_from_any_side_without_a_step() {
 /// the lowest pelvis height over 5 s, how far the feet moved and the
 /// chest's tilt at the end.
 fn split_stance(impulse: DVec3) -> (f64, f64, f64) {
-    let profile = BodyProfile::from_stature(1.75);
-    let sk = Skeleton::from_profile(&profile);
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let settings = PhysicsSettings {
-        body: BodySettings::self_supporting(),
-        balance: Some(Balance::default()),
-        ..PhysicsSettings::default()
-    };
-    let mut avatar = AvatarController::new(&profile, settings);
+    let sk = Skeleton::from_profile(&BodyProfile::from_stature(1.75));
     let mut split = BodyPose::rest(&sk);
     let leg = sk.offsets[Joint::LeftKnee].length() + sk.offsets[Joint::LeftAnkle].length();
     let a = (0.15 / leg).asin();
@@ -203,28 +215,11 @@ fn split_stance(impulse: DVec3) -> (f64, f64, f64) {
         split.rotations[j] = DQuat::from_rotation_x(sign * a);
     }
     split.root.y -= leg * (1.0 - a.cos());
-    avatar.set_start_pose(split);
-    let (mut lowest, mut moved, mut chest) = (f64::INFINITY, 0.0_f64, 0.0);
-    let mut start = None;
-    for k in 0..(5.0 * 90.0) as usize {
-        let t = k as f64 / 90.0;
-        avatar.prepare_with_reference(&mut world, t, &split);
-        if k == 90 {
-            let id = avatar.id().expect("the body joined the world");
-            assert!(world.push(id, Joint::Chest, impulse));
-        }
-        world.step();
-        if let Some(f) = avatar.finish(&world) {
-            let p = f.pose.positions(&sk);
-            let feet = [p[Joint::LeftAnkle], p[Joint::RightAnkle]];
-            let first = *start.get_or_insert(feet);
-            for (a, b) in feet.iter().zip(first) {
-                moved = moved.max((*a - b).length());
-            }
-            lowest = lowest.min(f.pose.root.y);
-            chest = tilt_deg(f.pose.rotations[Joint::Chest]);
-        }
-    }
+    let (mut lowest, mut chest) = (f64::INFINITY, 0.0);
+    let (moved, _) = push_and_watch(None, split, Some(split), impulse, |_, f, _| {
+        lowest = lowest.min(f.pose.root.y);
+        chest = tilt_deg(f.pose.rotations[Joint::Chest]);
+    });
     (lowest, moved, chest)
 }
 
