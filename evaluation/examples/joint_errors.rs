@@ -4,7 +4,7 @@
 //! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
 //!
 //! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_PLANT/P_PLANT_REL/P_PLANT_CAP planted feet (reference speed, release distance, breaking force in body weights), P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN/P_SLIDE_GAP sliding feet (reference speed m/s, friction, window s, distance m), P_FRICTION, P_BALANCE the balance array), LEAN0
+//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_PLANT/P_PLANT_REL/P_PLANT_CAP planted feet (reference speed, release distance, breaking force in body weights), P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN/P_SLIDE_GAP sliding feet (reference speed m/s, friction, window s, distance m), P_FRICTION, P_BALANCE the balance array, P_FW the reference's filter window), LEAN0
 //! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
 //! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
 //! (stepping cued by the arm swing: lookahead, minimum need, furthest
@@ -195,6 +195,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if let Some(v) = env("FW") {
             options.ik.filter.window = v as usize;
+        }
+        if let Some(v) = env("P_FW") {
+            options.physics.reference_filter_window = v as usize;
         }
         if let Some(v) = env("FOFF") {
             options.ik.filter.enabled = v == 0.0;

@@ -163,9 +163,18 @@ pub fn solve_take(
     }
     let interval = 1.0 / options.rate_hz;
     let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
+    // The physics reference filters the devices over its own window.
+    let ik_settings = match options.solver {
+        SolverKind::Ik => options.ik,
+        SolverKind::Physics => PhysicsSettings {
+            ik: options.ik,
+            ..options.physics
+        }
+        .reference_ik(),
+    };
     let ik = match &options.look_at {
-        Some(config) => IkSolver::with_look_at(profile, options.ik, config)?,
-        None => IkSolver::new(profile, options.ik),
+        Some(config) => IkSolver::with_look_at(profile, ik_settings, config)?,
+        None => IkSolver::new(profile, ik_settings),
     };
     let skeleton = *ik.skeleton();
     let mut solver = match options.solver {
@@ -290,5 +299,68 @@ mod tests {
         assert!(take_ticks(&[], 90.0).next().is_none());
         assert!(take_ticks(&samples, 0.0).next().is_none());
         assert!(take_ticks(&samples, f64::NAN).next().is_none());
+    }
+
+    /// A 2 s take of a headset and two hands standing still but shaking a
+    /// few millimetres (noise the device filter smooths).
+    fn shaky_take() -> TrackerTake {
+        let profile = BodyProfile::from_stature(1.75);
+        let rest = posewire_body::BodyPose::rest(&posewire_body::Skeleton::from_profile(&profile))
+            .transforms(&posewire_body::Skeleton::from_profile(&profile));
+        let mut samples = Vec::new();
+        for k in 0..180 {
+            let time_s = k as f64 / 90.0;
+            for (n, (device, joint)) in [
+                (Device::Head, posewire_body::Joint::Head),
+                (Device::LeftHand, posewire_body::Joint::LeftWrist),
+                (Device::RightHand, posewire_body::Joint::RightWrist),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let shake = |i: f64| {
+                    ((k as f64 * 12.9898 + n as f64 * 78.233 + i).sin() * 43758.5453).fract()
+                };
+                let mut pose = rest[joint];
+                pose.position +=
+                    posewire_body::glam::DVec3::new(shake(1.0), shake(2.0), shake(3.0)) * 0.004;
+                samples.push(TrackerSample {
+                    time_s,
+                    device,
+                    pose: Some(pose),
+                });
+            }
+        }
+        TrackerTake {
+            samples,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_physics_solve_filters_its_reference_over_the_physics_window() {
+        let profile = BodyProfile::from_stature(1.75);
+        let take = shaky_take();
+        let solve = |ik_window: usize, reference_window: usize| {
+            let mut options = SolveOptions {
+                solver: SolverKind::Physics,
+                ..SolveOptions::default()
+            };
+            options.ik.filter.window = ik_window;
+            options.physics.reference_filter_window = reference_window;
+            solve_take(&profile, &take, &options).map(|frames| {
+                frames
+                    .iter()
+                    .map(|f| f.joints[posewire_body::Joint::Head].position)
+                    .collect::<Vec<_>>()
+            })
+        };
+        let (Ok(a), Ok(b), Ok(c)) = (solve(9, 7), solve(3, 7), solve(9, 3)) else {
+            panic!("the shaky take solves");
+        };
+        // The `ik` window does not reach the physics reference; its own
+        // window does.
+        assert_eq!(a, b);
+        assert_ne!(a, c);
     }
 }

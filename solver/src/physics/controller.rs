@@ -21,8 +21,14 @@ use crate::ik::{IkSettings, IkSolver};
 /// Settings of the physics avatar.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PhysicsSettings {
-    /// The kinematic solve that gives the reference pose.
+    /// The kinematic solve that gives the reference pose (its device
+    /// filter's window is [`PhysicsSettings::reference_filter_window`]).
     pub ik: IkSettings,
+    /// Samples in the reference's device filter window: fewer than `ik`'s
+    /// own output uses, because the simulated body smooths by itself. On
+    /// the dev clips (noisy) a window of 7 gives the physics output about
+    /// the jitter that `ik` has with its 9, and 9 ms less lag (`docs/RESULTS.md`).
+    pub reference_filter_window: usize,
     /// The simulated body's gains and root support.
     pub body: BodySettings,
     /// The inverse-dynamics controller.
@@ -47,6 +53,7 @@ impl Default for PhysicsSettings {
     fn default() -> Self {
         PhysicsSettings {
             ik: IkSettings::default(),
+            reference_filter_window: 7,
             body: BodySettings::default(),
             inverse_dynamics: InverseDynamics::default(),
             balance: None,
@@ -55,6 +62,16 @@ impl Default for PhysicsSettings {
             ghost_threshold_m: 0.03,
             camera: CameraLinkSettings::default(),
         }
+    }
+}
+
+impl PhysicsSettings {
+    /// The settings of the reference's kinematic solve: `ik` with the
+    /// reference's own filter window.
+    pub fn reference_ik(&self) -> IkSettings {
+        let mut ik = self.ik;
+        ik.filter.window = self.reference_filter_window;
+        ik
     }
 }
 
@@ -130,7 +147,7 @@ impl AvatarController {
         AvatarController {
             settings,
             profile: profile.clone(),
-            ik: IkSolver::new(profile, settings.ik),
+            ik: IkSolver::new(profile, settings.reference_ik()),
             id: None,
             last_reference: None,
             last_time: None,
