@@ -203,9 +203,23 @@ pub struct PoseSmoother {
     angular_velocity: DVec3,
 }
 
+/// The longest filter window a smoother uses, samples (0.7 s at 90 Hz):
+/// the filters for every length up to the window are designed up front, so
+/// a window from a settings file is bounded.
+pub const MAX_WINDOW: usize = 64;
+
+/// The longest noise-estimate window, samples (a minute at 90 Hz).
+pub const MAX_NOISE_WINDOW: usize = 5400;
+
 impl PoseSmoother {
-    /// A smoother with no history.
+    /// A smoother with no history. Windows are bounded to 1..=[`MAX_WINDOW`]
+    /// and 1..=[`MAX_NOISE_WINDOW`] samples.
     pub fn new(settings: PoseFilterSettings) -> PoseSmoother {
+        let settings = PoseFilterSettings {
+            window: settings.window.clamp(1, MAX_WINDOW),
+            noise_window: settings.noise_window.clamp(1, MAX_NOISE_WINDOW),
+            ..settings
+        };
         PoseSmoother {
             settings,
             design: FirDesign::new(settings.window),
@@ -332,6 +346,32 @@ impl PoseSmoother {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_out_of_range_are_bounded_and_still_smooth() {
+        for (window, noise_window) in [(0, 0), (usize::MAX, usize::MAX)] {
+            let mut s = PoseSmoother::new(PoseFilterSettings {
+                window,
+                noise_window,
+                ..PoseFilterSettings::default()
+            });
+            // A device standing at (1, 2, 3), shaking by 4 mm: the output
+            // stays near it (a window of 0 once pulled it toward the origin).
+            for k in 0..200 {
+                let shake = 0.004 * if k % 2 == 0 { 1.0 } else { -1.0 };
+                let (p, q) = s.update(
+                    DVec3::new(1.0 + shake, 2.0, 3.0),
+                    DQuat::IDENTITY,
+                    1.0 / 90.0,
+                );
+                assert!(p.is_finite() && q.is_finite());
+                assert!(
+                    (p - DVec3::new(1.0, 2.0, 3.0)).length() < 0.01,
+                    "window {window}: {p}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn fir_design_passes_constants_and_ramps_without_lag() {

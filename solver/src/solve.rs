@@ -163,14 +163,15 @@ pub fn solve_take(
     }
     let interval = 1.0 / options.rate_hz;
     let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
-    // The physics reference filters the devices over its own window.
+    // The physics avatar's reference is `options.ik`, filtered over the
+    // physics reference's own window.
+    let physics_settings = PhysicsSettings {
+        ik: options.ik,
+        ..options.physics
+    };
     let ik_settings = match options.solver {
         SolverKind::Ik => options.ik,
-        SolverKind::Physics => PhysicsSettings {
-            ik: options.ik,
-            ..options.physics
-        }
-        .reference_ik(),
+        SolverKind::Physics => physics_settings.reference_ik(),
     };
     let ik = match &options.look_at {
         Some(config) => IkSolver::with_look_at(profile, ik_settings, config)?,
@@ -180,11 +181,9 @@ pub fn solve_take(
     let mut solver = match options.solver {
         SolverKind::Ik => Ticker::Ik(Box::new(ik)),
         SolverKind::Physics => {
-            let mut settings = options.physics;
-            settings.ik = options.ik;
             let mut physics = PhysicsSolver::new(
                 profile,
-                settings,
+                physics_settings,
                 &options.scene,
                 WorldSettings {
                     rate_hz: options.rate_hz,
@@ -360,6 +359,38 @@ mod tests {
         };
         // The `ik` window does not reach the physics reference; its own
         // window does.
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_physics_avatar_filters_its_reference_over_the_physics_window() {
+        // The daemon's path: the controller builds its own reference solver.
+        let profile = BodyProfile::from_stature(1.75);
+        let take = shaky_take();
+        let run = |ik_window: usize, reference_window: usize| {
+            let mut settings = PhysicsSettings::default();
+            settings.ik.filter.window = ik_window;
+            settings.reference_filter_window = reference_window;
+            let mut solver = PhysicsSolver::new(
+                &profile,
+                settings,
+                &Scene::default(),
+                WorldSettings::default(),
+            );
+            let mut heads = Vec::new();
+            for (t, due) in take_ticks(&take.samples, 90.0) {
+                for sample in due {
+                    solver.push(sample);
+                }
+                if let Some(f) = solver.step(t) {
+                    heads.push(f.reference.root);
+                }
+            }
+            heads
+        };
+        let (a, b, c) = (run(9, 7), run(3, 7), run(9, 3));
+        assert!(a.len() > 100, "{} frames", a.len());
         assert_eq!(a, b);
         assert_ne!(a, c);
     }
