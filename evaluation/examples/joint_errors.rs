@@ -22,7 +22,7 @@ use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::JointMap;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolveOptions};
 
@@ -35,16 +35,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => Condition::Clean,
     };
     let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
-    let mut clips: Vec<PathBuf> = std::fs::read_dir(&dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
-        .collect();
-    clips.sort();
+    let mut clips = bvh_clips(&dir)?;
     if std::env::var("NOPROP").is_ok() {
-        clips.retain(|p| {
-            let n = p.to_string_lossy();
-            !n.contains("14_21") && !n.contains("14_27")
-        });
+        clips.retain(|p| !is_prop_clip(&clip_name(p)));
     }
     let mut total = [0.0; Joint::COUNT];
     let mut n = 0usize;

@@ -13,13 +13,9 @@
 
 use posewire_body::bvh::Bvh;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
-
-/// The clips with props, left out as the evaluation's no-prop means do
-/// (EVALUATION.md section 1 item 7).
-const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
 
 /// The `p`-quantile of sorted values.
 fn quantile(sorted: &[f64], p: f64) -> f64 {
@@ -32,12 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = args.get(1).ok_or("give the folder of BVH clips")?;
     let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
     let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
-    let mut clips: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
-        .collect();
-    clips.sort();
+    // The clips with props are left out, as the evaluation's no-prop means
+    // do.
+    let mut clips = bvh_clips(std::path::Path::new(dir))?;
+    clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let mut options = SolveOptions {
         solver: if std::env::var("PHYSICS").is_ok() {
             SolverKind::Physics
@@ -54,10 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let (mut changes, mut heights) = (Vec::new(), Vec::new());
     for clip in clips {
-        let name = posewire_evaluation::protocol::clip_name(&clip);
-        if PROP_CLIPS.iter().any(|p| name.contains(p)) {
-            continue;
-        }
+        let name = clip_name(&clip);
         let (takes, profile) =
             setting_takes(&Bvh::read(&clip)?, &name, devices, Condition::Clean, 1)?;
         let frames = solve_take(&profile, &takes.trackers, &options)?;

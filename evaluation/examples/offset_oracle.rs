@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
 use posewire_body::{DeviceSet, Source};
-use posewire_evaluation::protocol::{clip_name, setting_takes};
+use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
@@ -26,15 +26,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if std::env::var("PHYSICS").is_ok() {
         options.solver = SolverKind::Physics;
     }
-    let mut clips: Vec<PathBuf> = std::fs::read_dir(&dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
-        .filter(|p| {
-            let n = p.to_string_lossy();
-            !n.contains("14_21") && !n.contains("14_27")
-        })
-        .collect();
-    clips.sort();
+    let mut clips = bvh_clips(&dir)?;
+    clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let mut errors: BTreeMap<&'static str, (f64, usize)> = BTreeMap::new();
     let (mut calibrated, mut true_offsets) = (Vec::new(), Vec::new());
     for clip in &clips {

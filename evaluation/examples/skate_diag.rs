@@ -12,7 +12,7 @@
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
 use posewire_body::{DeviceSet, Joint};
-use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
@@ -44,15 +44,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let dir = std::path::PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
     let count: usize = args.get(2).map_or(Ok(4), |s| s.parse())?;
-    let mut clips: Vec<_> = std::fs::read_dir(&dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "bvh"))
-        .filter(|p| {
-            let n = p.to_string_lossy();
-            !n.contains("14_21") && !n.contains("14_27")
-        })
-        .collect();
-    clips.sort();
+    let mut clips = bvh_clips(&dir)?;
+    clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let dt = 1.0 / 90.0;
     let (mut tot_sim, mut tot_ref) = (0.0, 0.0);
     for clip in &clips {

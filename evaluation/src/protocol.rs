@@ -4,7 +4,7 @@
 //! causality on a take cut short. The CLI runs clips in parallel and prints
 //! the tables.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use posewire_body::bvh::{Bvh, BvhError};
 use posewire_body::formats::{JointFrame, TrackerTake};
@@ -117,6 +117,31 @@ pub fn clip_name(bvh_path: &Path) -> String {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| bvh_path.display().to_string())
+}
+
+/// Clips that lean on objects missing from the motion data (EVALUATION.md
+/// section 1 item 7: `cmu_14_21` climbs steps, `cmu_14_27` sits on a
+/// stool). A clip whose name contains one of these is left out of the
+/// "no-prop" means, on which the physics targets are judged.
+pub const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
+
+/// Whether a clip leans on a prop (see [`PROP_CLIPS`]).
+pub fn is_prop_clip(clip: &str) -> bool {
+    PROP_CLIPS.iter().any(|p| clip.contains(p))
+}
+
+/// The `*.bvh` files in `folder` (any case of the extension), sorted by
+/// name.
+pub fn bvh_clips(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut clips = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        let p = entry?.path();
+        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("bvh")) && p.is_file() {
+            clips.push(p);
+        }
+    }
+    clips.sort();
+    Ok(clips)
 }
 
 /// Reads a BVH clip and evaluates every `(device set, condition)` setting

@@ -1,4 +1,5 @@
-//! The whole protocol on a short real clip (skipped without the data).
+//! The protocol: the whole of it on a short real clip (skipped without the
+//! data), and which clips it reads.
 
 use std::path::PathBuf;
 
@@ -154,4 +155,28 @@ fn protocol_metrics_with_the_project_solver() {
         );
         assert!(s.causality.passed, "{:?}", s.causality);
     }
+}
+
+#[test]
+fn prop_clips_are_the_steps_and_the_stool() {
+    assert!(is_prop_clip("cmu_14_21_climb_3_steps"));
+    assert!(is_prop_clip("cmu_14_27_sit_on_high_stool_stand_up"));
+    assert!(!is_prop_clip("cmu_14_24_direct_traffic_wave_point"));
+    assert!(!is_prop_clip("demo_walk"));
+}
+
+#[test]
+fn a_folder_lists_its_bvh_clips_sorted_and_nothing_else() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for name in ["b.bvh", "a.BVH", "notes.txt", "c.bvh.bak"] {
+        std::fs::write(dir.path().join(name), "x").expect("write");
+    }
+    std::fs::create_dir(dir.path().join("folder.bvh")).expect("dir");
+    let names: Vec<String> = bvh_clips(dir.path())
+        .expect("lists")
+        .iter()
+        .map(|p| clip_name(p))
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+    assert!(bvh_clips(&dir.path().join("missing")).is_err());
 }

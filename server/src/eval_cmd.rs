@@ -27,23 +27,13 @@ pub fn find_clips(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
         anyhow::ensure!(path.is_file(), "{}: no such file or folder", path.display());
         return Ok(vec![path.to_path_buf()]);
     }
-    let mut clips = Vec::new();
-    let entries = std::fs::read_dir(path)
+    let clips = posewire_evaluation::protocol::bvh_clips(path)
         .with_context(|| format!("cannot list the folder {}", path.display()))?;
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot list the folder {}", path.display()))?;
-        let p = entry.path();
-        let is_bvh = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("bvh"));
-        if is_bvh && p.is_file() {
-            clips.push(p);
-        }
-    }
     anyhow::ensure!(
         !clips.is_empty(),
         "{}: no *.bvh clip in this folder",
         path.display()
     );
-    clips.sort();
     Ok(clips)
 }
 

@@ -11,16 +11,7 @@ use serde::Serialize;
 
 use crate::table::{num, Table};
 
-/// Clips that lean on objects missing from the motion data (EVALUATION.md
-/// section 1 item 7: `cmu_14_21` climbs steps, `cmu_14_27` sits on a
-/// stool). A clip whose name contains one of these is left out of the
-/// "no-prop" means, on which the physics targets are judged.
-pub const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
-
-/// Whether a clip leans on a prop (see [`PROP_CLIPS`]).
-pub fn is_prop_clip(clip: &str) -> bool {
-    PROP_CLIPS.iter().any(|p| clip.contains(p))
-}
+pub use posewire_evaluation::protocol::{is_prop_clip, PROP_CLIPS};
 
 /// One evaluated setting: a device count and a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -360,14 +351,6 @@ fn calibration_row(label: &str, clips: usize, c: &CalibrationErrors) -> Vec<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn prop_clips_are_the_steps_and_the_stool() {
-        assert!(is_prop_clip("cmu_14_21_climb_3_steps"));
-        assert!(is_prop_clip("cmu_14_27_sit_on_high_stool_stand_up"));
-        assert!(!is_prop_clip("cmu_14_24_direct_traffic_wave_point"));
-        assert!(!is_prop_clip("demo_walk"));
-    }
 
     #[test]
     fn an_empty_evaluation_still_renders() {

@@ -6,7 +6,7 @@ mod serve_common;
 
 use std::time::Duration;
 
-use serve_common::{spawn_serve, stop_cleanly};
+use serve_common::{rest_of_log, spawn_serve, stop_cleanly};
 
 use posewire_client::{pb, Client};
 
@@ -42,7 +42,7 @@ fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
     drop(runtime);
     assert!(frames.windows(2).all(|w| w[1] > w[0]), "{frames:?}");
     stop_cleanly(child);
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest = rest_of_log(&rx);
     assert!(
         rest.iter().any(|l| l.contains("shut down cleanly")),
         "{rest:?}"

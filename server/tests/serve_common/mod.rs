@@ -76,3 +76,18 @@ pub fn stop_cleanly(mut child: Child) {
     let exit = child.wait().expect("the daemon exits");
     assert!(exit.success(), "exit status {exit:?}");
 }
+
+/// The rest of an exited daemon's log: every line until its reader reaches
+/// the end of the output (the reader thread can still be passing the last
+/// lines on when the process has already exited), at most 10 s.
+pub fn rest_of_log(rx: &mpsc::Receiver<String>) -> Vec<String> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let mut lines = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => lines.push(line),
+            Err(_) => return lines,
+        }
+    }
+}
