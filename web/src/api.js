@@ -32,9 +32,13 @@ let pendingToken = null;
 
 /**
  * Shows the token prompt (once, however many calls ask) and resolves when
- * the person has entered a token.
+ * the person has entered a token. `used` is the token the refused call
+ * carried: a refusal of a token that has been replaced since (a call made
+ * before the person entered a new one) asks nothing, and the caller simply
+ * tries again with the new token.
  */
-export function askToken(reason) {
+export function askToken(reason, used = api.token) {
+  if (used !== api.token) return Promise.resolve();
   if (pendingToken) return pendingToken;
   const dialog = document.getElementById('token-dialog');
   const form = document.getElementById('token-form');

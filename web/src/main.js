@@ -138,6 +138,7 @@ async function streamLoop() {
       decimation: 2,
       include_forces: $('force-array').value !== '',
     };
+    const used = api.token;
     try {
       let first = true;
       for await (const response of api.stream('FrameService/StreamFrames', 'StreamFramesRequest', request, 'StreamFramesResponse', streamControl.signal)) {
@@ -161,13 +162,13 @@ async function streamLoop() {
       status.connected = false;
       if (e.code === Code.UNAUTHENTICATED) {
         showBanner('warn', 'This daemon needs an access token.');
-        await askToken(e.message);
+        await askToken(e.message, used);
         showBanner('info', 'Connecting to the daemon…');
         continue;
       }
       if (e.code === Code.PERMISSION_DENIED) {
         showBanner('error', `The token may not watch frames: ${e.message}`);
-        await askToken(e.message);
+        await askToken(e.message, used);
         continue;
       }
       attempt += 1;

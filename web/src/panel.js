@@ -45,10 +45,14 @@ export class Panel {
       this.status.frameRate = ((this.status.framesReceived - lastFrames) * 1000) / (now - lastTime);
       lastFrames = this.status.framesReceived;
       lastTime = now;
+      const used = api.token;
       try {
         this.stats = await api.unary('StatsService/GetStats', 'GetStatsRequest', {}, 'GetStatsResponse');
       } catch (e) {
-        if (e.code === Code.UNAUTHENTICATED) await askToken(e.message);
+        // A refusal of a token replaced meanwhile asks nothing (the next
+        // poll carries the new one); before, it opened a second prompt
+        // that nobody answered and the numbers stayed empty.
+        if (e.code === Code.UNAUTHENTICATED) await askToken(e.message, used);
         this.stats = null;
       }
       this.render();
