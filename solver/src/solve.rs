@@ -161,8 +161,6 @@ pub fn solve_take(
             max: MAX_OUTPUT_FRAMES,
         });
     }
-    let interval = 1.0 / options.rate_hz;
-    let count = ((last - first) / interval + 1e-9).floor() as usize + 1;
     // The physics avatar's reference is `options.ik`, filtered over the
     // physics reference's own window.
     let physics_settings = PhysicsSettings {
@@ -194,8 +192,9 @@ pub fn solve_take(
             Ticker::Physics(Box::new(physics))
         }
     };
-    let mut frames = Vec::with_capacity(count);
-    for (t, due) in take_ticks(&take.samples, options.rate_hz) {
+    let ticks = take_ticks(&take.samples, options.rate_hz);
+    let mut frames = Vec::with_capacity(ticks.size_hint().0);
+    for (t, due) in ticks {
         for sample in due {
             solver.push(sample);
         }
