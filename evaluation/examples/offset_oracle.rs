@@ -52,7 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 mount.mount_source,
             );
         }
-        let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
+        let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s)
+            + posewire_evaluation::protocol::SETTLING_S;
         for (p, out) in [(&profile, &mut calibrated), (&oracle, &mut true_offsets)] {
             let frames = solve_take(p, &takes.trackers, &options)?;
             out.push(posewire_evaluation::evaluate(

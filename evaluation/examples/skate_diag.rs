@@ -52,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let bvh = Bvh::read(clip)?;
         let (takes, profile) = setting_takes(
             &bvh,
-            "clip",
+            &clip_name(clip),
             DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
             Condition::Clean,
             1,

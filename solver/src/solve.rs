@@ -51,7 +51,8 @@ pub struct SolveOptions {
     /// The trunk's look-at chain (`None`: the shipped
     /// `configs/look_at.toml`).
     pub look_at: Option<LookAtConfig>,
-    /// Settings of the physics solver (its reference uses `ik`).
+    /// Settings of the physics solver (its reference uses `ik`, with the
+    /// filter window of `physics.reference_filter_window`).
     pub physics: PhysicsSettings,
     /// What stands on the floor around the avatar (physics only).
     pub scene: Scene,
@@ -216,9 +217,10 @@ pub fn solve_take(
 }
 
 /// The ticks of a take's samples (in time order) at `rate_hz`, from its
-/// first sample to its last: each tick's time with the samples that
-/// arrived since the tick before (a sample at a tick's time belongs to
-/// it). What [`solve_take`] feeds its solver; a development tool that steps
+/// first sample's time to the last tick at or before its last sample: each
+/// tick's time with the samples that arrived since the tick before (a
+/// sample at a tick's time belongs to it; samples after the last tick are
+/// not yielded). What [`solve_take`] feeds its solver; a development tool that steps
 /// a solver itself ticks the same way.
 pub fn take_ticks(
     samples: &[TrackerSample],
@@ -230,7 +232,9 @@ pub fn take_ticks(
     };
     let interval = 1.0 / rate_hz;
     let count = if last >= first && interval.is_finite() && interval > 0.0 {
-        ((last - first) / interval + 1e-9).floor() as usize + 1
+        // A span of more ticks than a usize counts saturates (the iterator
+        // is lazy; `solve_take` bounds the span before it gets here).
+        (((last - first) / interval + 1e-9).floor() as usize).saturating_add(1)
     } else {
         0
     };
@@ -297,6 +301,14 @@ mod tests {
         assert!(take_ticks(&[], 90.0).next().is_none());
         assert!(take_ticks(&samples, 0.0).next().is_none());
         assert!(take_ticks(&samples, f64::NAN).next().is_none());
+        // More ticks than a usize counts: no overflow, the first ticks as
+        // usual.
+        let huge: Vec<f64> = take_ticks(&samples, 1e300)
+            .take(3)
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(huge.len(), 3);
+        assert_eq!(huge[0], samples[0].time_s);
     }
 
     /// A 2 s take of a headset and two hands standing still but shaking a
@@ -377,16 +389,16 @@ mod tests {
                 &Scene::default(),
                 WorldSettings::default(),
             );
-            let mut heads = Vec::new();
+            let mut pelvis = Vec::new();
             for (t, due) in take_ticks(&take.samples, 90.0) {
                 for sample in due {
                     solver.push(sample);
                 }
                 if let Some(f) = solver.step(t) {
-                    heads.push(f.reference.root);
+                    pelvis.push(f.reference.root);
                 }
             }
-            heads
+            pelvis
         };
         let (a, b, c) = (run(9, 7), run(3, 7), run(9, 3));
         assert!(a.len() > 100, "{} frames", a.len());
