@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::table::{num, Table};
 
-pub use posewire_evaluation::protocol::{is_prop_clip, PROP_CLIPS};
+use posewire_evaluation::protocol::{is_prop_clip, PROP_CLIPS};
 
 /// One evaluated setting: a device count and a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -220,8 +220,8 @@ pub fn solve_take(
 /// first sample's time to the last tick at or before its last sample: each
 /// tick's time with the samples that arrived since the tick before (a
 /// sample at a tick's time belongs to it; samples after the last tick are
-/// not yielded). What [`solve_take`] feeds its solver; a development tool that steps
-/// a solver itself ticks the same way.
+/// not yielded). What [`solve_take`] feeds its solver; a development tool
+/// that steps a solver itself ticks the same way.
 pub fn take_ticks(
     samples: &[TrackerSample],
     rate_hz: f64,

@@ -25,10 +25,10 @@ pub struct PhysicsSettings {
     /// filter's window is [`PhysicsSettings::reference_filter_window`]).
     pub ik: IkSettings,
     /// Samples in the reference's device filter window: by default fewer
-    /// than `ik`'s own output uses, because the simulated body smooths by itself. On
-    /// the dev clips (noisy) a window of 7 gives the physics output about
-    /// the jitter that `ik` has with its 9, and about 3 ms less lag than a
-    /// window of 9 gave it (`docs/RESULTS.md`).
+    /// than `ik`'s own output uses, because the simulated body smooths by
+    /// itself. On the dev clips (noisy) a window of 7 gives the physics
+    /// output about the jitter that `ik` has with its 9, and about 3 ms less
+    /// lag than a window of 9 gave it (`docs/RESULTS.md`).
     pub reference_filter_window: usize,
     /// The simulated body's gains and root support.
     pub body: BodySettings,
