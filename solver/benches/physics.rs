@@ -4,7 +4,9 @@
 //! avatar walks in a circle of its own, swinging its arms; all six devices.
 //! Each case is timed twice: by the wall clock, and by the thread's CPU
 //! clock (`*_cpu_time`), which a machine busy with other work inflates
-//! much less.
+//! much less. `stepping_1_avatar_frame` is the self-supporting body of
+//! `stepping_balance` stepping in place: the 16 physics steps at 1440 Hz
+//! that make one 90 Hz frame, each with its control.
 //!
 //! `cargo bench -p posewire-solver --bench physics`
 
@@ -15,6 +17,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
+use posewire_solver::physics::avatar::BodySettings;
+use posewire_solver::physics::stepping_balance::{
+    stepping_world_settings, SteppingBalance, SteppingSettings,
+};
 use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
@@ -106,6 +112,34 @@ fn bench_physics(c: &mut Criterion) {
                 let start = thread_cpu_time();
                 for _ in 0..iters {
                     frame(&mut world, &mut avatars);
+                }
+                thread_cpu_time().saturating_sub(start)
+            })
+        });
+    }
+    {
+        let upright = BodyPose::rest(&sk);
+        let ws = stepping_world_settings();
+        let per_frame = (ws.rate_hz / 90.0).round() as usize;
+        let mut world = PhysicsWorld::new(&Scene::default(), ws);
+        let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
+        SteppingBalance::take_legs(&mut world, id, &upright);
+        let mut control = SteppingBalance::new(&sk, &upright, SteppingSettings::default());
+        let mut frame = |world: &mut PhysicsWorld| {
+            for _ in 0..per_frame {
+                black_box(control.control(world, id));
+                world.step();
+            }
+        };
+        for _ in 0..90 {
+            frame(&mut world);
+        }
+        group.bench_function("stepping_1_avatar_frame", |b| b.iter(|| frame(&mut world)));
+        group.bench_function("stepping_1_avatar_frame_cpu_time", |b| {
+            b.iter_custom(|iters| {
+                let start = thread_cpu_time();
+                for _ in 0..iters {
+                    frame(&mut world);
                 }
                 thread_cpu_time().saturating_sub(start)
             })

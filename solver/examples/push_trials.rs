@@ -1,22 +1,32 @@
 //! Push trials for the self-supporting body: the measurement behind the
 //! issue's "a push on the chest is recovered by stepping" item.
 //!
-//! A body with balance and locomotion on and no devices (the root and
-//! end-effector springs off, `BodySettings::self_supporting()`) stands
-//! upright for 1 s, takes one impulse on the chest, and runs 5 s more. Each
-//! trial prints when the body fell (the head below 0.8 m), how many
-//! recovery steps it took, and how fast its centre of mass still moved at
-//! the end.
+//! A body with no devices (the root and end-effector springs off,
+//! `BodySettings::self_supporting()`) stands for a while, takes one impulse
+//! on the chest, and runs on. Each trial prints when the body fell (the
+//! head below 0.8 m), how many steps it took after the push, and how fast
+//! its centre of mass still travelled over the last 2 s (the mean
+//! horizontal velocity: stepping in place sways, travelling does not
+//! cancel out).
+//!
+//! Two controllers:
+//! - `stepping` (the default): `physics::stepping_balance`, torque-level
+//!   balance by stepping, the world at 1440 Hz;
+//! - `arrays`: the balance and locomotion arrays of the tracked body's
+//!   controller (implicit motors, 90 Hz), which do not recover.
 //!
 //! ```sh
 //! cargo run --release -p posewire-solver --example push_trials
 //! cargo run --release -p posewire-solver --example push_trials -- \
-//!     --pushes "0,0,30;-30,0,0" --stance-reach 0.99 --leg-reach 0.99
+//!     --controller arrays --pushes "0,0,30;-30,0,0" --stance-reach 0.99 --leg-reach 0.99
 //! ```
 //!
 //! `--pushes` takes impulses in N s (x to the body's left, y up, z forward),
 //! separated by `;`. The default is the eight trials of `docs/RESULTS.md`:
-//! 30/40/60 forward, 30/45 back, 30/40/60 to the right.
+//! 30/40/60 forward, 30/45 back, 30/40/60 to the right. `--push-at` sets
+//! when the push lands (s, default 1) and `--seconds` the run's length
+//! (default 6 for `arrays`, 8 for `stepping`), `--stature` the person's
+//! height (m, default 1.75; the mass follows the stature).
 
 use std::process::ExitCode;
 
@@ -25,50 +35,142 @@ use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::Locomotion;
+use posewire_solver::physics::stepping_balance::{
+    stepping_world_settings, SteppingBalance, SteppingSettings,
+};
 use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
 
 /// The trials `docs/RESULTS.md` reports, in N s on the chest.
 const DEFAULT_PUSHES: &str = "0,0,30;0,0,40;0,0,60;0,0,-30;0,0,-45;-30,0,0;-40,0,0;-60,0,0";
-/// Ticks per second.
-const RATE_HZ: f64 = 90.0;
-/// When the push lands, seconds.
-const PUSH_AT_S: f64 = 1.0;
-/// How long a trial runs, seconds.
-const RUN_S: f64 = 6.0;
 /// A head below this height, metres, counts as a fall.
 const FALLEN_HEAD_M: f64 = 0.8;
+/// The end speed is the mean horizontal velocity over this last span, s.
+const END_SPAN_S: f64 = 2.0;
+
+/// Which controller keeps the body up.
+#[derive(Clone, Copy, PartialEq)]
+enum Controller {
+    Stepping,
+    Arrays,
+}
+
+/// One trial's settings.
+struct Trial {
+    controller: Controller,
+    locomotion: Locomotion,
+    push_at_s: f64,
+    seconds: f64,
+    stature_m: f64,
+}
 
 /// What one trial ends with.
 struct Outcome {
     fell_at_s: Option<f64>,
-    steps: usize,
+    steps_after_push: usize,
     end_speed: f64,
 }
 
-fn trial(locomotion: &Locomotion, impulse: DVec3) -> Result<Outcome, String> {
-    let profile = BodyProfile::from_stature(1.75);
+/// Tracks the centre of mass over the last `END_SPAN_S` of a run.
+struct EndSpeed {
+    start_tick: usize,
+    from: Option<DVec3>,
+    speed: f64,
+}
+
+impl EndSpeed {
+    fn new(ticks: usize, rate: f64) -> EndSpeed {
+        EndSpeed {
+            start_tick: ticks.saturating_sub((END_SPAN_S * rate) as usize),
+            from: None,
+            speed: 0.0,
+        }
+    }
+    fn see(&mut self, tick: usize, com: DVec3, rate: f64) {
+        if tick == self.start_tick {
+            self.from = Some(com);
+        }
+        if let Some(from) = self.from {
+            let span = (tick - self.start_tick) as f64 / rate;
+            if span > 0.0 {
+                self.speed = DVec3::new(com.x - from.x, 0.0, com.z - from.z).length() / span;
+            }
+        }
+    }
+}
+
+fn stepping_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
+    let profile = BodyProfile::from_stature(trial.stature_m);
     let sk = Skeleton::from_profile(&profile);
     let upright = BodyPose::rest(&sk);
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let ws = stepping_world_settings();
+    let rate = ws.rate_hz;
+    let mut world = PhysicsWorld::new(&Scene::default(), ws);
+    let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
+    SteppingBalance::take_legs(&mut world, id, &upright);
+    let mut control = SteppingBalance::new(&sk, &upright, SteppingSettings::default());
+    let ticks = (trial.seconds * rate) as usize;
+    let push_tick = (trial.push_at_s * rate) as usize;
+    let mut end = EndSpeed::new(ticks, rate);
+    let mut steps_at_push = 0;
+    let mut fell_at_s = None;
+    for k in 0..ticks {
+        if k == push_tick {
+            steps_at_push = control.steps();
+            if !world.push(id, Joint::Chest, impulse) {
+                return Err(format!("the world refused the push {impulse}"));
+            }
+        }
+        control
+            .control(&mut world, id)
+            .ok_or("the body left the world or its state is not finite")?;
+        world.step();
+        let body = world.avatar(id).ok_or("the body left the world")?;
+        end.see(k, body.centre_of_mass(world.rapier()).0, rate);
+        let head = body
+            .bone(world.rapier(), Joint::Head)
+            .map_or(0.0, |t| t.position.y);
+        if head < FALLEN_HEAD_M {
+            fell_at_s = Some(k as f64 / rate);
+            break;
+        }
+    }
+    Ok(Outcome {
+        fell_at_s,
+        steps_after_push: control.steps().saturating_sub(steps_at_push),
+        end_speed: end.speed,
+    })
+}
+
+fn arrays_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
+    let profile = BodyProfile::from_stature(trial.stature_m);
+    let sk = Skeleton::from_profile(&profile);
+    let upright = BodyPose::rest(&sk);
+    let ws = WorldSettings::default();
+    let rate = ws.rate_hz;
+    let mut world = PhysicsWorld::new(&Scene::default(), ws);
     let settings = PhysicsSettings {
         body: BodySettings::self_supporting(),
         balance: Some(Balance::default()),
-        locomotion: Some(*locomotion),
+        locomotion: Some(trial.locomotion),
         ..PhysicsSettings::default()
     };
     let mut avatar = AvatarController::new(&profile, settings);
+    let ticks = (trial.seconds * rate) as usize;
+    let push_tick = (trial.push_at_s * rate) as usize;
+    let mut end = EndSpeed::new(ticks, rate);
+    let mut steps_at_push = 0;
     let mut outcome = Outcome {
         fell_at_s: None,
-        steps: 0,
+        steps_after_push: 0,
         end_speed: 0.0,
     };
-    let push_tick = (PUSH_AT_S * RATE_HZ) as usize;
-    for k in 0..(RUN_S * RATE_HZ) as usize {
-        let t = k as f64 / RATE_HZ;
+    for k in 0..ticks {
+        let t = k as f64 / rate;
         avatar.prepare_with_reference(&mut world, t, &upright);
         if k == push_tick {
+            steps_at_push = avatar.locomotion_state().steps_taken;
             let id = avatar.id().ok_or("the body did not join the world")?;
             if !world.push(id, Joint::Chest, impulse) {
                 return Err(format!("the world refused the push {impulse}"));
@@ -78,15 +180,19 @@ fn trial(locomotion: &Locomotion, impulse: DVec3) -> Result<Outcome, String> {
         let Some(frame) = avatar.finish(&world) else {
             continue;
         };
-        outcome.steps = avatar.locomotion_state().steps_taken;
+        outcome.steps_after_push = avatar
+            .locomotion_state()
+            .steps_taken
+            .saturating_sub(steps_at_push);
         if let Some(body) = avatar.id().and_then(|id| world.avatar(id)) {
-            outcome.end_speed = body.centre_of_mass(world.rapier()).1.length();
+            end.see(k, body.centre_of_mass(world.rapier()).0, rate);
         }
         if frame.pose.positions(&sk)[Joint::Head].y < FALLEN_HEAD_M {
             outcome.fell_at_s = Some(t);
             break;
         }
     }
+    outcome.end_speed = end.speed;
     Ok(outcome)
 }
 
@@ -114,43 +220,103 @@ fn parse_share(flag: &str, value: Option<String>) -> Result<f64, String> {
     }
 }
 
+fn parse_seconds(flag: &str, value: Option<String>) -> Result<f64, String> {
+    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+    match value.parse::<f64>() {
+        Ok(v) if (0.0..=600.0).contains(&v) => Ok(v),
+        _ => Err(format!("{flag} {value:?}: expected seconds in [0, 600]")),
+    }
+}
+
 fn run() -> Result<(), String> {
-    let mut locomotion = Locomotion::default();
+    let mut trial = Trial {
+        controller: Controller::Stepping,
+        locomotion: Locomotion::default(),
+        push_at_s: 1.0,
+        seconds: 0.0,
+        stature_m: 1.75,
+    };
     let mut pushes = DEFAULT_PUSHES.to_string();
+    let mut seconds = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--pushes" => pushes = args.next().ok_or("--pushes needs a value")?,
-            "--stance-reach" => locomotion.stance_reach = parse_share(&flag, args.next())?,
-            "--leg-reach" => locomotion.leg_reach = parse_share(&flag, args.next())?,
+            "--controller" => {
+                trial.controller = match args.next().as_deref() {
+                    Some("stepping") => Controller::Stepping,
+                    Some("arrays") => Controller::Arrays,
+                    other => {
+                        return Err(format!(
+                            "--controller {other:?}: expected stepping or arrays"
+                        ))
+                    }
+                }
+            }
+            "--stance-reach" => trial.locomotion.stance_reach = parse_share(&flag, args.next())?,
+            "--leg-reach" => trial.locomotion.leg_reach = parse_share(&flag, args.next())?,
+            "--push-at" => trial.push_at_s = parse_seconds(&flag, args.next())?,
+            "--seconds" => seconds = Some(parse_seconds(&flag, args.next())?),
+            "--stature" => {
+                let value = args.next().ok_or("--stature needs a value")?;
+                trial.stature_m = match value.parse::<f64>() {
+                    Ok(v) if (1.0..=2.3).contains(&v) => v,
+                    _ => return Err(format!("--stature {value:?}: expected metres in [1, 2.3]")),
+                };
+            }
             other => return Err(format!("unknown argument {other:?}")),
         }
+    }
+    trial.seconds = seconds.unwrap_or(match trial.controller {
+        Controller::Stepping => 8.0,
+        Controller::Arrays => 6.0,
+    });
+    if trial.seconds <= trial.push_at_s + END_SPAN_S {
+        return Err(format!(
+            "--seconds {} must exceed --push-at {} by more than {END_SPAN_S} s",
+            trial.seconds, trial.push_at_s
+        ));
     }
     let impulses: Vec<DVec3> = pushes
         .split(';')
         .map(parse_push)
         .collect::<Result<_, _>>()?;
+    match trial.controller {
+        Controller::Stepping => println!("controller: stepping (torque-level, 1440 Hz)"),
+        Controller::Arrays => println!(
+            "controller: arrays (stance_reach {}, leg_reach {})",
+            trial.locomotion.stance_reach, trial.locomotion.leg_reach
+        ),
+    }
     println!(
-        "stance_reach {} leg_reach {}",
-        locomotion.stance_reach, locomotion.leg_reach
+        "stature {} m, push at {} s, run {} s; end speed: mean over the last {END_SPAN_S} s",
+        trial.stature_m, trial.push_at_s, trial.seconds
     );
-    println!("push (N s)          fell at (s)  steps  end speed (m/s)");
+    println!("push (N s)          fell at (s)  steps after push  end speed (m/s)");
     let mut stood = 0;
+    let count = impulses.len();
     for impulse in impulses {
-        let o = trial(&locomotion, impulse)?;
+        let o = match trial.controller {
+            Controller::Stepping => stepping_trial(&trial, impulse)?,
+            Controller::Arrays => arrays_trial(&trial, impulse)?,
+        };
         let fell = o
             .fell_at_s
             .map_or("stood".to_string(), |t| format!("{t:.2}"));
         stood += usize::from(o.fell_at_s.is_none());
+        let speed = match o.fell_at_s {
+            Some(_) => "-".to_string(),
+            None => format!("{:.2}", o.end_speed),
+        };
         println!(
-            "{:<19} {:>11}  {:>5}  {:>15.2}",
+            "{:<19} {:>11}  {:>16}  {:>15}",
             format!("{},{},{}", impulse.x, impulse.y, impulse.z),
             fell,
-            o.steps,
-            o.end_speed
+            o.steps_after_push,
+            speed
         );
     }
-    println!("stood: {stood}");
+    println!("stood: {stood} of {count}");
     Ok(())
 }
 

@@ -630,6 +630,16 @@ impl SimAvatar {
         }
     }
 
+    /// Removes the motors of one joint (its angular axes).
+    pub(crate) fn release_motors(&self, world: &mut Rapier, joint: Joint) {
+        let Some(h) = self.joints[joint] else {
+            return;
+        };
+        if let Some(j) = world.impulse_joints.get_mut(h, true) {
+            j.data.motor_axes = JointAxesMask::empty();
+        }
+    }
+
     /// Applies joint torques as equal and opposite torques on each joint's
     /// child and parent bodies for the next step (forces set earlier are
     /// replaced).

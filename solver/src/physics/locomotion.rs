@@ -16,8 +16,8 @@
 //!   middle of the feet once a step has landed, low enough for the legs to
 //!   reach, rising slowly); once the body is still, a closing step brings
 //!   the other foot beside the stepped one and the legs return to the
-//!   reference's pose. (Measured: this does not yet keep a pushed body up;
-//!   see docs/RESULTS.md.)
+//!   reference's pose. (Measured: this does not keep a pushed body up; the
+//!   torque-level `super::stepping_balance` does. See docs/RESULTS.md.)
 //! - **Turning on the stance leg**: while one foot stands, its hip turns the
 //!   pelvis toward the reference's heading (a PD about the vertical).
 //!

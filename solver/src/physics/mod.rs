@@ -12,6 +12,8 @@
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link.
+//! - [`stepping_balance`]: a self-supporting body that balances by
+//!   stepping, at the torque level (what recovers a push on the chest).
 
 pub mod avatar;
 pub mod balance;
@@ -25,6 +27,7 @@ pub mod joint_frames;
 pub mod links;
 pub mod locomotion;
 pub mod scene;
+pub mod stepping_balance;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

@@ -263,6 +263,17 @@ impl PhysicsWorld {
         }
     }
 
+    /// Takes the motors off one of an avatar's joints, so that only the
+    /// explicit torques of [`PhysicsWorld::apply_joint_torques`] (and the
+    /// joint's limits) act there. A motor of zero gains is not off (rapier
+    /// holds its velocity), so the axes are removed; a later
+    /// [`PhysicsWorld::drive`] puts them back.
+    pub fn release_motors(&mut self, id: AvatarId, joint: Joint) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            a.release_motors(&mut self.rapier, joint);
+        }
+    }
+
     /// An external push: an impulse (N s, world axes) on a segment's
     /// centre of mass.
     pub fn push(&mut self, id: AvatarId, joint: Joint, impulse: DVec3) -> bool {
