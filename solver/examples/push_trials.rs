@@ -21,6 +21,9 @@
 //!     --controller arrays --pushes "0,0,30;-30,0,0" --stance-reach 0.99 --leg-reach 0.99
 //! ```
 //!
+//! `--quiet-stance` lets the stepping body stand still on both feet once
+//! it is calm (`SteppingSettings::quiet_stance`).
+//!
 //! `--pushes` takes impulses in N s (x to the body's left, y up, z forward),
 //! separated by `;`. The default is the eight trials of `docs/RESULTS.md`:
 //! 30/40/60 forward, 30/45 back, 30/40/60 to the right. `--push-at` sets
@@ -59,6 +62,7 @@ enum Controller {
 /// One trial's settings.
 struct Trial {
     controller: Controller,
+    quiet_stance: bool,
     locomotion: Locomotion,
     push_at_s: f64,
     seconds: f64,
@@ -109,7 +113,11 @@ fn stepping_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
     let mut world = PhysicsWorld::new(&Scene::default(), ws);
     let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
     SteppingBalance::take_legs(&mut world, id, &upright);
-    let mut control = SteppingBalance::new(&sk, &upright, SteppingSettings::default());
+    let settings = SteppingSettings {
+        quiet_stance: trial.quiet_stance,
+        ..SteppingSettings::default()
+    };
+    let mut control = SteppingBalance::new(&sk, &upright, settings);
     let ticks = (trial.seconds * rate) as usize;
     let push_tick = (trial.push_at_s * rate) as usize;
     let mut end = EndSpeed::new(ticks, rate);
@@ -231,6 +239,7 @@ fn parse_seconds(flag: &str, value: Option<String>) -> Result<f64, String> {
 fn run() -> Result<(), String> {
     let mut trial = Trial {
         controller: Controller::Stepping,
+        quiet_stance: false,
         locomotion: Locomotion::default(),
         push_at_s: 1.0,
         seconds: 0.0,
@@ -255,6 +264,7 @@ fn run() -> Result<(), String> {
             }
             "--stance-reach" => trial.locomotion.stance_reach = parse_share(&flag, args.next())?,
             "--leg-reach" => trial.locomotion.leg_reach = parse_share(&flag, args.next())?,
+            "--quiet-stance" => trial.quiet_stance = true,
             "--push-at" => trial.push_at_s = parse_seconds(&flag, args.next())?,
             "--seconds" => seconds = Some(parse_seconds(&flag, args.next())?),
             "--stature" => {
@@ -282,7 +292,14 @@ fn run() -> Result<(), String> {
         .map(parse_push)
         .collect::<Result<_, _>>()?;
     match trial.controller {
-        Controller::Stepping => println!("controller: stepping (torque-level, 1440 Hz)"),
+        Controller::Stepping => println!(
+            "controller: stepping (torque-level, 1440 Hz{})",
+            if trial.quiet_stance {
+                ", quiet stance between bouts of steps"
+            } else {
+                ""
+            }
+        ),
         Controller::Arrays => println!(
             "controller: arrays (stance_reach {}, leg_reach {})",
             trial.locomotion.stance_reach, trial.locomotion.leg_reach

@@ -26,8 +26,13 @@
 //!   the step), the feet are held flat and facing forward.
 //!
 //! The gains were found by a machine search over push trials (see
-//! `docs/RESULTS.md`, "A ninth check"). The body keeps stepping in place
-//! while it balances: it does not settle into a quiet two-footed stance.
+//! `docs/RESULTS.md`, "A ninth check"). By default the body keeps
+//! stepping in place while it balances. With
+//! [`SteppingSettings::quiet_stance`] it stands on both feet while calm
+//! (the torso's pitch and yaw through both hips, the centre of mass held
+//! by a virtual force through both legs forward and back and by the hips
+//! sideways) and steps when the capture point leaves its feet; that is
+//! less robust to hard pushes (measured in `docs/RESULTS.md`).
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, JointMap, Skeleton};
@@ -40,6 +45,9 @@ use super::world::{AvatarId, PhysicsWorld, WorldSettings};
 /// The physics rate the controller is tuned for, steps per second: its
 /// torques are explicit, recomputed every step, and stable at this rate.
 pub const STEPPING_RATE_HZ: f64 = 1440.0;
+
+/// Time constant of the velocity filter that judges calm, s.
+const CALM_FILTER_S: f64 = 0.5;
 
 /// The leg joints whose motors the controller replaces.
 pub const LEG_JOINTS: [Joint; 6] = [
@@ -123,6 +131,33 @@ pub struct SteppingSettings {
     /// Virtual force against the centre of mass's horizontal velocity,
     /// N/(m/s), through the stance leg.
     pub velocity_damping: f64,
+    /// Stop stepping once the body is calm, and stand on both feet until
+    /// the capture point leaves them (false: step in place throughout).
+    pub quiet_stance: bool,
+    /// Standing: stiffness of the centre of mass's horizontal PD, N/m.
+    pub stand_kp: f64,
+    /// Standing: its damping, N s/m.
+    pub stand_kd: f64,
+    /// Standing: how far ahead of the ankles the centre of mass is held, m.
+    pub stand_ahead_m: f64,
+    /// Standing: share of the torso's roll PD the hips still give (the
+    /// rest of their roll torque sways the legs sideways).
+    pub stand_roll_share: f64,
+    /// The body counts as calm below this horizontal speed (low-passed
+    /// over about a step pair), m/s...
+    pub calm_speed: f64,
+    /// ...held this long, s; then the next landing starts a quiet stance.
+    pub calm_time_s: f64,
+    /// Standing ends when the capture point leaves the ankles by more than
+    /// this toward the toes, m,
+    pub stand_toe_m: f64,
+    /// this toward the heels, m,
+    pub stand_heel_m: f64,
+    /// and this to either side, m.
+    pub stand_side_m: f64,
+    /// Standing also ends when the pelvis turns this far from upright and
+    /// its heading, rad.
+    pub stand_turn_max_rad: f64,
 }
 
 impl Default for SteppingSettings {
@@ -156,6 +191,17 @@ impl Default for SteppingSettings {
             swing_knee_rad: 0.638,
             stance_knee_rad: 0.22,
             velocity_damping: 160.0,
+            quiet_stance: false,
+            stand_kp: 2000.0,
+            stand_kd: 500.0,
+            stand_ahead_m: 0.04,
+            stand_roll_share: 0.3,
+            calm_speed: 0.1,
+            calm_time_s: 0.6,
+            stand_toe_m: 0.12,
+            stand_heel_m: 0.04,
+            stand_side_m: 0.03,
+            stand_turn_max_rad: 0.05,
         }
     }
 }
@@ -234,6 +280,15 @@ pub struct SteppingBalance {
     lifted: bool,
     drift: DVec3,
     steps: usize,
+    /// Standing on both feet (not stepping).
+    standing: bool,
+    /// How long the body has been calm, s.
+    calm_s: f64,
+    /// The horizontal velocity low-passed over about a step pair (the
+    /// stepping sways from foot to foot), heading frame, m/s.
+    mean_velocity: DVec3,
+    /// Time since the stance foot took the weight, s.
+    weight_s: f64,
 }
 
 /// Rotation vector of a quaternion, the short way round.
@@ -254,6 +309,16 @@ fn clamp_len(v: DVec3, max: f64) -> DVec3 {
     } else {
         v
     }
+}
+
+/// One step's leg torques (world axes) before they are summed: the
+/// balance and locomotion arrays' posture parts, the velocity support, and
+/// the knees' PD (hinge angle torques).
+struct LegTorques {
+    balance: JointMap<DVec3>,
+    locomotion: JointMap<DVec3>,
+    support: JointMap<DVec3>,
+    knee: JointMap<f64>,
 }
 
 /// The state of the simulated body the controller reads each step.
@@ -313,6 +378,10 @@ impl SteppingBalance {
             lifted: false,
             drift: DVec3::ZERO,
             steps: 0,
+            standing: settings.quiet_stance,
+            calm_s: 0.0,
+            mean_velocity: DVec3::ZERO,
+            weight_s: 0.0,
         }
     }
 
@@ -341,9 +410,14 @@ impl SteppingBalance {
         self.steps
     }
 
-    /// The foot that carries the body now.
+    /// The foot that carries the body now (while stepping).
     pub fn stance(&self) -> Side {
         self.stance
+    }
+
+    /// Whether the body stands on both feet now instead of stepping.
+    pub fn is_standing(&self) -> bool {
+        self.standing
     }
 
     /// Computes this physics step's arrays from the simulated body and
@@ -354,6 +428,77 @@ impl SteppingBalance {
         let arrays = self.arrays(world, id)?;
         world.apply_joint_torques(id, &arrays.applied.torques);
         Some(arrays)
+    }
+
+    /// While standing: the foot that must step because the capture point
+    /// (`c + v sqrt(h / g)`) left the feet, or `None` while it stays
+    /// within them: the foot that carries less weight (the one farther
+    /// from the centre of mass, sideways) steps first.
+    fn first_swing(&self, r: &Reading, v: DVec3) -> Option<Side> {
+        let s = &self.settings;
+        let to_body = self.heading.inverse();
+        let l = to_body * r.positions[Joint::LeftAnkle];
+        let rt = to_body * r.positions[Joint::RightAnkle];
+        let c = to_body * r.com;
+        let h = (r.com.y - self.ankle_height).max(0.3);
+        let cp = c + v * (h / 9.81).sqrt();
+        let beyond_left = cp.x - (l.x.max(rt.x) + s.stand_side_m);
+        let beyond_right = (l.x.min(rt.x) - s.stand_side_m) - cp.x;
+        let ahead = cp.z - (l.z.max(rt.z) + s.stand_toe_m);
+        let behind = (l.z.min(rt.z) - s.stand_heel_m) - cp.z;
+        if beyond_left > 0.0 || beyond_right > 0.0 || ahead > 0.0 || behind > 0.0 {
+            return Some(self.lighter_foot(r));
+        }
+        None
+    }
+
+    /// The foot that carries less weight: the one farther from the centre
+    /// of mass, sideways.
+    fn lighter_foot(&self, r: &Reading) -> Side {
+        let to_body = self.heading.inverse();
+        let l = to_body * r.positions[Joint::LeftAnkle];
+        let rt = to_body * r.positions[Joint::RightAnkle];
+        let c = to_body * r.com;
+        if (c.x - l.x).abs() > (c.x - rt.x).abs() {
+            Side::Left
+        } else {
+            Side::Right
+        }
+    }
+
+    /// Standing on both feet: the torso's pitch and yaw through both hips,
+    /// the centre of mass held over the feet by a virtual force through
+    /// both legs forward and back, and by the hips sideways (the legs and
+    /// the pelvis are a parallelogram there: hip roll torques sway it,
+    /// where the narrow feet could not).
+    fn stand(
+        &self,
+        r: &Reading,
+        v: DVec3,
+        torso: DVec3,
+        out: &mut LegTorques,
+        avatar: &SimAvatar,
+        world: &PhysicsWorld,
+    ) {
+        let s = &self.settings;
+        let to_body = self.heading.inverse();
+        let mid = (r.positions[Joint::LeftAnkle] + r.positions[Joint::RightAnkle]) * 0.5;
+        let mid_b = to_body * mid;
+        let c = to_body * r.com;
+        let fz = s.stand_kp * (mid_b.z + s.stand_ahead_m - c.z) - s.stand_kd * v.z;
+        let f = self.heading * DVec3::new(0.0, 0.0, fz) * 0.5;
+        let fx = s.stand_kp * (mid_b.x - c.x) - s.stand_kd * v.x;
+        let torso_b = to_body * torso;
+        let mut hip = -torso_b * 0.5;
+        hip.z = -(r.com.y - mid.y) * fx * 0.5 - s.stand_roll_share * torso_b.z * 0.5;
+        let hip = self.heading * hip;
+        for side in [Side::Left, Side::Right] {
+            out.balance[side.hip()] += hip;
+            for j in [side.hip(), side.knee(), side.ankle()] {
+                out.support[j] = -(r.com - r.positions[j]).cross(f);
+            }
+            out.knee[side.knee()] = knee_pd(s, avatar, world, side, s.stance_knee_rad);
+        }
     }
 
     /// This step's arrays (advances the step timing; applies nothing).
@@ -371,99 +516,137 @@ impl SteppingBalance {
             Side::Right => feet.right,
         };
 
-        // Step timing: a swing ends when its foot lands after half the
-        // step time (having left the floor), or at the time limit.
-        let swing = self.stance.other();
-        let swing_down =
-            down(swing) && r.positions[swing.ankle()].y < self.ankle_height + s.landed_height_m;
-        self.phase_s += dt;
-        if !swing_down {
-            self.lifted = true;
-        }
-        let half = 0.5 * s.step_time_s;
-        if self.phase_s > s.step_timeout * s.step_time_s
-            || (self.phase_s > half && swing_down && self.lifted)
-        {
-            self.lifted = false;
-            self.stance = swing;
-            self.phase_s = 0.0;
-            self.steps += 1;
-        }
-        let stance = self.stance;
-        let swing = stance.other();
-
-        // Horizontal state in the body's heading frame (x left, z forward).
         let to_body = self.heading.inverse();
         let v = to_body * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
-        let d = to_body * (r.com - r.positions[stance.ankle()]);
-        self.drift = (self.drift + v * dt).clamp(
-            DVec3::splat(-s.drift_limit_m),
-            DVec3::splat(s.drift_limit_m),
-        );
-
-        let mut balance = JointMap::splat(DVec3::ZERO);
-        let mut locomotion = JointMap::splat(DVec3::ZERO);
-
-        // Torso upright.
+        let k = (dt / CALM_FILTER_S).min(1.0);
+        self.mean_velocity += (v - self.mean_velocity) * k;
+        if self.mean_velocity.length() < s.calm_speed {
+            self.calm_s += dt;
+        } else {
+            self.calm_s = 0.0;
+        }
         let torso = s.torso_kp
             * rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
             - s.torso_kd * r.angvels[Joint::Pelvis];
+        let mut out = LegTorques {
+            balance: JointMap::splat(DVec3::ZERO),
+            locomotion: JointMap::splat(DVec3::ZERO),
+            support: JointMap::splat(DVec3::ZERO),
+            knee: JointMap::splat(0.0),
+        };
 
-        // Swing thigh: SIMBICON's feedback on where the foot goes.
-        let forward = (s.swing_forward_rad
-            + s.forward_offset_gain * d.z
-            + s.forward_velocity_gain * v.z
-            + s.forward_drift_gain * self.drift.z)
-            .clamp(-s.swing_forward_max_rad, s.swing_forward_max_rad);
-        let out = swing.sign() * s.swing_out_rad
-            + s.side_offset_gain * d.x
-            + s.side_velocity_gain * v.x
-            + s.side_drift_gain * self.drift.x;
-        let dir = self.heading * DVec3::new(out.tan(), -1.0, forward.tan()).normalize();
-        let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
-        let swing_pd = clamp_len(
-            s.hip_kp * rotvec(want * r.rotations[swing.hip()].inverse())
-                - s.hip_kd * r.angvels[swing.hip()],
-            s.hip_max,
-        );
-
-        // The weight moves onto a landed foot; a stance foot off the
-        // floor cannot hold the torso.
-        let w = (self.phase_s / s.weight_shift_s.max(1e-3)).clamp(0.0, 1.0)
-            * if down(stance) { 1.0 } else { 0.0 };
-        locomotion[swing.hip()] += swing_pd * w;
-        locomotion[stance.hip()] -= swing_pd * w;
-        balance[swing.hip()] -= torso * (1.0 - w);
-        balance[stance.hip()] -= torso * w;
-
-        // Against the centre of mass's velocity, through the stance leg.
-        let mut support = JointMap::splat(DVec3::ZERO);
-        let f = -s.velocity_damping * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
-        for j in [stance.hip(), stance.knee(), stance.ankle()] {
-            support[j] = -(r.com - r.positions[j]).cross(f);
-        }
-
-        // Knees (hinge angles), then feet flat.
-        let mut knee_torque = JointMap::splat(0.0);
-        let bent = self.phase_s < half;
-        for (side, want) in [
-            (
-                swing,
-                if bent {
-                    s.swing_knee_rad
-                } else {
-                    s.stance_knee_rad
-                },
-            ),
-            (stance, s.stance_knee_rad),
-        ] {
-            if let Some((angle, rate)) = avatar.joint_state(world.rapier(), side.knee()) {
-                knee_torque[side.knee()] = s.knee_kp * (want - angle.x) - s.knee_kd * rate.x;
+        if self.standing {
+            // A pelvis turning away from upright (a slow yaw or roll the
+            // two-footed stance does not hold) also ends the stance.
+            let turned = rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
+                .length()
+                > s.stand_turn_max_rad;
+            let swing = self
+                .first_swing(&r, v)
+                .or_else(|| turned.then(|| self.lighter_foot(&r)));
+            if let Some(swing) = swing {
+                // The capture point left the feet: step.
+                self.standing = false;
+                self.stance = swing.other();
+                self.phase_s = 0.0;
+                self.lifted = false;
+                self.weight_s = s.weight_shift_s;
+                self.drift = DVec3::ZERO;
+            }
+        } else {
+            // Step timing: a swing ends when its foot lands after half the
+            // step time (having left the floor), or at the time limit.
+            let swing = self.stance.other();
+            let swing_down =
+                down(swing) && r.positions[swing.ankle()].y < self.ankle_height + s.landed_height_m;
+            self.phase_s += dt;
+            self.weight_s += dt;
+            if !swing_down {
+                self.lifted = true;
+            }
+            let half = 0.5 * s.step_time_s;
+            if self.phase_s > s.step_timeout * s.step_time_s
+                || (self.phase_s > half && swing_down && self.lifted)
+            {
+                self.lifted = false;
+                self.stance = swing;
+                self.phase_s = 0.0;
+                self.weight_s = 0.0;
+                self.steps += 1;
+                if s.quiet_stance
+                    && self.calm_s >= s.calm_time_s
+                    && feet.count() == 2
+                    && self.first_swing(&r, v).is_none()
+                {
+                    self.standing = true;
+                }
             }
         }
+
+        if self.standing {
+            self.stand(&r, v, torso, &mut out, avatar, world);
+        } else {
+            let stance = self.stance;
+            let swing = stance.other();
+            let d = to_body * (r.com - r.positions[stance.ankle()]);
+            self.drift = (self.drift + v * dt).clamp(
+                DVec3::splat(-s.drift_limit_m),
+                DVec3::splat(s.drift_limit_m),
+            );
+
+            // Swing thigh: SIMBICON's feedback on where the foot goes.
+            let forward = (s.swing_forward_rad
+                + s.forward_offset_gain * d.z
+                + s.forward_velocity_gain * v.z
+                + s.forward_drift_gain * self.drift.z)
+                .clamp(-s.swing_forward_max_rad, s.swing_forward_max_rad);
+            let outward = swing.sign() * s.swing_out_rad
+                + s.side_offset_gain * d.x
+                + s.side_velocity_gain * v.x
+                + s.side_drift_gain * self.drift.x;
+            let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
+            let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
+            let swing_pd = clamp_len(
+                s.hip_kp * rotvec(want * r.rotations[swing.hip()].inverse())
+                    - s.hip_kd * r.angvels[swing.hip()],
+                s.hip_max,
+            );
+
+            // The weight moves onto a landed foot; a stance foot off the
+            // floor cannot hold the torso.
+            let w = (self.weight_s / s.weight_shift_s.max(1e-3)).clamp(0.0, 1.0)
+                * if down(stance) { 1.0 } else { 0.0 };
+            out.locomotion[swing.hip()] += swing_pd * w;
+            out.locomotion[stance.hip()] -= swing_pd * w;
+            out.balance[swing.hip()] -= torso * (1.0 - w);
+            out.balance[stance.hip()] -= torso * w;
+
+            // Against the centre of mass's velocity, through the stance leg.
+            let f = -s.velocity_damping * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
+            for j in [stance.hip(), stance.knee(), stance.ankle()] {
+                out.support[j] = -(r.com - r.positions[j]).cross(f);
+            }
+
+            // Knees (hinge angles).
+            let bent = self.phase_s < 0.5 * s.step_time_s;
+            for (side, want) in [
+                (
+                    swing,
+                    if bent {
+                        s.swing_knee_rad
+                    } else {
+                        s.stance_knee_rad
+                    },
+                ),
+                (stance, s.stance_knee_rad),
+            ] {
+                out.knee[side.knee()] = knee_pd(&s, avatar, world, side, want);
+            }
+        }
+        // Feet flat.
         for side in [Side::Left, Side::Right] {
             let a = side.ankle();
-            locomotion[a] += s.ankle_kp * rotvec(self.upright[a] * r.rotations[a].inverse())
+            out.locomotion[a] += s.ankle_kp * rotvec(self.upright[a] * r.rotations[a].inverse())
                 - s.ankle_kd * (r.angvels[a] - r.angvels[side.knee()]);
         }
 
@@ -480,9 +663,9 @@ impl SteppingBalance {
             applied: ForceArray::ZERO,
         };
         for j in LEG_JOINTS {
-            arrays.balance.torques[j] = to_frame(j, balance[j] + support[j]);
+            arrays.balance.torques[j] = to_frame(j, out.balance[j] + out.support[j]);
             arrays.locomotion.torques[j] =
-                to_frame(j, locomotion[j]) + DVec3::new(knee_torque[j], 0.0, 0.0);
+                to_frame(j, out.locomotion[j]) + DVec3::new(out.knee[j], 0.0, 0.0);
             let limit = match j {
                 Joint::LeftHip | Joint::RightHip => s.hip_max,
                 Joint::LeftKnee | Joint::RightKnee => s.knee_max,
@@ -491,11 +674,26 @@ impl SteppingBalance {
             // The limit bounds what the posture asks of a joint; the
             // support against the centre of mass's velocity comes on top.
             let posture =
-                to_frame(j, balance[j] + locomotion[j]) + DVec3::new(knee_torque[j], 0.0, 0.0);
-            arrays.applied.torques[j] = clamp_len(posture, limit) + to_frame(j, support[j]);
+                to_frame(j, out.balance[j] + out.locomotion[j]) + DVec3::new(out.knee[j], 0.0, 0.0);
+            arrays.applied.torques[j] = clamp_len(posture, limit) + to_frame(j, out.support[j]);
         }
         Some(arrays)
     }
+}
+
+/// A knee's PD torque toward `want` (its hinge angle), N m.
+fn knee_pd(
+    s: &SteppingSettings,
+    avatar: &SimAvatar,
+    world: &PhysicsWorld,
+    side: Side,
+    want: f64,
+) -> f64 {
+    avatar
+        .joint_state(world.rapier(), side.knee())
+        .map_or(0.0, |(angle, rate)| {
+            s.knee_kp * (want - angle.x) - s.knee_kd * rate.x
+        })
 }
 
 /// The turn about the vertical of a rotation (its yaw).
