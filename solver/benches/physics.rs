@@ -144,6 +144,16 @@ fn bench_physics(c: &mut Criterion) {
                 thread_cpu_time().saturating_sub(start)
             })
         });
+        // The frames timed were of a standing body, not of one lying on
+        // the floor.
+        let head = world
+            .avatar(id)
+            .and_then(|a| a.bone(world.rapier(), Joint::Head))
+            .map_or(0.0, |t| t.position.y);
+        assert!(
+            head > 1.3,
+            "the stepping body fell during the bench (head {head} m)"
+        );
     }
     let mut ik = IkSolver::new(&profile, IkSettings::default());
     let mut k = 0usize;

@@ -281,6 +281,9 @@ fn run() -> Result<(), String> {
         Controller::Stepping => 8.0,
         Controller::Arrays => 6.0,
     });
+    if trial.quiet_stance && trial.controller == Controller::Arrays {
+        return Err("--quiet-stance applies to the stepping controller only".into());
+    }
     if trial.seconds <= trial.push_at_s + END_SPAN_S {
         return Err(format!(
             "--seconds {} must exceed --push-at {} by more than {END_SPAN_S} s",

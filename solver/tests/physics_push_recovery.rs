@@ -138,9 +138,9 @@ fn run(settings: SteppingSettings, impulse: DVec3, push_at: f64, seconds: f64) -
     out
 }
 
-/// Pushes on the chest that need a step (the balance arrays alone, feet
-/// fixed, fall at 30 N s: `physics_balance_absorbs_a_small_push...`):
-/// forward, backward, to either side and diagonally, in N s.
+/// Pushes on the chest, in N s: forward, backward, to either side and
+/// diagonally. Each fells the same body when it does not step
+/// (`physics_without_stepping_the_same_pushes_fell_the_body`).
 fn pushes() -> [DVec3; 6] {
     [
         DVec3::new(0.0, 0.0, 40.0),
@@ -176,23 +176,28 @@ fn physics_a_push_on_the_chest_is_recovered_by_stepping() {
 }
 
 #[test]
-fn physics_without_its_foot_placement_the_pushed_body_falls() {
-    // The control: the same stepping with the swing foot placed without
-    // any feedback from the centre of mass (the thigh at its base angle)
-    // does not recover the same pushes. So the foot placement, not the
-    // stepping rhythm or the stiff torso, is what catches the body.
-    let blind = SteppingSettings {
-        forward_offset_gain: 0.0,
-        forward_velocity_gain: 0.0,
-        side_offset_gain: 0.0,
-        side_velocity_gain: 0.0,
-        forward_drift_gain: 0.0,
-        side_drift_gain: 0.0,
+fn physics_without_stepping_the_same_pushes_fell_the_body() {
+    // The control: the same controller in its two-footed stance, never
+    // allowed to step. It stands unpushed for the whole run, and each of
+    // the pushes above fells it: so the steps are what recover them.
+    let never = SteppingSettings {
+        quiet_stance: true,
+        stand_toe_m: f64::INFINITY,
+        stand_heel_m: f64::INFINITY,
+        stand_side_m: f64::INFINITY,
+        stand_turn_max_rad: f64::INFINITY,
         ..SteppingSettings::default()
     };
+    let still = run(never, DVec3::ZERO, 1.0, SECONDS);
+    assert_eq!(still.fell_at, None, "unpushed: {still:?}");
+    assert_eq!(still.steps_before + still.steps, 0, "it stepped: {still:?}");
     for push in pushes() {
-        let r = run(blind, push, 1.0, SECONDS);
-        assert!(r.fell_at.is_some(), "{push} N s: did not fall: {r:?}");
+        let r = run(never, push, 1.0, SECONDS);
+        assert!(
+            r.fell_at.is_some_and(|t| t > 1.0),
+            "{push} N s: did not fall after the push: {r:?}"
+        );
+        assert_eq!(r.steps_before + r.steps, 0, "{push} N s: it stepped: {r:?}");
     }
 }
 

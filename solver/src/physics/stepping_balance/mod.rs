@@ -3,8 +3,9 @@
 //!
 //! The legs have no motors here. Every physics step (the world runs at
 //! [`STEPPING_RATE_HZ`], so explicit torques stay stable) the controller
-//! computes two force arrays for the legs, which are summed, limited to
-//! what each joint can give, and applied:
+//! computes two force arrays for the legs, which are summed and applied,
+//! each joint's posture torque within its strength limit (the velocity
+//! damping below comes on top):
 //!
 //! - **Balance**: a PD on the pelvis's orientation (upright, facing where
 //!   the body faced) gives the torque the torso needs; the stance hip
@@ -42,12 +43,18 @@ use super::convert::v64;
 use super::force_array::ForceArray;
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
 
+mod settings;
+mod stance;
+
+pub use settings::SteppingSettings;
+
 /// The physics rate the controller is tuned for, steps per second: its
 /// torques are explicit, recomputed every step, and stable at this rate.
 pub const STEPPING_RATE_HZ: f64 = 1440.0;
 
-/// Time constant of the velocity filter that judges calm, s.
-const CALM_FILTER_S: f64 = 0.5;
+/// The swing thigh's angles are kept within this, rad, whatever the
+/// feedback or the settings ask (their tangents place the foot).
+const SWING_OUT_LIMIT_RAD: f64 = 1.2;
 
 /// The leg joints whose motors the controller replaces.
 pub const LEG_JOINTS: [Joint; 6] = [
@@ -66,143 +73,6 @@ pub fn stepping_world_settings() -> WorldSettings {
         rate_hz: STEPPING_RATE_HZ,
         substeps: 2,
         ..WorldSettings::default()
-    }
-}
-
-/// Gains and timing of [`SteppingBalance`] (for a 1.75 m, 70 kg person).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SteppingSettings {
-    /// Torso orientation PD: stiffness N m/rad and damping N m s/rad.
-    pub torso_kp: f64,
-    /// See `torso_kp`.
-    pub torso_kd: f64,
-    /// Swing thigh orientation PD.
-    pub hip_kp: f64,
-    /// See `hip_kp`.
-    pub hip_kd: f64,
-    /// Knee PD.
-    pub knee_kp: f64,
-    /// See `knee_kp`.
-    pub knee_kd: f64,
-    /// Foot orientation PD (flat on the floor).
-    pub ankle_kp: f64,
-    /// See `ankle_kp`.
-    pub ankle_kd: f64,
-    /// Strongest hip torque, N m.
-    pub hip_max: f64,
-    /// Strongest knee torque, N m.
-    pub knee_max: f64,
-    /// Strongest ankle torque, N m.
-    pub ankle_max: f64,
-    /// Time of one step, s.
-    pub step_time_s: f64,
-    /// A step that has not landed ends after this many step times.
-    pub step_timeout: f64,
-    /// A swing foot counts as landed when it touches the floor with its
-    /// ankle at most this far above the ankle's standing height, metres.
-    pub landed_height_m: f64,
-    /// Time over which the weight moves onto a landed foot, s.
-    pub weight_shift_s: f64,
-    /// Swing thigh's forward angle at rest, rad.
-    pub swing_forward_rad: f64,
-    /// Swing thigh's outward angle at rest, rad.
-    pub swing_out_rad: f64,
-    /// Feedback on the centre of mass's offset ahead of the stance ankle,
-    /// rad/m.
-    pub forward_offset_gain: f64,
-    /// Feedback on its forward velocity, rad/(m/s).
-    pub forward_velocity_gain: f64,
-    /// Feedback on its offset to the side, rad/m.
-    pub side_offset_gain: f64,
-    /// Feedback on its sideways velocity, rad/(m/s).
-    pub side_velocity_gain: f64,
-    /// Feedback on the integral of the forward velocity, rad/m.
-    pub forward_drift_gain: f64,
-    /// Feedback on the integral of the sideways velocity, rad/m.
-    pub side_drift_gain: f64,
-    /// Bound of each integral, m.
-    pub drift_limit_m: f64,
-    /// Largest forward or backward swing thigh angle, rad.
-    pub swing_forward_max_rad: f64,
-    /// Swing knee's bend during the first half of a step, rad.
-    pub swing_knee_rad: f64,
-    /// Stance knee's bend, rad.
-    pub stance_knee_rad: f64,
-    /// Virtual force against the centre of mass's horizontal velocity,
-    /// N/(m/s), through the stance leg.
-    pub velocity_damping: f64,
-    /// Stop stepping once the body is calm, and stand on both feet until
-    /// the capture point leaves them (false: step in place throughout).
-    pub quiet_stance: bool,
-    /// Standing: stiffness of the centre of mass's horizontal PD, N/m.
-    pub stand_kp: f64,
-    /// Standing: its damping, N s/m.
-    pub stand_kd: f64,
-    /// Standing: how far ahead of the ankles the centre of mass is held, m.
-    pub stand_ahead_m: f64,
-    /// Standing: share of the torso's roll PD the hips still give (the
-    /// rest of their roll torque sways the legs sideways).
-    pub stand_roll_share: f64,
-    /// The body counts as calm below this horizontal speed (low-passed
-    /// over about a step pair), m/s...
-    pub calm_speed: f64,
-    /// ...held this long, s; then the next landing starts a quiet stance.
-    pub calm_time_s: f64,
-    /// Standing ends when the capture point leaves the ankles by more than
-    /// this toward the toes, m,
-    pub stand_toe_m: f64,
-    /// this toward the heels, m,
-    pub stand_heel_m: f64,
-    /// and this to either side, m.
-    pub stand_side_m: f64,
-    /// Standing also ends when the pelvis turns this far from upright and
-    /// its heading, rad.
-    pub stand_turn_max_rad: f64,
-}
-
-impl Default for SteppingSettings {
-    fn default() -> Self {
-        SteppingSettings {
-            torso_kp: 1710.0,
-            torso_kd: 78.8,
-            hip_kp: 514.0,
-            hip_kd: 98.3,
-            knee_kp: 781.0,
-            knee_kd: 11.6,
-            ankle_kp: 157.0,
-            ankle_kd: 0.893,
-            hip_max: 326.0,
-            knee_max: 400.0,
-            ankle_max: 150.0,
-            step_time_s: 0.331,
-            step_timeout: 1.06,
-            landed_height_m: 0.02,
-            weight_shift_s: 0.125,
-            swing_forward_rad: 0.25,
-            swing_out_rad: 0.063,
-            forward_offset_gain: 1.07,
-            forward_velocity_gain: 0.917,
-            side_offset_gain: 0.155,
-            side_velocity_gain: 0.497,
-            forward_drift_gain: 0.218,
-            side_drift_gain: 0.012,
-            drift_limit_m: 0.472,
-            swing_forward_max_rad: 0.5,
-            swing_knee_rad: 0.638,
-            stance_knee_rad: 0.22,
-            velocity_damping: 160.0,
-            quiet_stance: false,
-            stand_kp: 2000.0,
-            stand_kd: 500.0,
-            stand_ahead_m: 0.04,
-            stand_roll_share: 0.3,
-            calm_speed: 0.1,
-            calm_time_s: 0.6,
-            stand_toe_m: 0.12,
-            stand_heel_m: 0.04,
-            stand_side_m: 0.03,
-            stand_turn_max_rad: 0.05,
-        }
     }
 }
 
@@ -302,7 +172,9 @@ fn rotvec(q: DQuat) -> DVec3 {
     }
 }
 
+/// `v` shortened to at most `max` (a negative or NaN limit allows nothing).
 fn clamp_len(v: DVec3, max: f64) -> DVec3 {
+    let max = max.max(0.0);
     let l = v.length();
     if l > max && l > 0.0 {
         v * (max / l)
@@ -330,6 +202,17 @@ struct Reading {
     com_velocity: DVec3,
 }
 
+impl Reading {
+    /// Every number read is finite (a body blown apart is not).
+    fn is_finite(&self) -> bool {
+        self.com.is_finite()
+            && self.com_velocity.is_finite()
+            && self.rotations.0.iter().all(|q| q.is_finite())
+            && self.positions.0.iter().all(|p| p.is_finite())
+            && self.angvels.0.iter().all(|w| w.is_finite())
+    }
+}
+
 fn read(avatar: &SimAvatar, world: &PhysicsWorld) -> Reading {
     let rapier = world.rapier();
     let mut r = Reading {
@@ -355,8 +238,10 @@ fn read(avatar: &SimAvatar, world: &PhysicsWorld) -> Reading {
 }
 
 impl SteppingBalance {
-    /// A controller for a body of `skeleton` that stood in `standing` (its
-    /// heading is kept), starting with the right foot as the stance foot.
+    /// A controller for a body of `skeleton` standing in `standing`: its
+    /// heading is kept, its posture targets are the skeleton's rest pose
+    /// (upright, feet flat) turned to that heading. Stepping starts with
+    /// the right foot as the stance foot.
     pub fn new(skeleton: &Skeleton, standing: &BodyPose, settings: SteppingSettings) -> Self {
         let rest = BodyPose::rest(skeleton);
         let heading = heading_of(standing.rotations[Joint::Pelvis]);
@@ -430,84 +315,13 @@ impl SteppingBalance {
         Some(arrays)
     }
 
-    /// While standing: the foot that must step because the capture point
-    /// (`c + v sqrt(h / g)`) left the feet, or `None` while it stays
-    /// within them: the foot that carries less weight (the one farther
-    /// from the centre of mass, sideways) steps first.
-    fn first_swing(&self, r: &Reading, v: DVec3) -> Option<Side> {
-        let s = &self.settings;
-        let to_body = self.heading.inverse();
-        let l = to_body * r.positions[Joint::LeftAnkle];
-        let rt = to_body * r.positions[Joint::RightAnkle];
-        let c = to_body * r.com;
-        let h = (r.com.y - self.ankle_height).max(0.3);
-        let cp = c + v * (h / 9.81).sqrt();
-        let beyond_left = cp.x - (l.x.max(rt.x) + s.stand_side_m);
-        let beyond_right = (l.x.min(rt.x) - s.stand_side_m) - cp.x;
-        let ahead = cp.z - (l.z.max(rt.z) + s.stand_toe_m);
-        let behind = (l.z.min(rt.z) - s.stand_heel_m) - cp.z;
-        if beyond_left > 0.0 || beyond_right > 0.0 || ahead > 0.0 || behind > 0.0 {
-            return Some(self.lighter_foot(r));
-        }
-        None
-    }
-
-    /// The foot that carries less weight: the one farther from the centre
-    /// of mass, sideways.
-    fn lighter_foot(&self, r: &Reading) -> Side {
-        let to_body = self.heading.inverse();
-        let l = to_body * r.positions[Joint::LeftAnkle];
-        let rt = to_body * r.positions[Joint::RightAnkle];
-        let c = to_body * r.com;
-        if (c.x - l.x).abs() > (c.x - rt.x).abs() {
-            Side::Left
-        } else {
-            Side::Right
-        }
-    }
-
-    /// Standing on both feet: the torso's pitch and yaw through both hips,
-    /// the centre of mass held over the feet by a virtual force through
-    /// both legs forward and back, and by the hips sideways (the legs and
-    /// the pelvis are a parallelogram there: hip roll torques sway it,
-    /// where the narrow feet could not).
-    fn stand(
-        &self,
-        r: &Reading,
-        v: DVec3,
-        torso: DVec3,
-        out: &mut LegTorques,
-        avatar: &SimAvatar,
-        world: &PhysicsWorld,
-    ) {
-        let s = &self.settings;
-        let to_body = self.heading.inverse();
-        let mid = (r.positions[Joint::LeftAnkle] + r.positions[Joint::RightAnkle]) * 0.5;
-        let mid_b = to_body * mid;
-        let c = to_body * r.com;
-        let fz = s.stand_kp * (mid_b.z + s.stand_ahead_m - c.z) - s.stand_kd * v.z;
-        let f = self.heading * DVec3::new(0.0, 0.0, fz) * 0.5;
-        let fx = s.stand_kp * (mid_b.x - c.x) - s.stand_kd * v.x;
-        let torso_b = to_body * torso;
-        let mut hip = -torso_b * 0.5;
-        hip.z = -(r.com.y - mid.y) * fx * 0.5 - s.stand_roll_share * torso_b.z * 0.5;
-        let hip = self.heading * hip;
-        for side in [Side::Left, Side::Right] {
-            out.balance[side.hip()] += hip;
-            for j in [side.hip(), side.knee(), side.ankle()] {
-                out.support[j] = -(r.com - r.positions[j]).cross(f);
-            }
-            out.knee[side.knee()] = knee_pd(s, avatar, world, side, s.stance_knee_rad);
-        }
-    }
-
     /// This step's arrays (advances the step timing; applies nothing).
     pub fn arrays(&mut self, world: &PhysicsWorld, id: AvatarId) -> Option<SteppingArrays> {
         let s = self.settings;
         let avatar = world.avatar(id)?;
         let dt = world.dt();
         let r = read(avatar, world);
-        if !r.com.is_finite() || !r.com_velocity.is_finite() {
+        if !r.is_finite() {
             return None;
         }
         let feet = world.stance(id);
@@ -518,7 +332,7 @@ impl SteppingBalance {
 
         let to_body = self.heading.inverse();
         let v = to_body * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
-        let k = (dt / CALM_FILTER_S).min(1.0);
+        let k = (dt / s.calm_filter_s.max(dt)).min(1.0);
         self.mean_velocity += (v - self.mean_velocity) * k;
         if self.mean_velocity.length() < s.calm_speed {
             self.calm_s += dt;
@@ -535,12 +349,13 @@ impl SteppingBalance {
             knee: JointMap::splat(0.0),
         };
 
+        // A pelvis turned away from upright (a slow yaw or roll the
+        // two-footed stance does not hold) ends a stance and keeps the body
+        // from starting one.
+        let turned = rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
+            .length()
+            > s.stand_turn_max_rad;
         if self.standing {
-            // A pelvis turning away from upright (a slow yaw or roll the
-            // two-footed stance does not hold) also ends the stance.
-            let turned = rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
-                .length()
-                > s.stand_turn_max_rad;
             let swing = self
                 .first_swing(&r, v)
                 .or_else(|| turned.then(|| self.lighter_foot(&r)));
@@ -552,6 +367,7 @@ impl SteppingBalance {
                 self.lifted = false;
                 self.weight_s = s.weight_shift_s;
                 self.drift = DVec3::ZERO;
+                self.calm_s = 0.0;
             }
         } else {
             // Step timing: a swing ends when its foot lands after half the
@@ -576,6 +392,7 @@ impl SteppingBalance {
                 if s.quiet_stance
                     && self.calm_s >= s.calm_time_s
                     && feet.count() == 2
+                    && !turned
                     && self.first_swing(&r, v).is_none()
                 {
                     self.standing = true;
@@ -595,15 +412,21 @@ impl SteppingBalance {
             );
 
             // Swing thigh: SIMBICON's feedback on where the foot goes.
+            let forward_max = if s.swing_forward_max_rad.is_finite() {
+                s.swing_forward_max_rad.abs().min(SWING_OUT_LIMIT_RAD)
+            } else {
+                SWING_OUT_LIMIT_RAD
+            };
             let forward = (s.swing_forward_rad
                 + s.forward_offset_gain * d.z
                 + s.forward_velocity_gain * v.z
                 + s.forward_drift_gain * self.drift.z)
-                .clamp(-s.swing_forward_max_rad, s.swing_forward_max_rad);
-            let outward = swing.sign() * s.swing_out_rad
+                .clamp(-forward_max, forward_max);
+            let outward = (swing.sign() * s.swing_out_rad
                 + s.side_offset_gain * d.x
                 + s.side_velocity_gain * v.x
-                + s.side_drift_gain * self.drift.x;
+                + s.side_drift_gain * self.drift.x)
+                .clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD);
             let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
             let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
             let swing_pd = clamp_len(
