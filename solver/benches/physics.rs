@@ -17,7 +17,6 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
-use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::stepping_balance::{
     stepping_world_settings, SteppingBalance, SteppingSettings,
 };
@@ -118,13 +117,11 @@ fn bench_physics(c: &mut Criterion) {
         });
     }
     {
-        let upright = BodyPose::rest(&sk);
         let ws = stepping_world_settings();
         let per_frame = (ws.rate_hz / 90.0).round() as usize;
         let mut world = PhysicsWorld::new(&Scene::default(), ws);
-        let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
-        SteppingBalance::take_legs(&mut world, id, &upright);
-        let mut control = SteppingBalance::new(&sk, &upright, SteppingSettings::default());
+        let (id, mut control) =
+            SteppingBalance::add_avatar(&mut world, &profile, SteppingSettings::default());
         let mut frame = |world: &mut PhysicsWorld| {
             for _ in 0..per_frame {
                 black_box(control.control(world, id));

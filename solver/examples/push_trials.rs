@@ -105,19 +105,18 @@ impl EndSpeed {
 }
 
 fn stepping_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
-    let profile = BodyProfile::from_stature(trial.stature_m);
-    let sk = Skeleton::from_profile(&profile);
-    let upright = BodyPose::rest(&sk);
     let ws = stepping_world_settings();
     let rate = ws.rate_hz;
     let mut world = PhysicsWorld::new(&Scene::default(), ws);
-    let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
-    SteppingBalance::take_legs(&mut world, id, &upright);
     let settings = SteppingSettings {
         quiet_stance: trial.quiet_stance,
         ..SteppingSettings::default()
     };
-    let mut control = SteppingBalance::new(&sk, &upright, settings);
+    let (id, mut control) = SteppingBalance::add_avatar(
+        &mut world,
+        &BodyProfile::from_stature(trial.stature_m),
+        settings,
+    );
     let ticks = (trial.seconds * rate) as usize;
     let push_tick = (trial.push_at_s * rate) as usize;
     let mut end = EndSpeed::new(ticks, rate);

@@ -3,8 +3,7 @@
 //! springs) balanced by `stepping_balance`, pushed on the chest.
 
 use posewire_body::glam::DVec3;
-use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
-use posewire_solver::physics::avatar::BodySettings;
+use posewire_body::{BodyProfile, Joint};
 use posewire_solver::physics::stepping_balance::{
     stepping_world_settings, SteppingBalance, SteppingSettings,
 };
@@ -41,15 +40,11 @@ struct Run {
 const SECONDS: f64 = 8.0;
 
 fn run(settings: SteppingSettings, impulse: DVec3, push_at: f64, seconds: f64) -> Run {
-    let profile = BodyProfile::from_stature(1.75);
-    let sk = Skeleton::from_profile(&profile);
-    let upright = BodyPose::rest(&sk);
     let ws = stepping_world_settings();
     let rate = ws.rate_hz;
     let mut world = PhysicsWorld::new(&Scene::default(), ws);
-    let id = world.add_avatar(&profile, &upright, &BodySettings::self_supporting());
-    SteppingBalance::take_legs(&mut world, id, &upright);
-    let mut control = SteppingBalance::new(&sk, &upright, settings);
+    let (id, mut control) =
+        SteppingBalance::add_avatar(&mut world, &BodyProfile::from_stature(1.75), settings);
     let ticks = (seconds * rate) as usize;
     let push_tick = (push_at * rate) as usize;
     let window = ticks - (2.0 * rate) as usize;

@@ -36,9 +36,9 @@
 //! less robust to hard pushes (measured in `docs/RESULTS.md`).
 
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, Joint, JointMap, Skeleton};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
 
-use super::avatar::SimAvatar;
+use super::avatar::{BodySettings, SimAvatar};
 use super::convert::v64;
 use super::force_array::ForceArray;
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
@@ -288,6 +288,22 @@ impl SteppingBalance {
         for j in LEG_JOINTS {
             world.release_motors(id, j);
         }
+    }
+
+    /// Adds a self-supporting person (no root or end-effector springs)
+    /// standing in the rest pose of `profile` to `world` (which should be
+    /// stepped at [`STEPPING_RATE_HZ`]: [`stepping_world_settings`]),
+    /// hands its legs to a new controller, and returns both.
+    pub fn add_avatar(
+        world: &mut PhysicsWorld,
+        profile: &BodyProfile,
+        settings: SteppingSettings,
+    ) -> (AvatarId, SteppingBalance) {
+        let skeleton = Skeleton::from_profile(profile);
+        let standing = BodyPose::rest(&skeleton);
+        let id = world.add_avatar(profile, &standing, &BodySettings::self_supporting());
+        SteppingBalance::take_legs(world, id, &standing);
+        (id, SteppingBalance::new(&skeleton, &standing, settings))
     }
 
     /// Steps taken so far (landings and timed-out swings).
