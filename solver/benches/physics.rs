@@ -120,8 +120,13 @@ fn bench_physics(c: &mut Criterion) {
         let ws = stepping_world_settings();
         let per_frame = (ws.rate_hz / 90.0).round() as usize;
         let mut world = PhysicsWorld::new(&Scene::default(), ws);
-        let (id, mut control) =
-            SteppingBalance::add_avatar(&mut world, &profile, SteppingSettings::default());
+        let (id, mut control) = SteppingBalance::add_avatar(
+            &mut world,
+            &profile,
+            DVec3::ZERO,
+            0.0,
+            SteppingSettings::default(),
+        );
         let mut frame = |world: &mut PhysicsWorld| {
             for _ in 0..per_frame {
                 black_box(control.control(world, id));

@@ -115,6 +115,8 @@ fn stepping_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
     let (id, mut control) = SteppingBalance::add_avatar(
         &mut world,
         &BodyProfile::from_stature(trial.stature_m),
+        DVec3::ZERO,
+        0.0,
         settings,
     );
     let ticks = (trial.seconds * rate) as usize;

@@ -40,11 +40,28 @@ struct Run {
 const SECONDS: f64 = 8.0;
 
 fn run(settings: SteppingSettings, impulse: DVec3, push_at: f64, seconds: f64) -> Run {
+    run_at(DVec3::ZERO, 0.0, settings, impulse, push_at, seconds)
+}
+
+/// [`run`] for a body standing at `at`, facing `heading_rad`.
+fn run_at(
+    at: DVec3,
+    heading_rad: f64,
+    settings: SteppingSettings,
+    impulse: DVec3,
+    push_at: f64,
+    seconds: f64,
+) -> Run {
     let ws = stepping_world_settings();
     let rate = ws.rate_hz;
     let mut world = PhysicsWorld::new(&Scene::default(), ws);
-    let (id, mut control) =
-        SteppingBalance::add_avatar(&mut world, &BodyProfile::from_stature(1.75), settings);
+    let (id, mut control) = SteppingBalance::add_avatar(
+        &mut world,
+        &BodyProfile::from_stature(1.75),
+        at,
+        heading_rad,
+        settings,
+    );
     let ticks = (seconds * rate) as usize;
     let push_tick = (push_at * rate) as usize;
     let window = ticks - (2.0 * rate) as usize;
@@ -167,6 +184,30 @@ fn physics_a_push_on_the_chest_is_recovered_by_stepping() {
             assert!(r.end_speed < 0.1, "still travelling: {what}");
             assert!(r.end_tilt_deg < 10.0, "the chest leans: {what}");
         }
+    }
+}
+
+#[test]
+fn physics_a_body_standing_elsewhere_and_facing_another_way_recovers_too() {
+    // The controller works in the body's own heading: a body 2 m off the
+    // origin facing +x (heading 90 degrees) takes the same pushes, turned
+    // with it (forward is +x, its left is -z).
+    let heading = std::f64::consts::FRAC_PI_2;
+    let turn = posewire_body::glam::DQuat::from_rotation_y(heading);
+    for push in [DVec3::new(0.0, 0.0, 40.0), DVec3::new(-25.0, 0.0, 0.0)] {
+        let world_push = turn * push;
+        let r = run_at(
+            DVec3::new(2.0, 0.0, 1.0),
+            heading,
+            SteppingSettings::default(),
+            world_push,
+            1.0,
+            SECONDS,
+        );
+        let what = format!("{push} N s (world {world_push}): {r:?}");
+        assert_eq!(r.fell_at, None, "fell: {what}");
+        assert!(r.feet_followed > 0.1, "the feet stayed: {what}");
+        assert!(r.end_speed < 0.1, "still travelling: {what}");
     }
 }
 

@@ -36,7 +36,8 @@
 //! less robust to hard pushes (measured in `docs/RESULTS.md`).
 
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
+use posewire_body::transform::{yaw_of, yaw_rotation};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Side, Skeleton};
 
 use super::avatar::{BodySettings, SimAvatar};
 use super::convert::v64;
@@ -76,16 +77,15 @@ pub fn stepping_world_settings() -> WorldSettings {
     }
 }
 
-/// A side of the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The person's left (+x at rest).
-    Left,
-    /// The person's right.
-    Right,
+/// A side's leg joints, and the other side.
+trait Leg {
+    fn hip(self) -> Joint;
+    fn knee(self) -> Joint;
+    fn ankle(self) -> Joint;
+    fn other(self) -> Side;
 }
 
-impl Side {
+impl Leg for Side {
     fn hip(self) -> Joint {
         match self {
             Side::Left => Joint::LeftHip,
@@ -108,13 +108,6 @@ impl Side {
         match self {
             Side::Left => Side::Right,
             Side::Right => Side::Left,
-        }
-    }
-    /// +1 on the left, -1 on the right (the body's left is +x at rest).
-    fn sign(self) -> f64 {
-        match self {
-            Side::Left => 1.0,
-            Side::Right => -1.0,
         }
     }
 }
@@ -244,7 +237,7 @@ impl SteppingBalance {
     /// the right foot as the stance foot.
     pub fn new(skeleton: &Skeleton, standing: &BodyPose, settings: SteppingSettings) -> Self {
         let rest = BodyPose::rest(skeleton);
-        let heading = heading_of(standing.rotations[Joint::Pelvis]);
+        let heading = yaw_rotation(yaw_of(standing.rotations[Joint::Pelvis]));
         let mut upright = JointMap::splat(DQuat::IDENTITY);
         for j in Joint::ALL {
             upright[j] = heading * rest.rotations[j];
@@ -290,17 +283,36 @@ impl SteppingBalance {
         }
     }
 
-    /// Adds a self-supporting person (no root or end-effector springs)
-    /// standing in the rest pose of `profile` to `world` (which should be
-    /// stepped at [`STEPPING_RATE_HZ`]: [`stepping_world_settings`]),
-    /// hands its legs to a new controller, and returns both.
+    /// Adds a self-supporting person (no root or end-effector springs) to
+    /// `world` (which should be stepped at [`STEPPING_RATE_HZ`]:
+    /// [`stepping_world_settings`]), standing in the rest pose of
+    /// `profile` on the floor at `at` (its height is ignored), facing
+    /// `heading_rad` (about the vertical, 0 facing +z, positive turning
+    /// toward +x); hands its legs to a new controller and returns both.
     pub fn add_avatar(
         world: &mut PhysicsWorld,
         profile: &BodyProfile,
+        at: DVec3,
+        heading_rad: f64,
         settings: SteppingSettings,
     ) -> (AvatarId, SteppingBalance) {
         let skeleton = Skeleton::from_profile(profile);
-        let standing = BodyPose::rest(&skeleton);
+        let rest = BodyPose::rest(&skeleton);
+        let turn = yaw_rotation(if heading_rad.is_finite() {
+            heading_rad
+        } else {
+            0.0
+        });
+        let mut standing = rest;
+        for j in Joint::ALL {
+            standing.rotations[j] = turn * rest.rotations[j];
+        }
+        let floor = if at.is_finite() {
+            DVec3::new(at.x, 0.0, at.z)
+        } else {
+            DVec3::ZERO
+        };
+        standing.root = floor + turn * rest.root;
         let id = world.add_avatar(profile, &standing, &BodySettings::self_supporting());
         SteppingBalance::take_legs(world, id, &standing);
         (id, SteppingBalance::new(&skeleton, &standing, settings))
@@ -533,15 +545,4 @@ fn knee_pd(
         .map_or(0.0, |(angle, rate)| {
             s.knee_kp * (want - angle.x) - s.knee_kd * rate.x
         })
-}
-
-/// The turn about the vertical of a rotation (its yaw).
-fn heading_of(q: DQuat) -> DQuat {
-    let f = q * DVec3::Z;
-    let yaw = f.x.atan2(f.z);
-    if yaw.is_finite() {
-        DQuat::from_rotation_y(yaw)
-    } else {
-        DQuat::IDENTITY
-    }
 }

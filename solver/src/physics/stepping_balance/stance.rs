@@ -2,9 +2,9 @@
 //! when to start stepping again.
 
 use posewire_body::glam::DVec3;
-use posewire_body::Joint;
+use posewire_body::{Joint, Side};
 
-use super::{knee_pd, LegTorques, Reading, Side, SteppingBalance};
+use super::{knee_pd, Leg, LegTorques, Reading, SteppingBalance};
 use crate::physics::avatar::SimAvatar;
 use crate::physics::world::PhysicsWorld;
 
