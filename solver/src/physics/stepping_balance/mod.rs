@@ -24,7 +24,7 @@
 //!   velocity that stops the slow drift of stepping in place; the stance
 //!   hip also carries the swing hip's reaction, so the torso does not feel
 //!   it. The knees are PD-held (the swing knee bent for the first half of
-//!   the step), the feet are held flat and facing forward.
+//!   the step), the feet are held flat and facing the body's heading.
 //!
 //! The gains were found by a machine search over push trials (see
 //! `docs/RESULTS.md`, "A ninth check"). By default the body keeps
