@@ -325,7 +325,8 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
         Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
     };
     // A record whose only string is last: its length says where it ends.
-    let ends_with_string_at = |at: usize| u32_at(at).is_some_and(|n| Some(n) == len.checked_sub(at + 4));
+    let ends_with_string_at =
+        |at: usize| u32_at(at).is_some_and(|n| Some(n) == len.checked_sub(at + 4));
     match kind {
         1 => u32_at(0).is_some_and(|n| n + 33 <= len),
         2 | 7 => ends_with_string_at(8),
@@ -334,7 +335,8 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
             let samples = len.saturating_sub(TICK_HEAD_BYTES);
             len >= TICK_HEAD_BYTES
                 && n.checked_mul(SAMPLE_BYTES).is_some_and(|lo| lo <= samples)
-                && n.checked_mul(SAMPLE_WITH_POSE_BYTES).is_some_and(|hi| samples <= hi)
+                && n.checked_mul(SAMPLE_WITH_POSE_BYTES)
+                    .is_some_and(|hi| samples <= hi)
         }),
         5 => ends_with_string_at(12),
         6 => len == SOLVED_PAYLOAD_BYTES,

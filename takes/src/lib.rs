@@ -34,7 +34,7 @@ pub use damage::{Damage, TailCut};
 pub use error::TakeError;
 pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SIGNATURE};
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
+pub use record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
 pub use repair::repair;
 pub use scan::{scan, Scan};
-pub use record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
 pub use writer::TakeWriter;

@@ -40,7 +40,8 @@ pub fn scan(path: &Path, bytes: &[u8]) -> Result<Scan, TakeError> {
         // A damaged signature is forgiven when the take's identity record
         // follows it whole: no other file starts so.
         let header = FILE_HEADER_BYTES as usize;
-        let identity = valid_at(bytes, header).is_ok_and(|(_, r)| matches!(r, Some(Record::Info(_))));
+        let identity =
+            valid_at(bytes, header).is_ok_and(|(_, r)| matches!(r, Some(Record::Info(_))));
         if bytes.len() < SIGNATURE.len() || !identity {
             return Err(TakeError::NotATake {
                 path: path.to_path_buf(),
@@ -134,7 +135,11 @@ fn resync(bytes: &[u8], from: usize) -> Option<usize> {
         let payload = &bytes[p + 5..p + 5 + len];
         plausible(kind, payload)
             && matches!(decode(kind, payload), Ok(Some(_)))
-            && checksum_ok(kind, payload, &bytes[p + 5 + len..p + RECORD_OVERHEAD_BYTES + len])
+            && checksum_ok(
+                kind,
+                payload,
+                &bytes[p + 5 + len..p + RECORD_OVERHEAD_BYTES + len],
+            )
     })
 }
 

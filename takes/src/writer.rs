@@ -9,9 +9,9 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::codec::encode;
+use crate::damage::TailCut;
 use crate::error::TakeError;
 use crate::frame::{file_header, frame};
-use crate::damage::TailCut;
 use crate::reader::{cut_tail, open, Take, STOPPED_BY_ERROR};
 use crate::record::{Record, TakeInfo};
 

@@ -54,8 +54,16 @@ fn a_flipped_byte_in_any_middle_record_loses_that_record_only() {
             // the others must be there.
             let lost_ticks = usize::from(matches!(original[i], Record::Tick(_)));
             let lost_frames = usize::from(matches!(original[i], Record::Solved(_)));
-            assert_eq!(take.ticks.len(), whole.ticks.len() - lost_ticks, "record {i}");
-            assert_eq!(take.solved.len(), whole.solved.len() - lost_frames, "record {i}");
+            assert_eq!(
+                take.ticks.len(),
+                whole.ticks.len() - lost_ticks,
+                "record {i}"
+            );
+            assert_eq!(
+                take.solved.len(),
+                whole.solved.len() - lost_frames,
+                "record {i}"
+            );
             assert_eq!(take.ended.as_deref(), Some("stopped by the user"));
             assert_eq!(take.cut, None, "record {i} byte {byte}: not a torn tail");
             assert_eq!(records(&damaged), without(&original, &[i]), "record {i}");
@@ -119,7 +127,11 @@ fn a_damaged_signature_or_identity_is_survived_and_a_damaged_version_is_named() 
     assert_eq!(take.info, whole.info);
     assert_eq!(take.ticks, whole.ticks);
     assert_eq!(take.damage.len(), 1);
-    assert!(take.damage[0].reason.contains("signature"), "{:?}", take.damage);
+    assert!(
+        take.damage[0].reason.contains("signature"),
+        "{:?}",
+        take.damage
+    );
 
     // The identity record: the take opens with its identity pieced
     // together (the file's name, the recorded rate).
@@ -139,13 +151,23 @@ fn a_damaged_signature_or_identity_is_survived_and_a_damaged_version_is_named() 
     bytes[9] ^= 0x01;
     std::fs::write(&path, &bytes).expect("write");
     let e = open(&path).expect_err("an unknown version");
-    assert!(matches!(e, TakeError::NewerVersion { found: 257, .. }), "{e}");
+    assert!(
+        matches!(e, TakeError::NewerVersion { found: 257, .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("take.pwtake"), "{e}");
 
     // Not a take at all: still refused as such.
-    std::fs::write(&path, b"PWTAKE\r\n\x01\x00\x00\x00garbage that is no record").expect("write");
+    std::fs::write(
+        &path,
+        b"PWTAKE\r\n\x01\x00\x00\x00garbage that is no record",
+    )
+    .expect("write");
     let e = open(&path).expect_err("no valid record");
-    assert!(e.to_string().contains("no valid record") || e.to_string().contains("not whole"), "{e}");
+    assert!(
+        e.to_string().contains("no valid record") || e.to_string().contains("not whole"),
+        "{e}"
+    );
     std::fs::write(&path, b"#!/bin/sh\necho hello, this is no take at all\n").expect("write");
     assert!(matches!(open(&path), Err(TakeError::NotATake { .. })));
 }
@@ -180,7 +202,11 @@ fn damage_at_the_end_is_a_torn_tail_and_only_a_torn_tail_is_ever_cut() {
     drop(writer);
     assert_eq!(cut, None);
     assert_eq!(take.damage.len(), 1);
-    assert_eq!(std::fs::read(&path).expect("read"), bytes, "appending cut it");
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        bytes,
+        "appending cut it"
+    );
 
     // Damage and then a torn tail: both, each where it is.
     let mut bytes = full.clone();
@@ -205,7 +231,11 @@ fn a_repaired_copy_holds_every_recovered_record_and_reads_whole() {
     bytes[at[15] + 10] ^= 0x08;
     std::fs::write(&path, &bytes).expect("write");
     let take = open(&path).expect("opens");
-    assert_eq!(take.frames(1).count(), 20, "frames of a version whose start was lost");
+    assert_eq!(
+        take.frames(1).count(),
+        20,
+        "frames of a version whose start was lost"
+    );
 
     let fixed = dir.path().join("fixed.pwtake");
     let (mut writer, repaired) = repair(&path, &fixed).expect("repairs");
@@ -225,10 +255,16 @@ fn a_repaired_copy_holds_every_recovered_record_and_reads_whole() {
     // The copy can be appended to; the damaged file was left as it was.
     writer.push(&Record::Tick(tick(100))).expect("push");
     writer.finish("after the repair").expect("finish");
-    assert_eq!(open(&fixed).expect("opens").ticks.len(), take.ticks.len() + 1);
+    assert_eq!(
+        open(&fixed).expect("opens").ticks.len(),
+        take.ticks.len() + 1
+    );
     assert_eq!(std::fs::read(&path).expect("read"), bytes);
     // Never over an existing file.
     let e = repair(&path, &fixed).expect_err("exists");
     assert!(e.to_string().contains("fixed.pwtake"), "{e}");
-    assert_eq!(open(&fixed).expect("opens").ticks.len(), take.ticks.len() + 1);
+    assert_eq!(
+        open(&fixed).expect("opens").ticks.len(),
+        take.ticks.len() + 1
+    );
 }
