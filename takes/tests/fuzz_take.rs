@@ -74,7 +74,7 @@ enum Event {
         gap: u64,
         time_s: f64,
         samples: Vec<TrackerSample>,
-        solved: Option<(usize, BodyPose, [bool; 2])>,
+        solved: Option<Box<(usize, BodyPose, [bool; 2])>>,
     },
     Profile(String),
     Config(String),
@@ -87,7 +87,7 @@ enum Event {
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
         6 => (1u64..4, time(), prop::collection::vec(sample(), 0..7),
-              prop::option::of((any::<usize>(), pose(), any::<[bool; 2]>())))
+              prop::option::of((any::<usize>(), pose(), any::<[bool; 2]>()).prop_map(Box::new)))
             .prop_map(|(gap, time_s, samples, solved)| Event::Tick { gap, time_s, samples, solved }),
         1 => text().prop_map(Event::Profile),
         1 => text().prop_map(Event::Config),
@@ -153,7 +153,7 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                     time_s,
                     samples,
                 }));
-                let Some((v, pose, contacts)) = solved else {
+                let Some((v, pose, contacts)) = solved.map(|b| *b) else {
                     continue;
                 };
                 Record::Solved(SolvedFrame {

@@ -240,3 +240,66 @@ fn takes_have_one_writer_at_a_time_and_a_busy_take_is_left_untouched() {
     assert_eq!(take.ticks.len(), 5);
     drop(again);
 }
+
+#[test]
+fn takes_stopped_by_a_full_disk_keep_the_error_and_a_failed_create_leaves_nothing() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).expect("mkdir");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !mounted {
+        println!("SKIPPED: could not mount a small tmpfs (needs root)");
+        return;
+    }
+    struct Unmount(PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let _guard = Unmount(mount.clone());
+    // Room kept aside, as the recorder does, then a take until the disk is
+    // full.
+    let reserve = mount.join("reserve");
+    std::fs::write(&reserve, [0u8; 16 << 10]).expect("reserve");
+    let path = mount.join("full.pwtake");
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    let mut k = 0u64;
+    let error = loop {
+        w.push(&Record::Tick(tick(k))).expect("push");
+        k += 1;
+        if let Err(e) = w.flush() {
+            break e;
+        }
+        assert!(k < 10_000, "the small disk never filled");
+    };
+    std::fs::remove_file(&reserve).expect("room again");
+    w.end_after_failure(&error.to_string())
+        .expect("the end fits");
+    let take = open(&path).expect("opens");
+    assert!(take.is_whole(), "{:?} {:?}", take.damage, take.cut);
+    assert_eq!(take.stop_error(), Some(error.to_string().as_str()));
+    assert!(take
+        .stop_error()
+        .is_some_and(|e| e.contains("No space left")));
+    assert_eq!(
+        take.ticks.len() as u64 + 1,
+        k,
+        "the ticks before the failure are kept"
+    );
+
+    // A disk with no room at all: creating a take fails and leaves nothing.
+    let mut filler = std::fs::File::create(mount.join("filler")).expect("filler");
+    while filler.write_all(&[1u8; 4096]).is_ok() {}
+    let _ = filler.write_all(&[1u8]);
+    let other = mount.join("other.pwtake");
+    let e = TakeWriter::create(&other, &info()).expect_err("no room");
+    assert!(e.to_string().contains("other.pwtake"), "{e}");
+    assert!(!other.exists(), "a failed create left the file behind");
+}
