@@ -65,3 +65,25 @@ impl Drop for Reserve {
         self.release();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reserve_holds_its_room_beside_the_take_until_released() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let take = dir.path().join("walk.pwtake");
+        let path = reserve_path(&take);
+        assert_eq!(path, dir.path().join(".walk.pwtake.reserve"));
+        std::fs::write(&path, b"stale").expect("a stale reserve");
+        let mut reserve = Reserve::create(&take).expect("created");
+        let len = std::fs::metadata(&path).expect("on disk").len();
+        assert_eq!(len, RESERVE_BYTES as u64);
+        reserve.release();
+        assert!(!path.exists());
+        // Dropping releases too.
+        drop(Reserve::create(&take).expect("created again"));
+        assert!(!path.exists());
+    }
+}
