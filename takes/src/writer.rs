@@ -229,8 +229,8 @@ impl TakeWriter {
     /// Ends a take whose recording was stopped by a failed write (see
     /// [`flush`](Self::flush)): the file, already cut back to its last
     /// whole record, gets an end record that says so
-    /// ([`Take::stop_error`] reads it back), flushed and synced. Fails
-    /// when the disk still has no room for it.
+    /// ([`Take::stop_error`] reads it back), flushed and synced. Records
+    /// still pending are dropped. Fails when the disk still has no room.
     pub fn end_after_failure(mut self, error: &str) -> Result<u64, TakeError> {
         self.failed = None;
         self.pending.clear();
