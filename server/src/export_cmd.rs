@@ -95,11 +95,31 @@ pub fn locate_take(take: &str, storage: &Path) -> anyhow::Result<PathBuf> {
     )
 }
 
-/// Opens a take, saying so when its tail was cut.
+/// Opens a take, saying on stderr what could not be read: damaged
+/// regions skipped (every frame after them is kept), a torn tail cut, a
+/// damaged identity pieced together.
 pub fn open_take(path: &Path) -> anyhow::Result<Take> {
     let take = posewire_takes::open(path)?;
+    for d in &take.damage {
+        eprintln!("warning: {}: {d}", path.display());
+    }
     if let Some(cut) = &take.cut {
-        tracing::warn!(take = %path.display(), "{cut}");
+        eprintln!("warning: {}: {cut}", path.display());
+    }
+    if take.guessed_info {
+        eprintln!(
+            "warning: {}: the take's identity record is damaged: its name, rate ({} Hz) and solver were pieced together from the rest",
+            path.display(),
+            take.info.rate_hz
+        );
+    }
+    if !take.is_whole() {
+        eprintln!(
+            "warning: {}: exported what was recovered ({} solved frames, {} ticks); `posewire takes check` reports the damage",
+            path.display(),
+            take.solved.len(),
+            take.ticks.len()
+        );
     }
     Ok(take)
 }

@@ -19,6 +19,7 @@ mod solve_cmd;
 mod subscribe_cmd;
 mod synth_cmd;
 mod table;
+mod take_check_cmd;
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;

@@ -1,6 +1,7 @@
 //! `posewire record` (record an avatar on a daemon into a take until
 //! Ctrl-C) and `posewire takes list|rename|delete|fetch|marker` (the
-//! daemon's take folder), over `posewire.v1.TakeService`.
+//! daemon's take folder), over `posewire.v1.TakeService`; `posewire takes
+//! check` reads a take file itself ([`crate::take_check_cmd`]).
 
 use std::path::PathBuf;
 
@@ -76,6 +77,19 @@ pub enum TakesAction {
         #[arg(long, value_name = "FILE.pwtake")]
         out: PathBuf,
     },
+    /// Checks a take file's health (read from the file itself, no daemon
+    /// needed): whole, torn tail, or damaged regions with offsets and
+    /// counts; records by kind; whether and why it ended. Exits non-zero
+    /// unless every byte of it could be read.
+    Check {
+        /// The take: a take file's path, or a take's name in the storage
+        /// folder's `takes/`.
+        take: String,
+        /// The storage folder that holds `takes/` (as in the daemon's
+        /// configuration).
+        #[arg(long, value_name = "DIR", default_value = "posewire-data")]
+        storage: PathBuf,
+    },
     /// Adds a marker to an avatar's recording in progress.
     Marker {
         /// The avatar being recorded.
@@ -117,8 +131,13 @@ fn describe(t: &pb::TakeSummary) -> String {
     } else {
         t.ended.clone()
     };
+    let health = if !t.damage.is_empty() {
+        format!("\tdamaged: {}", t.damage.replace('\n', "; "))
+    } else {
+        String::new()
+    };
     format!(
-        "{}\tavatar {}\t{:.2} s\t{} ticks\t{} versions\t{} markers\t{} bytes\t{}",
+        "{}\tavatar {}\t{:.2} s\t{} ticks\t{} versions\t{} markers\t{} bytes\t{}{health}",
         t.name,
         t.avatar_id,
         t.duration_s,
@@ -214,6 +233,9 @@ async fn record(args: &RecordArgs) -> anyhow::Result<()> {
 
 /// Runs `posewire takes`.
 pub fn run_takes(args: &TakesArgs) -> anyhow::Result<()> {
+    if let TakesAction::Check { take, storage } = &args.action {
+        return crate::take_check_cmd::run(take, storage);
+    }
     runtime()?.block_on(takes(args))
 }
 
@@ -275,6 +297,7 @@ async fn takes(args: &TakesArgs) -> anyhow::Result<()> {
                 out.display()
             ))
         }
+        TakesAction::Check { take, storage } => crate::take_check_cmd::run(take, storage),
         TakesAction::Marker { avatar, label } => {
             let m = service
                 .add_marker(pb::AddMarkerRequest {

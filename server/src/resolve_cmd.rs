@@ -1,8 +1,10 @@
 //! `posewire resolve`: a take's recorded ticks solved again offline, by the
 //! live loop's own per-tick code ([`posewire::serve::resolve`]), and stored
-//! in the take as a new solved version.
+//! in the take as a new solved version. A damaged take is never appended
+//! to: the re-solve is refused, or written with every recovered record
+//! into a new file (`--output`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::Args;
@@ -12,7 +14,7 @@ use posewire::serve::Config;
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
 use posewire_solver::SolverKind;
-use posewire_takes::{Record, SolveVersion, TakeWriter};
+use posewire_takes::{Record, SolveVersion, Take, TakeWriter};
 
 /// `posewire resolve` arguments.
 #[derive(Debug, Args)]
@@ -32,6 +34,53 @@ pub struct ResolveArgs {
     /// `storage`, else `posewire-data`).
     #[arg(long, value_name = "DIR")]
     pub storage: Option<PathBuf>,
+    /// Write the take with the new solved version into this new file
+    /// instead of appending to the take: the way to re-solve a damaged take
+    /// (the copy holds every record recovered from it, rewritten cleanly;
+    /// the damaged file is left as it is). Never overwrites a file.
+    #[arg(long, value_name = "NEW.pwtake")]
+    pub output: Option<PathBuf>,
+}
+
+/// Refuses to append to a damaged take, naming the damage.
+fn refuse_damaged(path: &Path, take: &Take) -> anyhow::Result<()> {
+    let Some(first) = take.damage.first() else {
+        return Ok(());
+    };
+    anyhow::bail!(
+        "{}: the take is damaged ({} region(s); {first}); nothing was changed. Re-solve it into a repaired copy with --output NEW.pwtake (`posewire takes check` reports the damage)",
+        path.display(),
+        take.damage.len()
+    )
+}
+
+/// Opens where the re-solve goes: the take itself (refused when damaged;
+/// a torn tail is cut first) or a repaired copy at `output`.
+fn open_target(path: &Path, output: Option<&Path>) -> anyhow::Result<(TakeWriter, Take, PathBuf)> {
+    if let Some(out) = output {
+        crate::create_parent(out)?;
+        let (writer, take) = posewire_takes::repair(path, out)
+            .with_context(|| format!("cannot write a repaired copy of {}", path.display()))?;
+        eprintln!(
+            "{}: copied {} records ({} ticks, {} solved frames) into {}",
+            path.display(),
+            take.counts.total(),
+            take.ticks.len(),
+            take.solved.len(),
+            out.display()
+        );
+        return Ok((writer, take, out.to_path_buf()));
+    }
+    let before = posewire_takes::open(path)
+        .with_context(|| format!("cannot open the take {}", path.display()))?;
+    refuse_damaged(path, &before)?;
+    let (writer, take, cut) = TakeWriter::append(path)
+        .with_context(|| format!("cannot open the take {}", path.display()))?;
+    refuse_damaged(path, &take)?;
+    if let Some(cut) = cut {
+        tracing::warn!(take = %path.display(), %cut, "the take's torn tail was cut");
+    }
+    Ok((writer, take, path.to_path_buf()))
 }
 
 /// The solver and scene a take was recorded with (its config record).
@@ -62,12 +111,8 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
         .clone()
         .or_else(|| config.as_ref().map(|c| c.storage.clone()))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_STORAGE));
-    let path = crate::export_cmd::locate_take(&args.take, &storage)?;
-    let (mut writer, take, cut) = TakeWriter::append(&path)
-        .with_context(|| format!("cannot open the take {}", path.display()))?;
-    if let Some(cut) = cut {
-        tracing::warn!(take = %path.display(), %cut, "the take's torn tail was cut");
-    }
+    let source = crate::export_cmd::locate_take(&args.take, &storage)?;
+    let (mut writer, take, path) = open_target(&source, args.output.as_deref())?;
     let (solver_name, scene) = match &config {
         Some(c) => (
             c.solver.clone(),

@@ -509,25 +509,9 @@ impl Drop for Mounted {
 async fn a_full_disk_stops_the_recording_with_an_error_and_the_daemon_keeps_streaming() {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
-    std::fs::create_dir_all(&storage).expect("folder");
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs", arg(&storage)])
-        .output();
-    match mounted {
-        Ok(o) if o.status.success() => {}
-        Ok(o) => {
-            println!(
-                "SKIPPED: cannot mount a tmpfs ({})",
-                String::from_utf8_lossy(&o.stderr).trim()
-            );
-            return;
-        }
-        Err(e) => {
-            println!("SKIPPED: cannot run mount ({e})");
-            return;
-        }
-    }
-    let _guard = Mounted(storage.clone());
+    let Some(_guard) = mount_tmpfs(&storage, "256k") else {
+        return;
+    };
     let (daemon, client) = start(vec![demo_avatar()], &storage).await;
     let mut takes = client.take_service();
     takes
@@ -589,6 +573,24 @@ async fn a_full_disk_stops_the_recording_with_an_error_and_the_daemon_keeps_stre
         take.ticks.len(),
         summary.bytes,
         last.stop_error
+    );
+    daemon.shutdown().await.expect("clean shutdown");
+    // Issue 22: the reason is kept in the take (its end record), so a
+    // restarted daemon still lists why the take ended.
+    assert_eq!(take.stop_error(), Some(last.stop_error.as_str()));
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let listed = client
+        .take_service()
+        .list_takes(pb::ListTakesRequest {})
+        .await
+        .expect("lists")
+        .into_inner();
+    assert_eq!(listed.takes.len(), 1, "{:?}", listed.takes);
+    assert_eq!(listed.takes[0].stop_error, last.stop_error);
+    assert!(
+        listed.takes[0].ended.starts_with("stopped by an error: "),
+        "{}",
+        listed.takes[0].ended
     );
     daemon.shutdown().await.expect("clean shutdown");
 }
@@ -811,4 +813,244 @@ async fn starting_a_recording_mid_walk_does_not_make_the_streamed_body_jump() {
         at_start <= 1.5 * walking + 0.005,
         "a joint moved {at_start} m in one tick as the recording started, against {walking} m (95th percentile) while walking"
     );
+}
+
+/// The motion lines of a BVH text (one per frame), counted independently
+/// of its `Frames:` line.
+fn bvh_motion_lines(text: &str) -> usize {
+    text.lines()
+        .skip_while(|l| !l.starts_with("Frame Time:"))
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count()
+}
+
+/// Issue 22: one byte flipped in the middle of a real recorded take costs
+/// that record only. Export keeps every other frame (and says what was
+/// skipped), `takes check` names the damage and fails, `resolve` refuses
+/// to append and leaves the file as it was, `resolve --output` writes a
+/// repaired copy with the re-solve, and the daemon lists and plays the
+/// damaged take with all it recovered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flipped_byte_in_a_recorded_take_costs_one_record_and_nothing_cuts_the_take() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut takes = client.take_service();
+    takes
+        .start_recording(start_request("demo", "flip"))
+        .await
+        .expect("records");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+
+    let path = take_file(&storage, "flip");
+    let recorded = posewire_takes::open(&path).expect("opens");
+    let frames = recorded.frames(1).count();
+    assert!(frames > 60, "{frames} frames recorded");
+    let mut bytes = std::fs::read(&path).expect("the take");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&path, &bytes).expect("damaged");
+
+    let bvh = dir.path().join("flip.bvh");
+    let o = posewire(&[
+        "export",
+        "--take",
+        "flip",
+        "--storage",
+        arg(&storage),
+        "--format",
+        "bvh",
+        "--version",
+        "1",
+        "--out",
+        arg(&bvh),
+    ]);
+    let (_, stderr) = text(&o);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.contains("damaged at byte"), "{stderr}");
+    let exported = bvh_motion_lines(&std::fs::read_to_string(&bvh).expect("the BVH"));
+    println!("export of the damaged take: {exported} of {frames} frames");
+    assert!(
+        exported * 100 >= frames * 95,
+        "export kept {exported} of {frames} frames"
+    );
+
+    let check = posewire(&["takes", "check", "flip", "--storage", arg(&storage)]);
+    let (stdout, stderr) = text(&check);
+    assert!(
+        !check.status.success(),
+        "a damaged take checked as whole: {stdout}"
+    );
+    assert!(stdout.contains("health\tdamaged: 1 region(s)"), "{stdout}");
+    assert!(stdout.contains("damage\tdamaged at byte"), "{stdout}");
+    assert!(
+        stdout.contains("end\tended: stopped on request"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("flip.pwtake"), "{stderr}");
+
+    let refused = posewire(&["resolve", "--take", "flip", "--storage", arg(&storage)]);
+    let (_, stderr) = text(&refused);
+    assert!(!refused.status.success(), "a damaged take was appended to");
+    assert!(
+        stderr.contains("damaged") && stderr.contains("--output"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&path).expect("the take"),
+        bytes,
+        "resolve changed the damaged take"
+    );
+
+    let fixed = take_file(&storage, "flip-fixed");
+    let o = posewire(&[
+        "resolve",
+        "--take",
+        "flip",
+        "--storage",
+        arg(&storage),
+        "--output",
+        arg(&fixed),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert_eq!(std::fs::read(&path).expect("the take"), bytes);
+    let repaired = posewire_takes::open(&fixed).expect("the repaired copy opens");
+    assert!(repaired.is_whole(), "{:?}", repaired.damage);
+    assert_eq!(repaired.latest_version(), Some(2));
+    assert!(repaired.frames(1).count() + 1 >= frames);
+    assert_eq!(repaired.frames(2).count(), repaired.ticks.len());
+    let check = posewire(&["takes", "check", arg(&fixed)]);
+    assert!(check.status.success(), "{:?}", text(&check));
+
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut takes = client.take_service();
+    let listed = takes
+        .list_takes(pb::ListTakesRequest {})
+        .await
+        .expect("lists")
+        .into_inner();
+    let flip = listed
+        .takes
+        .iter()
+        .find(|t| t.name == "flip")
+        .expect("the damaged take is listed");
+    assert!(flip.damage.contains("damaged at byte"), "{:?}", flip);
+    assert!(flip.cut.is_empty(), "{}", flip.cut);
+    assert!(flip.versions[0].frames as usize + 1 >= frames);
+    let mut played = takes
+        .get_take_frames(pb::GetTakeFramesRequest {
+            name: "flip".into(),
+            version: 1,
+        })
+        .await
+        .expect("frames")
+        .into_inner();
+    let mut count = 0;
+    while let Some(m) = played.message().await.expect("ok") {
+        count += m.frames.len();
+    }
+    assert!(
+        count + 1 >= frames,
+        "GetTakeFrames gave {count} of {frames}"
+    );
+    daemon.shutdown().await.expect("clean shutdown");
+    assert_eq!(std::fs::read(&path).expect("the take"), bytes);
+}
+
+/// Mounts a tmpfs of `size` on `dir`, or says why not.
+fn mount_tmpfs(dir: &Path, size: &str) -> Option<Mounted> {
+    std::fs::create_dir_all(dir).expect("folder");
+    let o = std::process::Command::new("mount")
+        .args([
+            "-t",
+            "tmpfs",
+            "-o",
+            &format!("size={size}"),
+            "tmpfs",
+            arg(dir),
+        ])
+        .output();
+    match o {
+        Ok(o) if o.status.success() => Some(Mounted(dir.to_path_buf())),
+        Ok(o) => {
+            println!(
+                "SKIPPED: cannot mount a tmpfs ({})",
+                String::from_utf8_lossy(&o.stderr).trim()
+            );
+            None
+        }
+        Err(e) => {
+            println!("SKIPPED: cannot run mount ({e})");
+            None
+        }
+    }
+}
+
+/// Fills the disk of `dir` with a file; returns it.
+fn fill_disk(dir: &Path) -> PathBuf {
+    use std::io::Write as _;
+    let filler = dir.join("filler");
+    let mut f = std::fs::File::create(&filler).expect("filler");
+    let block = [7u8; 4096];
+    while f.write_all(&block).is_ok() {}
+    let _ = f.write_all(&[7u8]);
+    filler
+}
+
+/// Issue 22: StartRecording on a full disk fails with the reason and leaves
+/// nothing behind; once there is room again, the same name records.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_a_recording_on_a_full_disk_leaves_nothing_and_the_name_free() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let Some(_guard) = mount_tmpfs(&storage, "256k") else {
+        return;
+    };
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut takes = client.take_service();
+    std::fs::create_dir_all(storage.join("takes")).expect("take folder");
+    let filler = fill_disk(&storage);
+    let e = takes
+        .start_recording(start_request("demo", "full"))
+        .await
+        .expect_err("no room for a take");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert!(e.message().contains("No space left"), "{}", e.message());
+    let left: Vec<_> = std::fs::read_dir(storage.join("takes"))
+        .expect("take folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let listed = takes
+        .list_takes(pb::ListTakesRequest {})
+        .await
+        .expect("lists")
+        .into_inner();
+    assert!(listed.takes.is_empty());
+    std::fs::remove_file(&filler).expect("room again");
+    takes
+        .start_recording(start_request("demo", "full"))
+        .await
+        .expect("the name is free");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let summary = takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops")
+        .into_inner();
+    assert!(
+        summary.ticks > 0 && summary.stop_error.is_empty(),
+        "{summary:?}"
+    );
+    daemon.shutdown().await.expect("clean shutdown");
 }

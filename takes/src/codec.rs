@@ -304,3 +304,42 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
     p.finish()?;
     Ok(Some(record))
 }
+
+/// Bytes of a solved frame's payload: version, sequence, time, pelvis
+/// position, one quaternion per joint, contacts.
+const SOLVED_PAYLOAD_BYTES: usize = 4 + 8 + 8 + 24 + Joint::COUNT * 32 + 1;
+
+/// Bytes of a tick's payload before its samples, and of a sample without
+/// and with a pose.
+const TICK_HEAD_BYTES: usize = 20;
+const SAMPLE_BYTES: usize = 10;
+const SAMPLE_WITH_POSE_BYTES: usize = SAMPLE_BYTES + 24 + 32;
+
+/// Whether a payload's lengths agree with its kind's layout: a test that
+/// costs nothing, made before decoding a stretch of bytes that may not be a
+/// record at all (the reader looking for the next record after damage).
+pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
+    let len = payload.len();
+    let u32_at = |at: usize| -> Option<usize> {
+        let b = payload.get(at..at + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    // A record whose only string is last: its length says where it ends.
+    let ends_with_string_at =
+        |at: usize| u32_at(at).is_some_and(|n| Some(n) == len.checked_sub(at + 4));
+    match kind {
+        1 => u32_at(0).is_some_and(|n| n + 33 <= len),
+        2 | 7 => ends_with_string_at(8),
+        3 | 8 | 9 => ends_with_string_at(0),
+        4 => u32_at(16).is_some_and(|n| {
+            let samples = len.saturating_sub(TICK_HEAD_BYTES);
+            len >= TICK_HEAD_BYTES
+                && n.checked_mul(SAMPLE_BYTES).is_some_and(|lo| lo <= samples)
+                && n.checked_mul(SAMPLE_WITH_POSE_BYTES)
+                    .is_some_and(|hi| samples <= hi)
+        }),
+        5 => ends_with_string_at(12),
+        6 => len == SOLVED_PAYLOAD_BYTES,
+        _ => false,
+    }
+}

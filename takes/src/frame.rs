@@ -1,7 +1,7 @@
 //! The file's framing: the signature and version, then records of
 //! `[payload length u32][kind u8][payload][CRC-32 of kind and payload u32]`,
-//! all little-endian. A record is either whole and checked or it is the
-//! torn tail of an interrupted write.
+//! all little-endian. A record is whole and checked, or damaged (then the
+//! reader looks for the next whole record after it, see `scan`).
 
 /// The first eight bytes of every take (the CR LF catches a text-mode copy).
 pub const SIGNATURE: [u8; 8] = *b"PWTAKE\r\n";
@@ -37,74 +37,62 @@ pub(crate) fn frame(kind: u8, payload: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&crc.finalize().to_le_bytes());
 }
 
-/// One framed record found in a file.
+/// One framed record found in a file: whole, its checksum right.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Framed<'a> {
-    /// Where the record starts in the file.
-    pub offset: u64,
     /// Its kind byte.
     pub kind: u8,
     /// Its payload.
     pub payload: &'a [u8],
+    /// Bytes the record takes in the file, framing included.
+    pub size: usize,
 }
 
-/// The result of splitting a file's bytes (after the header) into records.
-pub(crate) struct Split<'a> {
-    /// The whole, checked records, in order.
-    pub records: Vec<Framed<'a>>,
-    /// Where the first bad byte is and why, if the file does not end on a
-    /// record boundary.
-    pub tail: Option<(u64, String)>,
+/// The length and kind of the record starting at `bytes[at..]`, if its
+/// framing fits in `bytes` (checksum not checked): the cheap first test of
+/// a record.
+pub(crate) fn framing_at(bytes: &[u8], at: usize) -> Result<(usize, u8), String> {
+    let rest = bytes.get(at..).unwrap_or_default();
+    if rest.len() < 5 {
+        return Err(format!(
+            "a record header cut short ({} of 5 bytes)",
+            rest.len()
+        ));
+    }
+    let len = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+    if len > MAX_PAYLOAD_BYTES {
+        return Err(format!("a record length of {len} bytes (corrupt)"));
+    }
+    let whole = len + RECORD_OVERHEAD_BYTES;
+    if rest.len() < whole {
+        return Err(format!(
+            "a record cut short ({} of {whole} bytes)",
+            rest.len()
+        ));
+    }
+    Ok((len, rest[4]))
 }
 
-/// Splits `bytes` (the file after its header, which starts at file offset
-/// `base`) into whole records, stopping at the first torn or corrupt one.
-pub(crate) fn split(bytes: &[u8], base: u64) -> Split<'_> {
-    let mut records = Vec::new();
-    let mut at = 0usize;
-    let tail = loop {
-        let rest = &bytes[at..];
-        if rest.is_empty() {
-            break None;
-        }
-        let offset = base + at as u64;
-        if rest.len() < 5 {
-            break Some((
-                offset,
-                format!("a record header cut short ({} of 5 bytes)", rest.len()),
-            ));
-        }
-        let mut len = [0u8; 4];
-        len.copy_from_slice(&rest[..4]);
-        let len = u32::from_le_bytes(len) as usize;
-        if len > MAX_PAYLOAD_BYTES {
-            break Some((offset, format!("a record length of {len} bytes (corrupt)")));
-        }
-        let whole = len + RECORD_OVERHEAD_BYTES;
-        if rest.len() < whole {
-            break Some((
-                offset,
-                format!("a record cut short ({} of {whole} bytes)", rest.len()),
-            ));
-        }
-        let kind = rest[4];
-        let payload = &rest[5..5 + len];
-        let mut stored = [0u8; 4];
-        stored.copy_from_slice(&rest[5 + len..whole]);
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&[kind]);
-        crc.update(payload);
-        if crc.finalize() != u32::from_le_bytes(stored) {
-            break Some((
-                offset,
-                "a record whose checksum does not match (torn or corrupt)".into(),
-            ));
-        }
-        records.push(Framed {
-            offset,
-            kind,
-            payload,
-        });
-        at += whole;
-    };
-    Split { records, tail }
+/// Whether a payload's stored checksum (the 4 bytes after it) matches.
+pub(crate) fn checksum_ok(kind: u8, payload: &[u8], stored: &[u8]) -> bool {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&[kind]);
+    crc.update(payload);
+    stored.len() == 4 && crc.finalize().to_le_bytes() == stored
+}
+
+/// The whole, checked record starting at `bytes[at..]`, or what is wrong
+/// with it.
+pub(crate) fn record_at(bytes: &[u8], at: usize) -> Result<Framed<'_>, String> {
+    let (len, kind) = framing_at(bytes, at)?;
+    let payload = &bytes[at + 5..at + 5 + len];
+    let stored = &bytes[at + 5 + len..at + len + RECORD_OVERHEAD_BYTES];
+    if !checksum_ok(kind, payload, stored) {
+        return Err("a record whose checksum does not match (torn or corrupt)".into());
+    }
+    Ok(Framed {
+        kind,
+        payload,
+        size: len + RECORD_OVERHEAD_BYTES,
+    })
 }

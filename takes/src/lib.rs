@@ -7,22 +7,34 @@
 //! appends another). The file is append-only and made of checksummed
 //! records (layout in `docs/TAKES.md`): a crash, a kill or a full disk
 //! leaves at most a torn last record, which [`open`] leaves out and
-//! reports, and [`cut_tail`] removes before more is appended.
+//! reports, and [`cut_tail`] removes before more is appended. A damaged
+//! record in the middle (a flipped byte) is skipped and reported, and
+//! reading goes on at the next valid record; [`repair`] writes a clean
+//! copy of what was recovered.
 //!
 //! The recorder in the daemon pushes records from a writer thread and
 //! flushes at least every 100 ms; nothing here blocks on a clock or knows
 //! about threads.
 
 mod codec;
+mod counts;
+mod damage;
 mod error;
 mod frame;
+mod guess;
 mod reader;
 mod record;
+mod repair;
+mod scan;
 mod writer;
 
 pub use codec::MAX_STRING_BYTES;
+pub use counts::RecordCounts;
+pub use damage::{Damage, TailCut};
 pub use error::TakeError;
 pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SIGNATURE};
-pub use reader::{cut_tail, open, TailCut, Take};
+pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
 pub use record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+pub use repair::repair;
+pub use scan::{scan, Scan};
 pub use writer::TakeWriter;

@@ -1,35 +1,19 @@
-//! Opening a take: every whole record, with a torn tail cut cleanly and
-//! reported.
+//! Opening a take: every valid record, with damaged regions skipped and a
+//! torn tail left out, both reported.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::codec::decode;
+use crate::counts::RecordCounts;
+use crate::damage::{Damage, TailCut};
 use crate::error::TakeError;
-use crate::frame::{split, FILE_HEADER_BYTES, FORMAT_VERSION, SIGNATURE};
+use crate::frame::FILE_HEADER_BYTES;
+use crate::guess::guess_info;
 use crate::record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+use crate::scan::scan;
 
-/// Where a take's file stopped being whole, and what was dropped: the tail
-/// of a write that was interrupted (a crash, a kill, a full disk).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TailCut {
-    /// The length of the whole part: the file is cut here.
-    pub offset: u64,
-    /// Bytes after the cut that were not a whole record.
-    pub dropped_bytes: u64,
-    /// What was found at the cut.
-    pub reason: String,
-}
-
-impl fmt::Display for TailCut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the take was cut short at byte {} ({}); the {} bytes after it were dropped",
-            self.offset, self.reason, self.dropped_bytes
-        )
-    }
-}
+/// How an end record starts when recording was stopped by an error (a full
+/// disk, a vanished folder); the error follows.
+pub const STOPPED_BY_ERROR: &str = "stopped by an error: ";
 
 /// A take as read from disk.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +38,17 @@ pub struct Take {
     pub ended: Option<String>,
     /// The torn tail that was left out, if any.
     pub cut: Option<TailCut>,
+    /// The damaged regions skipped in the middle of the file (valid
+    /// records follow each), in file order.
+    pub damage: Vec<Damage>,
+    /// Whether the take's identity record was damaged, so that [`info`]
+    /// was pieced together from the rest (the file's name, the recorded
+    /// configuration, the ticks' spacing).
+    ///
+    /// [`info`]: Take::info
+    pub guessed_info: bool,
+    /// The valid records read, by kind.
+    pub counts: RecordCounts,
     /// Records of kinds this build does not know, skipped.
     pub skipped_records: usize,
 }
@@ -77,6 +72,16 @@ impl Take {
         }
     }
 
+    /// Whether every byte of the file was read: no damage, no torn tail.
+    pub fn is_whole(&self) -> bool {
+        self.damage.is_empty() && self.cut.is_none()
+    }
+
+    /// The error that stopped the recording, if its end record says so.
+    pub fn stop_error(&self) -> Option<&str> {
+        self.ended.as_deref()?.strip_prefix(STOPPED_BY_ERROR)
+    }
+
     /// The profile in force at a tick.
     pub fn profile_at(&self, sequence: u64) -> Option<&ProfileChange> {
         self.profiles
@@ -87,8 +92,10 @@ impl Take {
     }
 }
 
-/// Reads a take. A torn tail is left out and reported in [`Take::cut`]
-/// (the file is not changed; [`cut_tail`] does that before appending).
+/// Reads a take. Damaged records are skipped and reported in
+/// [`Take::damage`], a torn tail is left out and reported in [`Take::cut`]
+/// (the file is not changed; [`cut_tail`] cuts a torn tail before
+/// appending).
 pub fn open(path: &Path) -> Result<Take, TakeError> {
     let bytes = std::fs::read(path).map_err(|source| TakeError::Io {
         path: path.to_path_buf(),
@@ -99,7 +106,8 @@ pub fn open(path: &Path) -> Result<Take, TakeError> {
 }
 
 /// Cuts a take's torn tail off the file itself, so that records can be
-/// appended after it; returns what was cut.
+/// appended after it; returns what was cut. Only bytes after the last
+/// valid record are ever cut: damage in the middle stays as it is.
 pub fn cut_tail(path: &Path) -> Result<Option<TailCut>, TakeError> {
     let take = open(path)?;
     if let Some(cut) = &take.cut {
@@ -118,125 +126,107 @@ pub fn cut_tail(path: &Path) -> Result<Option<TailCut>, TakeError> {
 }
 
 pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
-    let path_buf = path.to_path_buf();
-    if bytes.len() < 8 || bytes[..8] != SIGNATURE {
-        return Err(TakeError::NotATake { path: path_buf });
-    }
-    if bytes.len() < FILE_HEADER_BYTES as usize {
-        return Err(TakeError::Malformed {
-            path: path_buf,
-            offset: 8,
-            reason: "the format version is cut short".into(),
-        });
-    }
-    let mut v = [0u8; 4];
-    v.copy_from_slice(&bytes[8..12]);
-    let version = u32::from_le_bytes(v);
-    if version > FORMAT_VERSION || version == 0 {
-        return Err(TakeError::NewerVersion {
-            path: path_buf,
-            found: version,
-            supported: FORMAT_VERSION,
-        });
-    }
-    let split = split(&bytes[FILE_HEADER_BYTES as usize..], FILE_HEADER_BYTES);
+    from_bytes(path, bytes)
+}
+
+/// Reads a take from its bytes (`path` names it in errors and is the
+/// take's [`Take::path`]).
+pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
+    let scanned = scan(path, bytes)?;
     let malformed = |offset: u64, reason: String| TakeError::Malformed {
         path: path.to_path_buf(),
         offset,
         reason,
     };
-    let mut take: Option<Take> = None;
-    let mut skipped = 0usize;
-    for framed in &split.records {
-        let record = decode(framed.kind, framed.payload)
-            .map_err(|reason| malformed(framed.offset, reason))?;
-        let Some(record) = record else {
-            skipped += 1;
-            continue;
-        };
-        let Some(t) = take.as_mut() else {
-            match record {
-                Record::Info(info) => {
-                    take = Some(empty(path, info));
-                    continue;
-                }
-                _ => {
-                    return Err(malformed(
-                        framed.offset,
-                        "the first record is not the take's identity".into(),
-                    ))
-                }
-            }
-        };
-        if t.ended.is_some() {
-            // Appending after an end (a re-solve, a late marker) reopens it.
-            t.ended = None;
+    let records = scanned.records;
+    let (mut take, skip) = match records.first() {
+        Some((_, Record::Info(info))) => (empty(path, info.clone()), 1),
+        Some((offset, _)) if scanned.damage.is_empty() => {
+            return Err(malformed(
+                *offset,
+                "the first record is not the take's identity".into(),
+            ))
         }
-        match record {
-            Record::Info(_) => {
-                return Err(malformed(framed.offset, "a second identity record".into()))
-            }
-            Record::Profile(p) => t.profiles.push(p),
-            Record::Config(c) => t.config = Some(c),
-            Record::Tick(tick) => {
-                if let Some(last) = t.ticks.last() {
-                    if tick.sequence <= last.sequence {
-                        return Err(malformed(
-                            framed.offset,
-                            format!(
-                                "tick {} after tick {} (ticks must increase)",
-                                tick.sequence, last.sequence
-                            ),
-                        ));
+        Some(_) => {
+            let mut t = empty(path, guess_info(path, &records));
+            t.guessed_info = true;
+            (t, 0)
+        }
+        None => {
+            return Err(malformed(
+                FILE_HEADER_BYTES,
+                match (&scanned.cut, scanned.damage.first()) {
+                    (Some(c), _) => {
+                        format!("the take's identity record is not whole: {}", c.reason)
                     }
-                }
-                t.ticks.push(tick);
-            }
-            Record::Version(v) => {
-                if t.versions.iter().any(|o| o.version == v.version) {
-                    return Err(malformed(
-                        framed.offset,
-                        format!("solved version {} appears twice", v.version),
+                    (None, Some(d)) => format!("the take holds no valid record: {}", d.reason),
+                    (None, None) => "the take holds no records".into(),
+                },
+            ))
+        }
+    };
+    take.counts.info = usize::from(!take.guessed_info);
+    let damaged = !scanned.damage.is_empty();
+    for (offset, record) in records.into_iter().skip(skip) {
+        add(&mut take, record, damaged).map_err(|reason| malformed(offset, reason))?;
+    }
+    take.cut = scanned.cut;
+    take.damage = scanned.damage;
+    take.skipped_records = scanned.unknown_records;
+    Ok(take)
+}
+
+/// Adds one record (after the identity) to the take, enforcing the rules
+/// of the format; `damaged` allows a solved frame whose version record
+/// was in a damaged region.
+fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
+    if t.ended.is_some() {
+        // Appending after an end (a re-solve, a late marker) reopens it.
+        t.ended = None;
+    }
+    t.counts.count(&record);
+    match record {
+        Record::Info(_) => return Err("a second identity record".into()),
+        Record::Profile(p) => t.profiles.push(p),
+        Record::Config(c) => t.config = Some(c),
+        Record::Tick(tick) => {
+            if let Some(last) = t.ticks.last() {
+                if tick.sequence <= last.sequence {
+                    return Err(format!(
+                        "tick {} after tick {} (ticks must increase)",
+                        tick.sequence, last.sequence
                     ));
                 }
-                t.versions.push(v);
             }
-            Record::Solved(f) => {
-                if !t.versions.iter().any(|v| v.version == f.version) {
-                    return Err(malformed(
-                        framed.offset,
-                        format!(
-                            "a frame of solved version {}, which was never started",
-                            f.version
-                        ),
+            t.ticks.push(tick);
+        }
+        Record::Version(v) => {
+            if t.versions.iter().any(|o| o.version == v.version) {
+                return Err(format!("solved version {} appears twice", v.version));
+            }
+            t.versions.push(v);
+        }
+        Record::Solved(f) => {
+            if !t.versions.iter().any(|v| v.version == f.version) {
+                if !damaged {
+                    return Err(format!(
+                        "a frame of solved version {}, which was never started",
+                        f.version
                     ));
                 }
-                t.solved.push(f);
+                t.versions.push(SolveVersion {
+                    version: f.version,
+                    created_unix_ns: 0,
+                    description: "(its version record was damaged)".into(),
+                });
             }
-            Record::Marker(m) => t.markers.push(m),
-            Record::Renamed(name) => t.info.name = name,
-            Record::End(why) => t.ended = Some(why),
+            t.solved.push(f);
         }
+        Record::Marker(m) => t.markers.push(m),
+        Record::Renamed(name) => t.info.name = name,
+        Record::End(why) => t.ended = Some(why),
     }
-    let cut = split.tail.map(|(offset, reason)| TailCut {
-        offset,
-        dropped_bytes: bytes.len() as u64 - offset,
-        reason,
-    });
-    match take {
-        Some(mut t) => {
-            t.cut = cut;
-            t.skipped_records = skipped;
-            Ok(t)
-        }
-        None => Err(malformed(
-            FILE_HEADER_BYTES,
-            match cut {
-                Some(c) => format!("the take's identity record is not whole: {}", c.reason),
-                None => "the take holds no records".into(),
-            },
-        )),
-    }
+    Ok(())
 }
 
 fn empty(path: &Path, info: TakeInfo) -> Take {
@@ -251,6 +241,9 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         markers: Vec::new(),
         ended: None,
         cut: None,
+        damage: Vec::new(),
+        guessed_info: false,
+        counts: RecordCounts::default(),
         skipped_records: 0,
     }
 }

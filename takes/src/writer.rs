@@ -9,9 +9,10 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::codec::encode;
+use crate::damage::TailCut;
 use crate::error::TakeError;
 use crate::frame::{file_header, frame};
-use crate::reader::{cut_tail, open, TailCut, Take};
+use crate::reader::{cut_tail, open, Take, STOPPED_BY_ERROR};
 use crate::record::{Record, TakeInfo};
 
 /// Takes the take's exclusive writer lock, held until `file` is closed.
@@ -47,9 +48,10 @@ pub struct TakeWriter {
 
 impl TakeWriter {
     /// Starts a new take at `path` (which must not exist yet) with its
-    /// identity record, flushed at once.
+    /// identity record, flushed at once. If that fails (a full disk), the
+    /// file is removed again: nothing is left behind and the name is free.
     pub fn create(path: &Path, info: &TakeInfo) -> Result<TakeWriter, TakeError> {
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(path)
@@ -58,6 +60,13 @@ impl TakeWriter {
                 action: "creating the take",
                 source,
             })?;
+        Self::start(file, path, info).inspect_err(|_| {
+            // The file is ours (created just now): take it back.
+            let _ = std::fs::remove_file(path);
+        })
+    }
+
+    fn start(mut file: File, path: &Path, info: &TakeInfo) -> Result<TakeWriter, TakeError> {
         lock(&file, path)?;
         let header = file_header();
         file.write_all(&header).map_err(|source| TakeError::Io {
@@ -187,6 +196,7 @@ impl TakeWriter {
                     .unwrap_or(0);
                 self.written += whole as u64;
                 let _ = self.file.set_len(self.written);
+                let _ = self.file.seek(SeekFrom::Start(self.written));
                 self.pending.clear();
                 self.boundaries.clear();
                 self.failed = Some(source.to_string());
@@ -216,6 +226,30 @@ impl TakeWriter {
         Ok(self.written)
     }
 
+    /// Ends a take whose recording was stopped by a failed write (see
+    /// [`flush`](Self::flush)): the file, already cut back to its last
+    /// whole record, gets an end record that says so
+    /// ([`Take::stop_error`] reads it back), flushed and synced. Records
+    /// still pending are dropped. Fails when the disk still has no room.
+    pub fn end_after_failure(mut self, error: &str) -> Result<u64, TakeError> {
+        self.failed = None;
+        self.pending.clear();
+        self.boundaries.clear();
+        let io = |action: &'static str, path: &Path| {
+            let path = path.to_path_buf();
+            move |source| TakeError::Io {
+                path,
+                action,
+                source,
+            }
+        };
+        self.file
+            .set_len(self.written)
+            .and_then(|()| self.file.seek(SeekFrom::Start(self.written)).map(|_| ()))
+            .map_err(io("going back to the take's last whole record", &self.path))?;
+        self.finish(&format!("{STOPPED_BY_ERROR}{}", bounded(error)))
+    }
+
     fn check_open(&self) -> Result<(), TakeError> {
         match &self.failed {
             None => Ok(()),
@@ -227,4 +261,16 @@ impl TakeWriter {
             }),
         }
     }
+}
+
+/// The longest error text an end record keeps, bytes.
+const MAX_ERROR_BYTES: usize = 2048;
+
+/// `text`, cut at a character boundary to at most [`MAX_ERROR_BYTES`].
+fn bounded(text: &str) -> &str {
+    let mut end = text.len().min(MAX_ERROR_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }

@@ -1,101 +1,15 @@
 //! Take files: round trip, torn tails cut cleanly at every byte, refused
-//! values, bad files named, and a full disk.
+//! values, bad files named, and a full disk (damage in the middle:
+//! `take_damage.rs`).
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use posewire_body::formats::TrackerSample;
+use std::path::PathBuf;
+
+use common::{info, solved, tick, write_take};
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
-use posewire_takes::{
-    cut_tail, open, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeError, TakeInfo,
-    TakeWriter, Tick,
-};
-
-fn info() -> TakeInfo {
-    TakeInfo {
-        name: "scene 4 take 2".into(),
-        avatar_id: "alice".into(),
-        created_unix_ns: 1_795_000_000_000_000_000,
-        rate_hz: 90.0,
-        timecode_start: Some("01:00:00:00".into()),
-        solver: "physics".into(),
-        software: "posewire test".into(),
-    }
-}
-
-fn tick(k: u64) -> Tick {
-    let t = k as f64 / 90.0;
-    let mut samples: Vec<TrackerSample> = Device::ALL
-        .iter()
-        .map(|&device| TrackerSample {
-            time_s: t - 0.004,
-            device,
-            pose: Some(Transform::new(
-                DVec3::new(0.1 * k as f64, 1.0 + device.index() as f64 * 0.1, -0.5),
-                DQuat::from_rotation_y(0.01 * k as f64),
-            )),
-        })
-        .collect();
-    // A tracking loss is stored as such.
-    samples[2].pose = None;
-    Tick {
-        sequence: k,
-        time_s: t,
-        samples,
-    }
-}
-
-fn solved(version: u32, k: u64) -> SolvedFrame {
-    let mut rotations = JointMap::splat(DQuat::IDENTITY);
-    for (i, j) in Joint::ALL.into_iter().enumerate() {
-        rotations[j] = DQuat::from_rotation_x(0.001 * (k as f64 + i as f64));
-    }
-    SolvedFrame {
-        version,
-        sequence: k,
-        time_s: k as f64 / 90.0,
-        pose: BodyPose {
-            root: DVec3::new(0.0, 0.95, 0.01 * k as f64),
-            rotations,
-        },
-        contacts: [k.is_multiple_of(2), k.is_multiple_of(3)],
-    }
-}
-
-/// Writes a take of `ticks` ticks with every kind of record; returns its path.
-fn write_take(dir: &Path, ticks: u64) -> PathBuf {
-    let path = dir.join("take.pwtake");
-    let mut w = TakeWriter::create(&path, &info()).expect("create");
-    w.push(&Record::Profile(ProfileChange {
-        from_sequence: 0,
-        toml: "version = 1\nstature = 1.75\n".into(),
-    }))
-    .expect("profile");
-    w.push(&Record::Config("rate_hz = 90\n".into()))
-        .expect("config");
-    w.push(&Record::Version(SolveVersion {
-        version: 1,
-        created_unix_ns: 5,
-        description: "live, physics".into(),
-    }))
-    .expect("version");
-    for k in 0..ticks {
-        w.push(&Record::Tick(tick(k))).expect("tick");
-        w.push(&Record::Solved(solved(1, k))).expect("frame");
-        if k == 3 {
-            w.push(&Record::Marker(Marker {
-                time_s: k as f64 / 90.0,
-                label: "cue".into(),
-            }))
-            .expect("marker");
-        }
-        if k % 9 == 0 {
-            w.flush().expect("flush");
-        }
-    }
-    w.finish("stopped by the user").expect("finish");
-    path
-}
+use posewire_body::{Joint, Transform};
+use posewire_takes::{cut_tail, open, Marker, Record, SolveVersion, TakeError, TakeWriter};
 
 #[test]
 fn takes_round_trip_every_record() {
@@ -182,21 +96,6 @@ fn takes_cut_at_any_byte_of_the_last_records_open_with_a_clean_cut() {
         }
     }
     assert_eq!(previous_ticks, 12);
-}
-
-#[test]
-fn takes_with_a_flipped_byte_stop_at_the_damaged_record() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = write_take(dir.path(), 10);
-    let mut bytes = std::fs::read(&path).expect("read");
-    let at = bytes.len() - 400;
-    bytes[at] ^= 0x40;
-    std::fs::write(&path, &bytes).expect("write");
-    let take = open(&path).expect("open");
-    let cut = take.cut.expect("a cut");
-    assert!(cut.reason.contains("checksum"), "{}", cut.reason);
-    assert!(cut.offset <= at as u64);
-    assert!(take.ticks.len() >= 8);
 }
 
 #[test]
@@ -340,4 +239,67 @@ fn takes_have_one_writer_at_a_time_and_a_busy_take_is_left_untouched() {
     assert!(cut.is_none());
     assert_eq!(take.ticks.len(), 5);
     drop(again);
+}
+
+#[test]
+fn takes_stopped_by_a_full_disk_keep_the_error_and_a_failed_create_leaves_nothing() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).expect("mkdir");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !mounted {
+        println!("SKIPPED: could not mount a small tmpfs (needs root)");
+        return;
+    }
+    struct Unmount(PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let _guard = Unmount(mount.clone());
+    // Room kept aside, as the recorder does, then a take until the disk is
+    // full.
+    let reserve = mount.join("reserve");
+    std::fs::write(&reserve, [0u8; 16 << 10]).expect("reserve");
+    let path = mount.join("full.pwtake");
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    let mut k = 0u64;
+    let error = loop {
+        w.push(&Record::Tick(tick(k))).expect("push");
+        k += 1;
+        if let Err(e) = w.flush() {
+            break e;
+        }
+        assert!(k < 10_000, "the small disk never filled");
+    };
+    std::fs::remove_file(&reserve).expect("room again");
+    w.end_after_failure(&error.to_string())
+        .expect("the end fits");
+    let take = open(&path).expect("opens");
+    assert!(take.is_whole(), "{:?} {:?}", take.damage, take.cut);
+    assert_eq!(take.stop_error(), Some(error.to_string().as_str()));
+    assert!(take
+        .stop_error()
+        .is_some_and(|e| e.contains("No space left")));
+    assert_eq!(
+        take.ticks.len() as u64 + 1,
+        k,
+        "the ticks before the failure are kept"
+    );
+
+    // A disk with no room at all: creating a take fails and leaves nothing.
+    let mut filler = std::fs::File::create(mount.join("filler")).expect("filler");
+    while filler.write_all(&[1u8; 4096]).is_ok() {}
+    let _ = filler.write_all(&[1u8]);
+    let other = mount.join("other.pwtake");
+    let e = TakeWriter::create(&other, &info()).expect_err("no room");
+    assert!(e.to_string().contains("other.pwtake"), "{e}");
+    assert!(!other.exists(), "a failed create left the file behind");
 }

@@ -73,7 +73,13 @@ pub fn summary(path: &Path, take: &Take, recording: bool) -> pb::TakeSummary {
             .as_ref()
             .map(ToString::to_string)
             .unwrap_or_default(),
-        stop_error: String::new(),
+        stop_error: take.stop_error().unwrap_or_default().to_string(),
+        damage: take
+            .damage
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n"),
     }
 }
 
@@ -144,10 +150,11 @@ pub fn rename(dir: &Path, name: &str, new_name: &str) -> Result<pb::TakeSummary,
     Ok(summary(&to, &take, false))
 }
 
-/// Deletes a take's file.
+/// Deletes a take's file (and a space reserve a crashed recording left).
 pub fn delete(dir: &Path, name: &str) -> Result<(), Status> {
     check_name(name).map_err(Status::invalid_argument)?;
     let path = take_path(dir, name);
+    let _ = std::fs::remove_file(super::recorder::reserve::reserve_path(&path));
     std::fs::remove_file(&path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             Status::not_found(format!("no take `{name}` ({})", path.display()))

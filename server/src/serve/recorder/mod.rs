@@ -10,9 +10,12 @@
 //!   services, finished at shutdown.
 //! - [`writer`]: the writer thread of one recording.
 //! - [`names`]: take names, the take folder, timecodes.
+//! - [`reserve`]: room kept on the disk for the end record that says why
+//!   a recording stopped.
 
 pub mod names;
 pub mod registry;
+pub mod reserve;
 pub mod writer;
 
 use std::sync::atomic::Ordering;

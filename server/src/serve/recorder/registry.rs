@@ -16,6 +16,7 @@ use tokio::sync::watch;
 use tonic::Status;
 
 use super::names::{check_name, check_timecode, default_name, take_path, takes_dir};
+use super::reserve::Reserve;
 use super::writer::{self, Msg};
 use super::{LoopRecorder, CHANNEL_TICKS};
 
@@ -216,19 +217,7 @@ impl Recordings {
             solver: self.settings.solver.clone(),
             software: format!("posewire {}", env!("CARGO_PKG_VERSION")),
         };
-        let failed = |e: posewire_takes::TakeError| Status::failed_precondition(e.to_string());
-        let mut take = TakeWriter::create(&path, &info).map_err(failed)?;
-        take.push(&Record::Config(self.settings.config_toml.clone()))
-            .map_err(failed)?;
-        take.push(&Record::Version(SolveVersion {
-            version: 1,
-            created_unix_ns: now_unix_ns,
-            description: format!(
-                "live: solver {}, {} Hz, default settings",
-                self.settings.solver, self.settings.rate_hz
-            ),
-        }))
-        .map_err(failed)?;
+        let (take, reserve) = begin_take(&path, &info, &self.settings, now_unix_ns)?;
         let status = Arc::new(RecordingStatus::new(
             path.clone(),
             avatar_id,
@@ -237,10 +226,19 @@ impl Recordings {
         ));
         let (tx, rx) = sync_channel(CHANNEL_TICKS);
         let writer_status = status.clone();
-        let thread = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("posewire-recorder".into())
-            .spawn(move || writer::run(take, rx, writer_status))
-            .map_err(|e| Status::internal(format!("cannot start the recorder thread: {e}")))?;
+            .spawn(move || writer::run(take, rx, writer_status, Some(reserve)));
+        let thread = match spawned {
+            Ok(t) => t,
+            Err(e) => {
+                // The closure (take and reserve) is dropped: take the file back.
+                let _ = std::fs::remove_file(&path);
+                return Err(Status::internal(format!(
+                    "cannot start the recorder thread: {e}"
+                )));
+            }
+        };
         tracing::info!(avatar = %avatar_id, take = %path.display(), "recording started");
         let recorder = LoopRecorder::new(tx.clone(), status.clone());
         active.insert(
@@ -307,6 +305,48 @@ impl Recordings {
     pub fn path_of(&self, name: &str) -> Result<PathBuf, Status> {
         check_name(name).map_err(Status::invalid_argument)?;
         Ok(take_path(&self.dir(), name))
+    }
+}
+
+/// Creates the take file with its first records and its space reserve.
+/// On failure (a full disk) nothing is left behind: the name stays free.
+fn begin_take(
+    path: &Path,
+    info: &TakeInfo,
+    settings: &RecorderSettings,
+    now_unix_ns: i64,
+) -> Result<(TakeWriter, Reserve), Status> {
+    let failed = |e: posewire_takes::TakeError| Status::failed_precondition(e.to_string());
+    let mut take = TakeWriter::create(path, info).map_err(failed)?;
+    let begun = take
+        .push(&Record::Config(settings.config_toml.clone()))
+        .and_then(|()| {
+            take.push(&Record::Version(SolveVersion {
+                version: 1,
+                created_unix_ns: now_unix_ns,
+                description: format!(
+                    "live: solver {}, {} Hz, default settings",
+                    settings.solver, settings.rate_hz
+                ),
+            }))
+        })
+        .and_then(|()| take.flush())
+        .map_err(failed)
+        .and_then(|()| {
+            Reserve::create(path).map_err(|e| {
+                Status::failed_precondition(format!(
+                    "{}: cannot keep room for the take's end record (is the disk full?): {e}",
+                    path.display()
+                ))
+            })
+        });
+    match begun {
+        Ok(reserve) => Ok((take, reserve)),
+        Err(e) => {
+            drop(take);
+            let _ = std::fs::remove_file(path);
+            Err(e)
+        }
     }
 }
 

@@ -2,7 +2,9 @@
 //! channel, encodes them as take records, and hands them to the operating
 //! system at least every [`FLUSH_EVERY`] (so a kill loses at most that
 //! much). A failed write, or a take file that vanished, stops the
-//! recording with the error; the records flushed before stay readable.
+//! recording with the error; the records flushed before stay readable,
+//! and the error goes into the take's end record (room for it is kept by
+//! the take's [`Reserve`]).
 
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -13,6 +15,7 @@ use posewire_body::BodyPose;
 use posewire_takes::{Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick};
 
 use super::registry::RecordingStatus;
+use super::reserve::Reserve;
 
 /// How often the writer hands its batch to the operating system: half the
 /// 100 ms a kill may cost, leaving room for a slow write.
@@ -55,8 +58,14 @@ pub enum Msg {
 }
 
 /// Runs the writer until it is told to stop, the loop lets go of it, or a
-/// write fails; the outcome goes into `status`.
-pub fn run(mut take: TakeWriter, rx: Receiver<Msg>, status: Arc<RecordingStatus>) {
+/// write fails; the outcome goes into `status`, and an error into the
+/// take's end record (the `reserve` is given back first to make room).
+pub fn run(
+    mut take: TakeWriter,
+    rx: Receiver<Msg>,
+    status: Arc<RecordingStatus>,
+    mut reserve: Option<Reserve>,
+) {
     let mut last_flush = Instant::now();
     let mut first_time: Option<f64> = None;
     let mut last_time: Option<f64> = None;
@@ -128,16 +137,32 @@ pub fn run(mut take: TakeWriter, rx: Receiver<Msg>, status: Arc<RecordingStatus>
             status.bytes.store(take.written_bytes(), Ordering::Relaxed);
         }
     };
-    let result = match outcome {
-        Ok(reason) => take.finish(&reason).map(|bytes| {
-            status.bytes.store(bytes, Ordering::Relaxed);
-        }),
-        Err(e) => Err(e),
+    let error = match outcome {
+        Ok(reason) => take
+            .push(&Record::End(reason))
+            .and_then(|()| take.sync())
+            .err(),
+        Err(e) => Some(e),
     };
-    if let Err(e) = &result {
-        tracing::warn!(take = %take_path(&status), error = %e, "recording stopped by an error");
+    match &error {
+        None => status.bytes.store(take.written_bytes(), Ordering::Relaxed),
+        Some(e) => {
+            tracing::warn!(take = %take_path(&status), error = %e, "recording stopped by an error");
+            if let Some(r) = reserve.as_mut() {
+                r.release();
+            }
+            match take.end_after_failure(&e.to_string()) {
+                Ok(bytes) => status.bytes.store(bytes, Ordering::Relaxed),
+                Err(again) => tracing::warn!(
+                    take = %take_path(&status),
+                    error = %again,
+                    "the error could not be kept in the take's end record; only StopRecording and WatchRecording report it"
+                ),
+            }
+        }
     }
-    status.stopped(result.err().map(|e| e.to_string()));
+    drop(reserve);
+    status.stopped(error.map(|e| e.to_string()));
 }
 
 fn take_path(status: &RecordingStatus) -> String {
@@ -203,7 +228,7 @@ mod tests {
         let (tx, rx) = sync_channel(16);
         let writer = {
             let status = status.clone();
-            std::thread::spawn(move || run(take, rx, status))
+            std::thread::spawn(move || run(take, rx, status, None))
         };
         let mut watch = status.watch();
         tx.send(tick(0)).expect("sent");
@@ -240,7 +265,7 @@ mod tests {
             reason: "done".into(),
         })
         .expect("sent");
-        run(take, rx, status.clone());
+        run(take, rx, status.clone(), None);
         let read = posewire_takes::open(&path).expect("opens");
         assert_eq!(read.ticks.len(), 200);
         assert_eq!(read.ended.as_deref(), Some("done"));

@@ -1,0 +1,78 @@
+//! How many valid records of each kind a take holds (`posewire takes
+//! check` reports them).
+
+use std::fmt;
+
+use crate::record::Record;
+
+/// The valid records read from a take, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RecordCounts {
+    /// Identity records (1 in a take whose identity is whole).
+    pub info: usize,
+    /// Body profiles.
+    pub profile: usize,
+    /// Configuration records.
+    pub config: usize,
+    /// Ticks of device samples.
+    pub tick: usize,
+    /// Starts of solved versions.
+    pub version: usize,
+    /// Solved frames, of every version.
+    pub solved: usize,
+    /// Markers.
+    pub marker: usize,
+    /// Renames.
+    pub renamed: usize,
+    /// End records (one per time recording or an append stopped).
+    pub end: usize,
+}
+
+impl RecordCounts {
+    /// Counts one record.
+    pub(crate) fn count(&mut self, record: &Record) {
+        let n = match record {
+            Record::Info(_) => &mut self.info,
+            Record::Profile(_) => &mut self.profile,
+            Record::Config(_) => &mut self.config,
+            Record::Tick(_) => &mut self.tick,
+            Record::Version(_) => &mut self.version,
+            Record::Solved(_) => &mut self.solved,
+            Record::Marker(_) => &mut self.marker,
+            Record::Renamed(_) => &mut self.renamed,
+            Record::End(_) => &mut self.end,
+        };
+        *n += 1;
+    }
+
+    /// Every valid record of a known kind.
+    pub fn total(&self) -> usize {
+        self.info
+            + self.profile
+            + self.config
+            + self.tick
+            + self.version
+            + self.solved
+            + self.marker
+            + self.renamed
+            + self.end
+    }
+}
+
+impl fmt::Display for RecordCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end",
+            self.info,
+            self.profile,
+            self.config,
+            self.tick,
+            self.version,
+            self.solved,
+            self.marker,
+            self.renamed,
+            self.end
+        )
+    }
+}
