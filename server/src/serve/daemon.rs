@@ -231,6 +231,7 @@ impl Daemon {
                     config_toml: super::recorder::registry::config_toml(config),
                 },
             )),
+            sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)

@@ -51,6 +51,7 @@ pub mod signals;
 pub mod sim_loop;
 pub mod skin;
 pub mod solve_step;
+pub mod source_paths;
 pub mod state;
 pub mod stats;
 pub mod take_store;
