@@ -16,7 +16,8 @@
 //!   [`tls`]: the server certificate.
 //! - [`skin`]: skinned vertices; [`live`], [`commands`], [`avatar_build`]:
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
-//!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard.
+//!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard;
+//!   [`source_paths`]: which files a client may name.
 //! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
 //! - [`web`], [`web_page`]: the live web view (issue 9), gRPC-Web and the
 //!   embedded page on a second port.
