@@ -26,11 +26,9 @@ pub fn load_look_at(path: Option<&std::path::Path>) -> anyhow::Result<Option<Loo
     let Some(path) = path else {
         return Ok(None);
     };
-    let text = posewire_body::bounded_read::read_text_bounded(
-        path,
-        posewire_body::bounded_read::TOML,
-    )
-    .context("cannot read the look-at chain")?;
+    let text =
+        posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::TOML)
+            .context("cannot read the look-at chain")?;
     let config = LookAtConfig::from_toml(&text, &path.display().to_string())?;
     // The trunk needs its own joints; say so now rather than once per take.
     let average = BodyProfile::from_stature(1.75);

@@ -102,9 +102,8 @@ fn walk_take() -> TrackerTake {
 /// A file that looks like a tracker take and holds the secret: in the
 /// header (an unknown column) and in a data line (a device name).
 fn write_secret_take(path: &Path) {
-    let text = format!(
-        "time_s,device,px,py,pz,qx,qy,qz,qw,{SECRET}\n0.0,{SECRET},0,1.6,0,0,0,0,1\n"
-    );
+    let text =
+        format!("time_s,device,px,py,pz,qx,qy,qz,qw,{SECRET}\n0.0,{SECRET},0,1.6,0,0,0,0,1\n");
     std::fs::write(path, text).expect("write the secret file");
 }
 
@@ -214,7 +213,9 @@ async fn file_sources_read_only_regular_files_in_the_allowed_folders() {
     let rss_after = vm_rss_kib();
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert!(
-        status.message().contains("/dev/zero: is a device, not a regular file"),
+        status
+            .message()
+            .contains("/dev/zero: is a device, not a regular file"),
         "{status:?}"
     );
     eprintln!(

@@ -216,9 +216,7 @@ impl TakeService for Takes {
         let bytes = blocking(move || {
             use posewire_body::bounded_read::{read_bounded, ReadError, TAKE};
             read_bounded(&path, TAKE).map_err(|e| match e {
-                ReadError::Open { source, .. }
-                    if source.kind() == std::io::ErrorKind::NotFound =>
-                {
+                ReadError::Open { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
                     Status::not_found(format!("no take `{}` ({})", req.name, path.display()))
                 }
                 ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
