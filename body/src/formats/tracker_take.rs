@@ -27,8 +27,8 @@ pub(crate) fn device(field: &str, path: &str, line: usize) -> Result<Device, For
 /// Parses the `time_s,device,px,…,qw` part of a row, nine fields (shared
 /// with the calibration take). Times are checked for order; an invalid sample is
 /// recorded in `invalid` and gets no pose.
-pub(crate) fn sample<'a>(
-    fields: &[&'a str],
+pub(crate) fn sample(
+    fields: &[&str],
     order: &mut TimeOrder,
     invalid: &mut InvalidSamples,
     path: &str,
