@@ -13,10 +13,34 @@ pub fn describe(error: &toml::de::Error, text: &str) -> String {
     match error.span() {
         Some(span) => {
             let (line, column) = line_and_column(text, span.start);
-            format!("line {line}, column {column}: {message}")
+            match value_key(error.message(), text, span.start) {
+                Some(key) => format!("line {line}, column {column} (key `{key}`): {message}"),
+                None => format!("line {line}, column {column}: {message}"),
+            }
         }
         None => message,
     }
+}
+
+/// The key of a value of the wrong type or range: the format's own name
+/// (it matched a field, else the error would be an unknown key), written
+/// before `=` on the value's line as a bare (dotted) key.
+fn value_key<'a>(message: &str, text: &'a str, offset: usize) -> Option<&'a str> {
+    let wrong_value = ["invalid type", "invalid value", "invalid length"]
+        .iter()
+        .any(|m| message.starts_with(m));
+    if !wrong_value {
+        return None;
+    }
+    let start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = text.get(start..offset)?.split_once('=')?;
+    let key = key.trim();
+    let bare = !key.is_empty()
+        && key.len() <= 64
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    bare.then_some(key)
 }
 
 /// The message with every quoted piece (in backticks or double quotes)
@@ -92,7 +116,7 @@ mod tests {
     #[test]
     fn a_wrong_value_is_not_quoted() {
         let message = error_of("stature = \"hunter2\"\n");
-        assert!(message.starts_with("line 1, column 11: "), "{message}");
+        assert!(message.starts_with("line 1, column 11 "), "{message}");
         assert!(!message.contains("hunter2"), "{message}");
     }
 
@@ -103,6 +127,13 @@ mod tests {
         assert!(message.starts_with("line 1, column "), "{message}");
         assert!(!message.contains("root"), "{message}");
         assert!(!message.contains("bash"), "{message}");
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_names_its_key_but_not_the_value() {
+        let message = error_of("stature = \"hunter2\"\n");
+        assert!(message.contains("(key `stature`)"), "{message}");
+        assert!(!message.contains("hunter2"), "{message}");
     }
 
     #[test]

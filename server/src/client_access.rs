@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::Args;
 use posewire_client::{ConnectOptions, TOKEN_ENV};
 
@@ -32,7 +31,7 @@ impl ClientAccessArgs {
         let ca_certificate_pem = match &self.ca {
             Some(path) => Some(
                 posewire_body::bounded_read::read_bounded(path, posewire_body::bounded_read::PEM)
-                    .context("--ca")?,
+                    .map_err(|e| anyhow::anyhow!("--ca: {e}"))?,
             ),
             None => None,
         };

@@ -121,7 +121,7 @@ async fn calibrate_live(server: &str, args: &CalibrateCli) -> anyhow::Result<()>
     let take_csv = match &args.input {
         Some(path) => {
             posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::CSV)
-                .context("cannot read the calibration take")?
+                .map_err(|e| anyhow::anyhow!("cannot read the calibration take: {e}"))?
         }
         None => String::new(),
     };

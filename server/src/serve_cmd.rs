@@ -4,7 +4,7 @@
 
 use anyhow::Context as _;
 use posewire::serve::shutdown_watch::{Watchdog, SHUTDOWN_DEADLINE};
-use posewire::serve::signals::shutdown_signal;
+use posewire::serve::signals::ShutdownSignals;
 use posewire::serve::{Config, Daemon};
 
 use crate::cli::ServeArgs;
@@ -58,8 +58,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let (watchdog, stage, stopped) = runtime.block_on(async {
+        // Listening first: a signal during start-up is not lost.
+        let mut signals = ShutdownSignals::listen().context("cannot listen for SIGINT/SIGTERM")?;
         let daemon = Daemon::start(&config).await?;
-        let signal = shutdown_signal()
+        let signal = signals
+            .recv()
             .await
             .context("cannot listen for SIGINT/SIGTERM")?;
         tracing::info!(signal, "shutting down");

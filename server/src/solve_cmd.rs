@@ -28,7 +28,7 @@ pub fn load_look_at(path: Option<&std::path::Path>) -> anyhow::Result<Option<Loo
     };
     let text =
         posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::TOML)
-            .context("cannot read the look-at chain")?;
+            .map_err(|e| anyhow::anyhow!("cannot read the look-at chain: {e}"))?;
     let config = LookAtConfig::from_toml(&text, &path.display().to_string())?;
     // The trunk needs its own joints; say so now rather than once per take.
     let average = BodyProfile::from_stature(1.75);

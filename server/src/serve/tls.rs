@@ -1,7 +1,6 @@
 //! TLS for the gRPC server (rustls, through tonic): the certificate chain
 //! and private key of the `[access]` table, read at start.
 
-use anyhow::Context as _;
 use tonic::transport::{Identity, ServerTlsConfig};
 
 use super::access::AccessConfig;
@@ -13,8 +12,8 @@ pub fn server_tls(access: &AccessConfig) -> anyhow::Result<Option<ServerTlsConfi
         return Ok(None);
     };
     use posewire_body::bounded_read::{read_bounded, PEM};
-    let cert_pem = read_bounded(cert, PEM).context("access.tls_cert")?;
-    let key_pem = read_bounded(key, PEM).context("access.tls_key")?;
+    let cert_pem = read_bounded(cert, PEM).map_err(|e| anyhow::anyhow!("access.tls_cert: {e}"))?;
+    let key_pem = read_bounded(key, PEM).map_err(|e| anyhow::anyhow!("access.tls_key: {e}"))?;
     for (name, file, pem) in [("tls_cert", cert, &cert_pem), ("tls_key", key, &key_pem)] {
         if !pem.windows(11).any(|w| w == b"-----BEGIN ") {
             anyhow::bail!(

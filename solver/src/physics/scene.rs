@@ -124,6 +124,10 @@ mod tests {
         let e = Scene::from_toml("[[boxes]]\nname = 3\n", "s.toml").expect_err("bad type");
         assert!(e.to_string().contains("s.toml"), "{e}");
         let e = Scene::from_toml("[[boxs]]\n", "s.toml").expect_err("unknown key");
-        assert!(e.to_string().contains("boxs"), "{e}");
+        // Located and answered with the keys, never quoting the file.
+        let message = e.to_string();
+        assert!(message.contains("line 1, column 3"), "{message}");
+        assert!(message.contains("expected `boxes`"), "{message}");
+        assert!(!message.contains("boxs"), "{message}");
     }
 }
