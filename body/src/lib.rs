@@ -5,6 +5,7 @@
 //! game engine can embed it. See [`conventions`] for the frames and units.
 
 pub mod atomic_file;
+pub mod bounded_read;
 pub mod conventions;
 pub mod device;
 pub mod joint;
@@ -14,6 +15,7 @@ pub mod proportions;
 pub mod skeleton;
 #[cfg(test)]
 mod test_rng;
+pub mod toml_error;
 pub mod transform;
 
 pub use device::{Device, DeviceSet};

@@ -134,6 +134,10 @@ pub struct BodyProfile {
 /// Why a profile could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
+    /// The file could not be read: missing, not a regular file, too large,
+    /// not UTF-8 ([`crate::bounded_read`]).
+    #[error(transparent)]
+    Read(#[from] crate::bounded_read::ReadError),
     /// The file could not be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -277,7 +281,7 @@ impl BodyProfile {
         }
         let v: VersionOnly = toml::from_str(text).map_err(|e| ProfileError::Syntax {
             path: path.to_string(),
-            message: e.to_string(),
+            message: crate::toml_error::describe(&e, text),
         })?;
         match v.version {
             Some(PROFILE_VERSION) => {}
@@ -296,7 +300,7 @@ impl BodyProfile {
         }
         let raw: RawProfile = toml::from_str(text).map_err(|e| ProfileError::Syntax {
             path: path.to_string(),
-            message: e.to_string(),
+            message: crate::toml_error::describe(&e, text),
         })?;
         let profile = raw.complete();
         profile.validate().map_err(|what| ProfileError::Invalid {
@@ -309,10 +313,7 @@ impl BodyProfile {
     /// Reads a profile file.
     pub fn load(path: &Path) -> Result<BodyProfile, ProfileError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let text = crate::bounded_read::read_text_bounded(path, crate::bounded_read::TOML)?;
         BodyProfile::from_toml(&text, &name)
     }
 
@@ -591,7 +592,11 @@ mount_rotation = [0.0, 0.0, 0.0, 1.0]    # x,y,z,w: device rotation = bone rotat
             .to_toml()
             .replace("[segments]", "[segments]\nwingspan = 2.0");
         let e = BodyProfile::from_toml(&text, "x.toml").expect_err("unknown key");
-        assert!(e.to_string().contains("wingspan"), "{e}");
+        // Located, not quoted: the file's own text never shows.
+        let message = e.to_string();
+        assert!(message.contains("unknown field"), "{message}");
+        assert!(message.contains(", column 1: "), "{message}");
+        assert!(!message.contains("wingspan"), "{message}");
         let mut bad = p.clone();
         bad.segments.forearm = f64::NAN;
         let e = BodyProfile::from_toml(&bad.to_toml(), "x.toml").expect_err("nan");

@@ -116,9 +116,29 @@ fn format_errors_from_files_name_the_file_and_line() {
     .expect("write fixture");
     let err = TrackerTake::read(&path).expect_err("not UTF-8");
     assert!(
-        err.to_string()
-            .ends_with(":2: the file is not valid UTF-8 text"),
+        err.to_string().ends_with(
+            "latin1.trackers.csv:2:4: not valid UTF-8 text (first invalid byte at offset 38)"
+        ),
         "{err}"
+    );
+}
+
+#[test]
+fn a_bvh_with_invalid_utf8_names_the_file_line_and_offset() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("latin1.bvh");
+    std::fs::write(
+        &path,
+        b"HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0 # caf\xe9\n",
+    )
+    .expect("write fixture");
+    let err = posewire_body::bvh::Bvh::read(&path).expect_err("not UTF-8");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}:4:20: not valid UTF-8 text (first invalid byte at offset 41)",
+            path.display()
+        )
     );
 }
 

@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::Args;
 use posewire_client::{ConnectOptions, TOKEN_ENV};
 
@@ -31,8 +30,8 @@ impl ClientAccessArgs {
     pub fn options(&self, env: impl Fn(&str) -> Option<String>) -> anyhow::Result<ConnectOptions> {
         let ca_certificate_pem = match &self.ca {
             Some(path) => Some(
-                std::fs::read(path)
-                    .with_context(|| format!("--ca: cannot read {}", path.display()))?,
+                posewire_body::bounded_read::read_bounded(path, posewire_body::bounded_read::PEM)
+                    .map_err(|e| anyhow::anyhow!("--ca: {e}"))?,
             ),
             None => None,
         };

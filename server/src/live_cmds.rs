@@ -119,8 +119,10 @@ async fn calibrate_live(server: &str, args: &CalibrateCli) -> anyhow::Result<()>
             .context("the daemon has no avatar")?,
     };
     let take_csv = match &args.input {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?,
+        Some(path) => {
+            posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::CSV)
+                .map_err(|e| anyhow::anyhow!("cannot read the calibration take: {e}"))?
+        }
         None => String::new(),
     };
     let mut updates = client

@@ -1,9 +1,10 @@
 //! `posewire serve`: loads the configuration, applies the command-line
 //! overrides, runs the daemon until SIGINT or SIGTERM, then shuts it down
-//! cleanly.
+//! within a deadline.
 
 use anyhow::Context as _;
-use posewire::serve::signals::shutdown_signal;
+use posewire::serve::shutdown_watch::{Watchdog, SHUTDOWN_DEADLINE};
+use posewire::serve::signals::ShutdownSignals;
 use posewire::serve::{Config, Daemon};
 
 use crate::cli::ServeArgs;
@@ -41,7 +42,11 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
     Ok(config)
 }
 
-/// Runs `posewire serve`.
+/// Runs `posewire serve`. After SIGINT or SIGTERM the shutdown has
+/// [`SHUTDOWN_DEADLINE`]: past it the process logs what had not stopped and
+/// exits with status 1, whatever a call or a blocking read is doing. It
+/// says "shut down cleanly" only when everything, including work the calls
+/// started off the async workers, has ended.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let mut config = config(args)?;
     config.access.resolve_env(|var| std::env::var(var).ok())?;
@@ -52,14 +57,42 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(async {
+    let (watchdog, stage, stopped) = runtime.block_on(async {
+        // Listening first: a signal during start-up is not lost.
+        let mut signals = ShutdownSignals::listen().context("cannot listen for SIGINT/SIGTERM")?;
         let daemon = Daemon::start(&config).await?;
-        let signal = shutdown_signal()
+        let signal = signals
+            .recv()
             .await
             .context("cannot listen for SIGINT/SIGTERM")?;
         tracing::info!(signal, "shutting down");
-        daemon.shutdown().await
-    })
+        let stage = daemon.shutdown_stage();
+        let watchdog = Watchdog::arm(SHUTDOWN_DEADLINE, stage.clone(), give_up)
+            .context("cannot start the shutdown watchdog")?;
+        let stopped = daemon.shutdown().await;
+        anyhow::Ok((watchdog, stage, stopped))
+    })?;
+    // Dropping the runtime waits for every blocking task (a file read a
+    // call started, an avatar being built): the watchdog bounds that too.
+    stage.set(
+        "waiting for work the calls started off the async workers (a file read, an avatar build)",
+    );
+    drop(runtime);
+    drop(watchdog);
+    stopped?;
+    tracing::info!("shut down cleanly");
+    Ok(())
+}
+
+/// The shutdown did not finish in time: say what was still running and
+/// end the process.
+fn give_up(stage: &'static str) {
+    tracing::error!(
+        deadline_s = SHUTDOWN_DEADLINE.as_secs_f64(),
+        still = stage,
+        "the shutdown did not finish in time; exiting without waiting for it (status 1)"
+    );
+    std::process::exit(1);
 }
 
 #[cfg(test)]

@@ -26,8 +26,9 @@ pub fn load_look_at(path: Option<&std::path::Path>) -> anyhow::Result<Option<Loo
     let Some(path) = path else {
         return Ok(None);
     };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the look-at chain {}", path.display()))?;
+    let text =
+        posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::TOML)
+            .map_err(|e| anyhow::anyhow!("cannot read the look-at chain: {e}"))?;
     let config = LookAtConfig::from_toml(&text, &path.display().to_string())?;
     // The trunk needs its own joints; say so now rather than once per take.
     let average = BodyProfile::from_stature(1.75);

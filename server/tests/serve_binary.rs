@@ -6,7 +6,7 @@ mod serve_common;
 
 use std::time::Duration;
 
-use serve_common::{rest_of_log, spawn_serve, stop_cleanly};
+use serve_common::{rest_of_log, spawn_serve, spawn_serve_with, stop_cleanly};
 
 use posewire_client::{pb, Client};
 
@@ -47,4 +47,100 @@ fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
         rest.iter().any(|l| l.contains("shut down cleanly")),
         "{rest:?}"
     );
+}
+
+/// SIGTERM while a client holds a frame stream it never reads and a
+/// CreateAvatar names a FIFO without a writer (a read that blocks forever
+/// when opened without care): the process is gone within 5 s, and it says
+/// "shut down cleanly" only if it did.
+#[test]
+fn sigterm_ends_the_process_while_calls_hold_on() {
+    let storage = tempfile::tempdir().expect("temp dir");
+    let trackers = storage.path().join("trackers");
+    std::fs::create_dir_all(&trackers).expect("trackers folder");
+    let fifo = trackers.join("pipe.trackers.csv");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let config = storage.path().join("posewire.toml");
+    std::fs::write(
+        &config,
+        format!("storage = {:?}\n", storage.path().display().to_string()),
+    )
+    .expect("write the configuration");
+    let config = config.display().to_string();
+    let (mut child, address, rx) =
+        spawn_serve_with(&["--config", &config, "--listen", "127.0.0.1:0"], &[]);
+
+    let client_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let (_unread_stream, mut call) = client_runtime.block_on(async {
+        let client = Client::connect(&address).await.expect("connects");
+        let stream = client
+            .stream_frames(pb::StreamFramesRequest::default())
+            .await
+            .expect("subscribes");
+        let fifo = fifo.display().to_string();
+        let call = tokio::spawn(async move {
+            client
+                .create_avatar(pb::CreateAvatarRequest {
+                    id: "pipe".into(),
+                    source: Some(pb::DeviceSource {
+                        kind: Some(pb::device_source::Kind::File(pb::FileSource {
+                            path: fifo,
+                            r#loop: true,
+                        })),
+                    }),
+                    profile_name: String::new(),
+                })
+                .await
+        });
+        (stream, call)
+    });
+    // Give the call time to reach the daemon (it may be answered already).
+    let answered = client_runtime
+        .block_on(async { tokio::time::timeout(Duration::from_secs(1), &mut call).await });
+    eprintln!("the FIFO call before SIGTERM: {answered:?}");
+
+    let sent = std::time::Instant::now();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let exit = loop {
+        if let Some(exit) = child.try_wait().expect("polls the child") {
+            break exit;
+        }
+        if sent.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "the daemon still ran 5 s after SIGTERM; its log: {:?}",
+                rest_of_log(&rx)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    eprintln!(
+        "exited {exit:?} {:.2} s after SIGTERM",
+        sent.elapsed().as_secs_f64()
+    );
+    let rest = rest_of_log(&rx);
+    let clean = rest.iter().any(|l| l.contains("shut down cleanly"));
+    if exit.success() {
+        assert!(clean, "{rest:?}");
+    } else {
+        assert!(!clean, "an unfinished shutdown said it was clean: {rest:?}");
+        assert!(
+            rest.iter().any(|l| l.contains("did not finish in time")),
+            "{rest:?}"
+        );
+    }
+    drop(client_runtime);
 }

@@ -6,6 +6,10 @@ use std::path::PathBuf;
 /// Why a model could not be loaded, mapped or prepared.
 #[derive(Debug, thiserror::Error)]
 pub enum SkinError {
+    /// The file could not be read: missing, not a regular file, too large
+    /// (`posewire_body::bounded_read::GLTF`).
+    #[error(transparent)]
+    Read(#[from] posewire_body::bounded_read::ReadError),
     /// The file could not be read.
     #[error("{path}: cannot read: {source}")]
     Io {

@@ -30,10 +30,7 @@ pub struct ImportOptions {
 /// Loads the first skinned mesh of a glTF file (all its triangle
 /// primitives, joined).
 pub fn load_gltf(path: &Path, options: ImportOptions) -> Result<SkinnedMesh, SkinError> {
-    let bytes = std::fs::read(path).map_err(|source| SkinError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = posewire_body::bounded_read::read_bounded(path, posewire_body::bounded_read::GLTF)?;
     load_gltf_bytes(&bytes, path, options)
 }
 

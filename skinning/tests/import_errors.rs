@@ -291,10 +291,16 @@ fn skinning_import_errors_name_the_problem() {
 
 #[test]
 fn skinning_import_unreadable_and_garbage_files() {
+    use posewire_body::bounded_read::ReadError;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     match load_gltf(&dir.path().join("missing.glb"), ImportOptions::default()) {
-        Err(SkinError::Io { .. }) => {}
-        other => panic!("expected Io, got {other:?}"),
+        Err(SkinError::Read(ReadError::Open { .. })) => {}
+        other => panic!("expected Read(Open), got {other:?}"),
+    }
+    // A device is refused without a read (it would never end).
+    match load_gltf(std::path::Path::new("/dev/zero"), ImportOptions::default()) {
+        Err(SkinError::Read(ReadError::NotRegular { .. })) => {}
+        other => panic!("expected Read(NotRegular), got {other:?}"),
     }
     let garbage = dir.path().join("garbage.glb");
     std::fs::write(&garbage, b"this is not a gltf").unwrap_or_else(|e| panic!("{e}"));

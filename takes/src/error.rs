@@ -59,4 +59,8 @@ pub enum TakeError {
         /// What was refused and why.
         what: String,
     },
+    /// The file could not be read: missing, not a regular file, or larger
+    /// than the take limit (`posewire_body::bounded_read::TAKE`).
+    #[error(transparent)]
+    Read(#[from] posewire_body::bounded_read::ReadError),
 }

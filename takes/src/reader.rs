@@ -97,11 +97,7 @@ impl Take {
 /// (the file is not changed; [`cut_tail`] cuts a torn tail before
 /// appending).
 pub fn open(path: &Path) -> Result<Take, TakeError> {
-    let bytes = std::fs::read(path).map_err(|source| TakeError::Io {
-        path: path.to_path_buf(),
-        action: "reading",
-        source,
-    })?;
+    let bytes = posewire_body::bounded_read::read_bounded(path, posewire_body::bounded_read::TAKE)?;
     parse(path, &bytes)
 }
 

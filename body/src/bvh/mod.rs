@@ -118,6 +118,10 @@ pub struct Bvh {
 /// the file and, for syntax errors, the line.
 #[derive(Debug, thiserror::Error)]
 pub enum BvhError {
+    /// The file could not be read: missing, not a regular file, too large,
+    /// not UTF-8 ([`crate::bounded_read`]).
+    #[error(transparent)]
+    Read(#[from] crate::bounded_read::ReadError),
     /// The file could not be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -173,10 +177,7 @@ impl Bvh {
     /// Reads and parses a BVH file.
     pub fn read(path: &std::path::Path) -> Result<Bvh, BvhError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| BvhError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let text = crate::bounded_read::read_text_bounded(path, crate::bounded_read::BVH)?;
         Bvh::parse(&text, &name)
     }
 

@@ -22,7 +22,7 @@ fn pose(field: &str, path: &str, line: usize) -> Result<CalibrationPose, FormatE
             path,
             line,
             format!(
-                "unknown pose `{field}` (expected one of {})",
+                "unknown pose in field `pose` (expected one of {})",
                 names.join(", ")
             ),
         )
@@ -169,7 +169,7 @@ mod tests {
             syntax_error("pose,time_s,device,px,py,pz,qx,qy,qz,qw,confidence\n");
         assert_eq!(line, 1);
         assert!(
-            reason.starts_with("unknown column `confidence`"),
+            reason.starts_with("unknown column name in column 11 of the header"),
             "{reason}"
         );
 
@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(line, 3);
         assert_eq!(
             reason,
-            "unknown pose `t_pose` (expected one of arms_forward, forearms_up, arms_down)"
+            "unknown pose in field `pose` (expected one of arms_forward, forearms_up, arms_down)"
         );
 
         let (_, line, reason) = syntax_error(&format!("{H}arms_down,0,head,0,1.6,0,0,0,0\n"));
@@ -188,18 +188,24 @@ mod tests {
 
         let (_, line, reason) = syntax_error(&format!("{H}arms_down,0,foot,0,1.6,0,0,0,0,1\n"));
         assert_eq!(line, 2);
-        assert!(reason.starts_with("unknown device `foot`"), "{reason}");
+        assert!(
+            reason.starts_with("unknown device in field `device`"),
+            "{reason}"
+        );
 
         let (_, line, reason) = syntax_error(&format!("{H}arms_down,0,head,0,1.6,0,0,0,?,1\n"));
         assert_eq!(line, 2);
-        assert_eq!(reason, "field `qz` is not a number: `?`");
+        assert_eq!(reason, "field `qz` is not a number");
 
         // Time runs on across the blocks: a new block may not restart at 0.
         let (_, line, reason) = syntax_error(&format!(
             "{H}arms_down,0.0,head,0,1.6,0,0,0,0,1\narms_down,1.5,head,0,1.6,0,0,0,0,1\narms_forward,0.0,head,0,1.6,0,0,0,0,1\n"
         ));
         assert_eq!(line, 4);
-        assert_eq!(reason, "time 0.0 goes backwards (previous row 1.5)");
+        assert_eq!(
+            reason,
+            "field `time_s` goes backwards (earlier than the previous row's)"
+        );
     }
 
     #[test]

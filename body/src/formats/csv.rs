@@ -52,7 +52,8 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Reads the header line and checks it against the accepted headers; returns
 /// the index of the one that matched, and the remaining lines.
 ///
-/// Errors name the first unknown column, or show the header expected.
+/// Errors give the column number of the first unknown name, or show the
+/// header expected; they never quote the line itself.
 pub(crate) fn read_header<'a>(
     text: &'a str,
     path: &str,
@@ -78,15 +79,25 @@ pub(crate) fn read_header<'a>(
     if let Some(i) = accepted.iter().position(|h| *h == found.as_slice()) {
         return Ok((i, it));
     }
+    // The header's own text is never quoted (the file may not be a take at
+    // all): say where it differs and what was expected.
     let reason = if found.first().is_some_and(|f| f.parse::<f64>().is_ok()) {
-        format!("missing header line: the first line must be {expected}, found `{header}`")
+        format!(
+            "missing header line: the first line must be {expected}, found a number in column 1"
+        )
     } else if let Some(unknown) = found
         .iter()
-        .find(|f| !accepted.iter().any(|h| h.contains(f)))
+        .position(|f| !accepted.iter().any(|h| h.contains(f)))
     {
-        format!("unknown column `{unknown}` in header `{header}` (expected {expected})")
+        format!(
+            "unknown column name in column {} of the header (expected {expected})",
+            unknown + 1
+        )
     } else {
-        format!("wrong header `{header}` (expected {expected})")
+        format!(
+            "wrong header: {} known column names, not in the expected order or number (expected {expected})",
+            found.len()
+        )
     };
     Err(syntax(path, number, reason))
 }
@@ -130,53 +141,37 @@ pub(crate) fn number(
     path: &str,
     line: usize,
 ) -> Result<f64, FormatError> {
-    field.parse::<f64>().map_err(|_| {
-        syntax(
-            path,
-            line,
-            format!("field `{column}` is not a number: `{field}`"),
-        )
-    })
+    field
+        .parse::<f64>()
+        .map_err(|_| syntax(path, line, format!("field `{column}` is not a number")))
 }
 
 /// Parses the `time_s` field: a number that must be finite.
 pub(crate) fn time(field: &str, path: &str, line: usize) -> Result<f64, FormatError> {
     let t = number(field, "time_s", path, line)?;
     if !t.is_finite() {
-        return Err(syntax(
-            path,
-            line,
-            format!("time_s `{field}` is not a finite number"),
-        ));
+        return Err(syntax(path, line, "field `time_s` is not a finite number"));
     }
     Ok(t)
 }
 
 /// Checks that times never decrease from one row to the next.
 #[derive(Debug, Default)]
-pub(crate) struct TimeOrder<'a> {
-    previous: Option<(f64, &'a str)>,
+pub(crate) struct TimeOrder {
+    previous: Option<f64>,
 }
 
-impl<'a> TimeOrder<'a> {
-    /// Accepts the time of the next row (`field` is its text, for messages).
-    pub(crate) fn check(
-        &mut self,
-        t: f64,
-        field: &'a str,
-        path: &str,
-        line: usize,
-    ) -> Result<(), FormatError> {
-        if let Some((prev, prev_field)) = self.previous {
-            if t < prev {
-                return Err(syntax(
-                    path,
-                    line,
-                    format!("time {field} goes backwards (previous row {prev_field})"),
-                ));
-            }
+impl TimeOrder {
+    /// Accepts the time of the next row.
+    pub(crate) fn check(&mut self, t: f64, path: &str, line: usize) -> Result<(), FormatError> {
+        if self.previous.is_some_and(|prev| t < prev) {
+            return Err(syntax(
+                path,
+                line,
+                "field `time_s` goes backwards (earlier than the previous row's)",
+            ));
         }
-        self.previous = Some((t, field));
+        self.previous = Some(t);
         Ok(())
     }
 }
@@ -292,25 +287,11 @@ pub(crate) fn push_pose(out: &mut String, pose: Option<&Transform>) {
     }
 }
 
-/// Reads a whole file as UTF-8 text; invalid UTF-8 is a syntax error at the
-/// line where it occurs.
+/// Reads a whole file as UTF-8 text, bounded ([`crate::bounded_read::CSV`]);
+/// invalid UTF-8 is an error at the line, column and offset where it occurs.
 pub(crate) fn read_text(path: &Path) -> Result<(String, String), FormatError> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| FormatError::Io {
-        path: name.clone(),
-        source,
-    })?;
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok((text, name)),
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let line = 1 + e.as_bytes()[..valid]
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count();
-            Err(syntax(&name, line, "the file is not valid UTF-8 text"))
-        }
-    }
+    let text = crate::bounded_read::read_text_bounded(path, crate::bounded_read::CSV)?;
+    Ok((text, path.display().to_string()))
 }
 
 /// Writes `contents` to `path` atomically ([`crate::atomic_file`]), so a

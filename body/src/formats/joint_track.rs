@@ -27,7 +27,7 @@ fn joint(field: &str, path: &str, line: usize) -> Result<Joint, FormatError> {
             path,
             line,
             format!(
-                "unknown joint `{field}` (expected one of {})",
+                "unknown joint in field `joint` (expected one of {})",
                 names.join(", ")
             ),
         )
@@ -35,20 +35,18 @@ fn joint(field: &str, path: &str, line: usize) -> Result<Joint, FormatError> {
 }
 
 /// The frame being read: its time and which line held each joint.
-struct OpenFrame<'a> {
+struct OpenFrame {
     time_s: f64,
-    time_field: &'a str,
     first_line: usize,
     last_line: usize,
     joints: JointMap<Transform>,
     lines: [usize; Joint::COUNT],
 }
 
-impl<'a> OpenFrame<'a> {
-    fn new(time_s: f64, time_field: &'a str, line: usize) -> Self {
+impl OpenFrame {
+    fn new(time_s: f64, line: usize) -> Self {
         OpenFrame {
             time_s,
-            time_field,
             first_line: line,
             last_line: line,
             joints: JointMap::splat(Transform::IDENTITY),
@@ -74,8 +72,7 @@ impl<'a> OpenFrame<'a> {
                 path,
                 self.last_line,
                 format!(
-                    "frame at time_s {} ({lines}) is missing {noun} {} (every frame must list all {} joints)",
-                    self.time_field,
+                    "the frame on {lines} is missing {noun} {} (every frame must list all {} joints)",
                     missing.join(", "),
                     Joint::COUNT
                 ),
@@ -105,7 +102,7 @@ fn transform(
                 path,
                 line,
                 format!(
-                    "field `{column}` of joint `{joint}` is `{field}`: a joint track must hold finite numbers only"
+                    "field `{column}` of joint `{joint}` is not finite: a joint track must hold finite numbers only"
                 ),
             ));
         }
@@ -155,15 +152,15 @@ impl JointTrack {
                             path,
                             line,
                             format!(
-                                "time {} goes backwards (previous row {})",
-                                fields[0], frame.time_field
+                                "field `time_s` goes backwards (earlier than the frame starting on line {})",
+                                frame.first_line
                             ),
                         ));
                     }
                     frames.push(frame.close(path)?);
-                    OpenFrame::new(time_s, fields[0], line)
+                    OpenFrame::new(time_s, line)
                 }
-                None => OpenFrame::new(time_s, fields[0], line),
+                None => OpenFrame::new(time_s, line),
             };
             let frame = open.insert(frame);
             let j = joint(fields[1], path, line)?;
@@ -173,8 +170,8 @@ impl JointTrack {
                     path,
                     line,
                     format!(
-                        "joint `{j}` appears twice in the frame at time_s {} (first on line {first})",
-                        frame.time_field
+                        "joint `{j}` appears twice in the frame starting on line {} (first on line {first})",
+                        frame.first_line
                     ),
                 ));
             }
@@ -380,7 +377,10 @@ mod tests {
 
         let (_, line, reason) = syntax_error("time_s,joint,x,y,z,vx\n");
         assert_eq!(line, 1);
-        assert!(reason.starts_with("unknown column `vx`"), "{reason}");
+        assert!(
+            reason.starts_with("unknown column name in column 6 of the header"),
+            "{reason}"
+        );
 
         let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,1\n"));
         assert_eq!(line, 2);
@@ -392,12 +392,14 @@ mod tests {
 
         let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,zero,1\n"));
         assert_eq!(line, 2);
-        assert_eq!(reason, "field `qz` is not a number: `zero`");
+        assert_eq!(reason, "field `qz` is not a number");
 
         let (_, line, reason) = syntax_error(&format!("{H}0,left_hand,0,1,0,0,0,0,1\n"));
         assert_eq!(line, 2);
         assert!(
-            reason.starts_with("unknown joint `left_hand` (expected one of pelvis, spine, chest,"),
+            reason.starts_with(
+                "unknown joint in field `joint` (expected one of pelvis, spine, chest,"
+            ),
             "{reason}"
         );
 
@@ -405,7 +407,7 @@ mod tests {
         assert_eq!(line, 2);
         assert_eq!(
             reason,
-            "field `x` of joint `pelvis` is `nan`: a joint track must hold finite numbers only"
+            "field `x` of joint `pelvis` is not finite: a joint track must hold finite numbers only"
         );
 
         let (_, line, reason) = syntax_error(&format!("{H}0,pelvis,0,1,0,0,0,0,1.01\n"));
@@ -425,7 +427,7 @@ mod tests {
         assert_eq!(line, 21);
         assert_eq!(
             reason,
-            "frame at time_s 0 (lines 2-21) is missing joint `left_toe` (every frame must list all 21 joints)"
+            "the frame on lines 2-21 is missing joint `left_toe` (every frame must list all 21 joints)"
         );
 
         // ... and at the end of the file.
@@ -440,7 +442,7 @@ mod tests {
         assert_eq!(line, 23);
         assert_eq!(
             reason,
-            "joint `head` appears twice in the frame at time_s 0 (first on line 18)"
+            "joint `head` appears twice in the frame starting on line 2 (first on line 18)"
         );
 
         let text = format!(
@@ -450,11 +452,14 @@ mod tests {
         );
         let (_, line, reason) = syntax_error(&text);
         assert_eq!(line, 23);
-        assert_eq!(reason, "time 0.25 goes backwards (previous row 0.5)");
+        assert_eq!(
+            reason,
+            "field `time_s` goes backwards (earlier than the frame starting on line 2)"
+        );
 
         let (_, line, reason) = syntax_error(&format!("{H}inf,pelvis,0,1,0,0,0,0,1\n"));
         assert_eq!(line, 2);
-        assert_eq!(reason, "time_s `inf` is not a finite number");
+        assert_eq!(reason, "field `time_s` is not a finite number");
     }
 
     #[test]

@@ -134,6 +134,10 @@ pub struct JointTrack {
 /// Why a file could not be read: which file, which line, what was wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
+    /// The file could not be read: missing, not a regular file, too large,
+    /// not UTF-8 ([`crate::bounded_read`]).
+    #[error(transparent)]
+    Read(#[from] crate::bounded_read::ReadError),
     /// The file could not be opened, read or written.
     #[error("{path}: {source}")]
     Io {

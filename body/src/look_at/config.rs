@@ -206,7 +206,7 @@ impl LookAtConfig {
     pub fn from_toml(text: &str, source_name: &str) -> Result<LookAtConfig, LookAtConfigError> {
         let config: LookAtConfig = toml::from_str(text).map_err(|e| LookAtConfigError::Syntax {
             source_name: source_name.to_string(),
-            message: e.to_string(),
+            message: crate::toml_error::describe(&e, text),
         })?;
         super::LookAtChain::from_config(&config).map_err(|e| match e {
             LookAtConfigError::Invalid { key, reason, .. } => LookAtConfigError::Invalid {

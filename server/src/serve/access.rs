@@ -700,7 +700,11 @@ mod tests {
             Path::new("."),
         )
         .expect_err("unknown role");
-        assert!(err.to_string().contains("root"), "{err}");
+        // Located and answered with the roles, without quoting the file.
+        let message = err.to_string();
+        assert!(message.contains("line 2, column 8"), "{message}");
+        assert!(message.contains("`read`, `push`, `admin`"), "{message}");
+        assert!(!message.contains("root"), "{message}");
     }
 
     #[test]

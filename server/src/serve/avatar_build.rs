@@ -4,7 +4,7 @@
 //! (reading a take, a profile) happens here, off the loop; the loop only
 //! swaps the result in.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use posewire_body::formats::TrackerTake;
@@ -20,18 +20,21 @@ use super::file_source::FileReplay;
 use super::profiles::{status, ProfileStore};
 use super::push_source::PushQueue;
 use super::skin::RigSlot;
+use super::source_paths::AllowedFolders;
 use super::state::AvatarInfo;
 
 /// A source ready for the loop, its API description and its push queue.
 pub type BuiltSource = (SampleSource, pb::DeviceSource, Option<Arc<PushQueue>>);
 
 /// The source an API description asks for, for an avatar of `skeleton`.
-/// (`avatar` and `osc` name and count a `vmc` source's listener.)
+/// (`avatar` and `osc` name and count a `vmc` source's listener; a file
+/// source's take must lie in one of `folders`.)
 pub fn source(
     described: &pb::DeviceSource,
     skeleton: &Skeleton,
     avatar: &str,
     osc: &super::osc_stats::OscRegistry,
+    folders: &AllowedFolders,
 ) -> Result<BuiltSource, Status> {
     use pb::device_source::Kind;
     let bad = |m: String| Status::invalid_argument(m);
@@ -91,7 +94,7 @@ pub fn source(
             ))
         }
         Some(Kind::File(f)) => {
-            let path = PathBuf::from(&f.path);
+            let path = folders.resolve(&f.path, "file source")?;
             let take = TrackerTake::read(&path)
                 .map_err(|e| bad(format!("file source: cannot read the tracker take: {e}")))?;
             let replay = FileReplay::new(take, f.r#loop)
@@ -147,6 +150,7 @@ pub fn info(
 }
 
 /// A new avatar: its runner (rig attached), its facts and its push queue.
+#[allow(clippy::too_many_arguments)]
 pub fn avatar(
     id: &str,
     described: &pb::DeviceSource,
@@ -155,9 +159,10 @@ pub fn avatar(
     kind: SolverKind,
     cor_cache: &Path,
     osc: &super::osc_stats::OscRegistry,
+    folders: &AllowedFolders,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
     let skeleton = Skeleton::from_profile(profile);
-    let (src, described, queue) = source(described, &skeleton, id, osc)?;
+    let (src, described, queue) = source(described, &skeleton, id, osc, folders)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);
     let mut runner = AvatarRunner::new(id, profile, src, kind);
     runner.rig = Some(info.rig.clone());

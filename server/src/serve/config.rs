@@ -42,6 +42,8 @@ pub struct Config {
     pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
     /// The live web view (`[web]`): on by default, next to `listen`.
     pub web: super::web::WebConfig,
+    /// Folders a client may name files in (`[sources]`).
+    pub sources: super::source_paths::SourcesConfig,
 }
 
 /// One avatar.
@@ -182,6 +184,7 @@ impl Default for Config {
             vmc_out: Vec::new(),
             vrchat_out: Vec::new(),
             web: Default::default(),
+            sources: Default::default(),
         }
     }
 }
@@ -189,16 +192,12 @@ impl Default for Config {
 /// A configuration that cannot be used: which file, which key, why.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The OS error.
-        source: std::io::Error,
-    },
+    /// The file could not be read (missing, not a regular file, too large,
+    /// not UTF-8).
+    #[error(transparent)]
+    Read(#[from] posewire_body::bounded_read::ReadError),
     /// The TOML does not parse or has an unknown or mistyped key (the
-    /// parser's message names the line and the key).
+    /// message gives the line and column, never the file's text).
     #[error("{path}: {message}")]
     Syntax {
         /// The file.
@@ -224,7 +223,7 @@ impl Config {
     pub fn from_toml(text: &str, path: &str, base_dir: &Path) -> Result<Config, ConfigError> {
         let mut config: Config = toml::from_str(text).map_err(|e| ConfigError::Syntax {
             path: path.to_string(),
-            message: e.to_string().trim_end().to_string(),
+            message: posewire_body::toml_error::describe(&e, text),
         })?;
         config.resolve_paths(base_dir);
         config.validate(path)?;
@@ -234,10 +233,10 @@ impl Config {
     /// Reads and validates a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let text = posewire_body::bounded_read::read_text_bounded(
+            path,
+            posewire_body::bounded_read::TOML,
+        )?;
         let base = path.parent().unwrap_or(Path::new("."));
         Config::from_toml(&text, &name, base)
     }
@@ -252,6 +251,7 @@ impl Config {
             join(scene);
         }
         self.access.resolve_paths(base);
+        self.sources.resolve_paths(base);
         for avatar in &mut self.avatars {
             if let Some(profile) = &mut avatar.profile {
                 join(profile);
@@ -312,6 +312,9 @@ impl Config {
             }
         }
         self.access.validate(path)?;
+        self.sources
+            .validate()
+            .map_err(|(k, reason)| bad(&k, reason))?;
         if let Ok(grpc) = self.listen_addr() {
             self.web.address(grpc).map_err(|e| match e {
                 ConfigError::Invalid { key, reason, .. } => bad(&key, reason),
@@ -418,15 +421,22 @@ mod tests {
     }
 
     #[test]
-    fn unknown_keys_are_rejected_with_their_name() {
-        let err = parse("rate = 90\n").expect_err("unknown key");
-        assert!(err.to_string().contains("rate"), "{err}");
+    fn unknown_keys_are_rejected_by_line_and_column() {
+        // The file's own text is never quoted: the place and what was
+        // expected are.
+        let err = parse("rate = 90\n").expect_err("unknown key").to_string();
+        assert!(err.contains("line 1, column 1: unknown field"), "{err}");
+        assert!(err.contains("`rate_hz`"), "{err}");
         let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\", speed = 2 }\n")
-            .expect_err("unknown source key");
-        assert!(err.to_string().contains("speed"), "{err}");
+            .expect_err("unknown source key")
+            .to_string();
+        assert!(err.contains("line 3, column 10: unknown field"), "{err}");
+        assert!(!err.contains("speed"), "{err}");
         let err = parse("[[avatars]]\nid = \"a\"\nsource = { kind = \"openvr\" }\n")
-            .expect_err("unknown kind");
-        assert!(err.to_string().contains("openvr"), "{err}");
+            .expect_err("unknown kind")
+            .to_string();
+        assert!(err.contains("line 3, column "), "{err}");
+        assert!(err.contains("`openxr`") && !err.contains("openvr"), "{err}");
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub struct Daemon {
     shared: Arc<Shared>,
     osc_outputs: Vec<tokio::task::JoinHandle<()>>,
     web: Option<super::web::WebServer>,
+    stage: super::shutdown_watch::ShutdownStage,
 }
 
 /// Builds one avatar of the configuration.
@@ -231,6 +232,7 @@ impl Daemon {
                     config_toml: super::recorder::registry::config_toml(config),
                 },
             )),
+            sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)
@@ -313,7 +315,13 @@ impl Daemon {
             shared,
             osc_outputs,
             web,
+            stage: Default::default(),
         })
+    }
+
+    /// What [`Daemon::shutdown`] is doing, as it goes (for a watchdog).
+    pub fn shutdown_stage(&self) -> super::shutdown_watch::ShutdownStage {
+        self.stage.clone()
     }
 
     /// Where the web view is served, if it is (`[web]`).
@@ -333,15 +341,20 @@ impl Daemon {
         &self.shared
     }
 
-    /// Shuts down cleanly: health says NOT_SERVING, every frame stream ends
-    /// with status UNAVAILABLE, the server stops accepting and finishes its
-    /// calls, then the loop thread stops.
+    /// Shuts down: health says NOT_SERVING, every frame stream ends with
+    /// status UNAVAILABLE, the servers stop accepting and finish their
+    /// calls (all within one grace period), then the loop thread stops and
+    /// the takes are closed. Work a call started off the async workers (a
+    /// file read) is not waited for here: the runtime's owner does that.
     pub async fn shutdown(mut self) -> anyhow::Result<()> {
+        let stage = self.stage.clone();
+        stage.set("closing the gRPC connections");
         set_health(&self.health, ServingStatus::NotServing).await;
         let _ = self.shutdown.send(true);
         // Calls end at once (streams get UNAVAILABLE); a client that holds
         // its connection open without answering gets a grace period.
-        let result = match tokio::time::timeout(SHUTDOWN_GRACE, &mut self.server).await {
+        let grace_ends = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+        let result = match tokio::time::timeout_at(grace_ends, &mut self.server).await {
             Ok(joined) => joined.context("the gRPC server task failed")?,
             Err(_) => {
                 tracing::warn!(
@@ -353,31 +366,36 @@ impl Daemon {
             }
         };
         if let Some(web) = self.web.take() {
+            stage.set("closing the web view's connections");
             let mut task = web.task;
-            match tokio::time::timeout(SHUTDOWN_GRACE, &mut task).await {
+            match tokio::time::timeout_at(grace_ends, &mut task).await {
                 Ok(Ok(Err(e))) => tracing::warn!(error = %e, "the web view's server failed"),
                 Ok(_) => {}
                 Err(_) => task.abort(),
             }
         }
+        stage.set("stopping the OSC outputs");
         for task in self.osc_outputs.drain(..) {
             // They end on the shutdown signal; a stuck one is not waited for.
-            if tokio::time::timeout(SHUTDOWN_GRACE, task).await.is_err() {
+            if tokio::time::timeout_at(grace_ends, task).await.is_err() {
                 tracing::warn!("an OSC output did not stop in time");
             }
         }
         if let Some(sim) = self.sim.take() {
+            stage.set("stopping the real-time loop");
             tokio::task::spawn_blocking(move || sim.stop())
                 .await
                 .context("cannot stop the real-time loop")?;
         }
         // The loop has handed over its last ticks: end every take cleanly.
+        stage.set("closing the takes being recorded");
         let recordings = self.shared.recordings.clone();
         tokio::task::spawn_blocking(move || recordings.stop_all("the daemon shut down"))
             .await
             .context("cannot finish the recordings")?;
         result.context("the gRPC server failed")?;
-        tracing::info!("shut down cleanly");
+        stage.set("done with the services, the loop and the takes");
+        tracing::info!("the services, the loop and the takes have stopped");
         Ok(())
     }
 }

@@ -16,8 +16,10 @@
 //!   [`tls`]: the server certificate.
 //! - [`skin`]: skinned vertices; [`live`], [`commands`], [`avatar_build`]:
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
-//!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard.
-//! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM.
+//!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard;
+//!   [`source_paths`]: which files a client may name.
+//! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM;
+//!   [`shutdown_watch`]: the deadline on shutting down.
 //! - [`web`], [`web_page`]: the live web view (issue 9), gRPC-Web and the
 //!   embedded page on a second port.
 //! - VMC and VRChat (issue 7): [`vmc_source`] (the `vmc` device source),
@@ -47,10 +49,12 @@ pub mod profiles;
 pub mod push_source;
 pub mod recorder;
 pub mod resolve;
+pub mod shutdown_watch;
 pub mod signals;
 pub mod sim_loop;
 pub mod skin;
 pub mod solve_step;
+pub mod source_paths;
 pub mod state;
 pub mod stats;
 pub mod take_store;

@@ -67,12 +67,20 @@ impl ProfileStore {
     /// A stored profile and its TOML text.
     pub fn get(&self, name: &str) -> Result<(BodyProfile, String), ProfileStoreError> {
         let path = self.path(name)?;
-        let text = match std::fs::read_to_string(&path) {
+        use posewire_body::bounded_read::{read_text_bounded, ReadError, TOML};
+        let text = match read_text_bounded(&path, TOML) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(ReadError::Open { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
                 return Err(ProfileStoreError::NotFound(name.to_string()))
             }
-            Err(e) => return Err(io(&path, e)),
+            Err(e) => {
+                return Err(ProfileStoreError::Io {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })
+            }
         };
         let profile = BodyProfile::from_toml(&text, &path.display().to_string()).map_err(|e| {
             ProfileStoreError::Io {

@@ -64,6 +64,8 @@ pub struct Shared {
     pub osc: Arc<super::osc_stats::OscRegistry>,
     /// The recordings in progress (takes).
     pub recordings: Arc<super::recorder::Recordings>,
+    /// The folders whose files a client may name (file sources).
+    pub sources: super::source_paths::AllowedFolders,
 }
 
 impl Shared {

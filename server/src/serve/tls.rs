@@ -1,7 +1,6 @@
 //! TLS for the gRPC server (rustls, through tonic): the certificate chain
 //! and private key of the `[access]` table, read at start.
 
-use anyhow::Context as _;
 use tonic::transport::{Identity, ServerTlsConfig};
 
 use super::access::AccessConfig;
@@ -12,10 +11,9 @@ pub fn server_tls(access: &AccessConfig) -> anyhow::Result<Option<ServerTlsConfi
     let (Some(cert), Some(key)) = (&access.tls_cert, &access.tls_key) else {
         return Ok(None);
     };
-    let cert_pem = std::fs::read(cert)
-        .with_context(|| format!("access.tls_cert: cannot read {}", cert.display()))?;
-    let key_pem = std::fs::read(key)
-        .with_context(|| format!("access.tls_key: cannot read {}", key.display()))?;
+    use posewire_body::bounded_read::{read_bounded, PEM};
+    let cert_pem = read_bounded(cert, PEM).map_err(|e| anyhow::anyhow!("access.tls_cert: {e}"))?;
+    let key_pem = read_bounded(key, PEM).map_err(|e| anyhow::anyhow!("access.tls_key: {e}"))?;
     for (name, file, pem) in [("tls_cert", cert, &cert_pem), ("tls_key", key, &key_pem)] {
         if !pem.windows(11).any(|w| w == b"-----BEGIN ") {
             anyhow::bail!(

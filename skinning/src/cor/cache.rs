@@ -17,8 +17,17 @@ pub(super) fn path(dir: &Path, key: u64) -> PathBuf {
 
 /// The cached centres, if the file exists and matches key and size.
 pub(super) fn read(path: &Path, key: u64, n: usize) -> Option<CentresOfRotation> {
-    let bytes = std::fs::read(path).ok()?;
     let header = 8 + 8 + 8 + 8;
+    // The size is known: read no more than it (a cache is only ever this).
+    let limit = posewire_body::bounded_read::Limit {
+        bytes: (header + n * 12) as u64,
+        what: "a centres-of-rotation cache",
+    };
+    let bytes = match posewire_body::bounded_read::read_bounded(path, limit) {
+        Ok(bytes) => bytes,
+        Err(posewire_body::bounded_read::ReadError::TooLarge { .. }) => Vec::new(),
+        Err(_) => return None,
+    };
     if bytes.len() != header + n * 12 || &bytes[..8] != MAGIC {
         tracing::warn!(cache = %path.display(), "ignoring malformed centres cache");
         return None;

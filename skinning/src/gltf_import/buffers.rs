@@ -33,7 +33,10 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinE
                     })?
                 } else {
                     let file = path.parent().unwrap_or(Path::new(".")).join(uri);
-                    std::fs::read(&file).map_err(|source| SkinError::Io { path: file, source })?
+                    posewire_body::bounded_read::read_bounded(
+                        &file,
+                        posewire_body::bounded_read::GLTF,
+                    )?
                 }
             }
         };

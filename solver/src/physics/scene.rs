@@ -56,14 +56,10 @@ pub enum SceneError {
         /// What is wrong.
         reason: String,
     },
-    /// The file cannot be read.
-    #[error("cannot read the scene {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
+    /// The file cannot be read (missing, not a regular file, too large,
+    /// not UTF-8).
+    #[error("cannot read the scene: {0}")]
+    Read(#[from] posewire_body::bounded_read::ReadError),
 }
 
 impl Scene {
@@ -71,7 +67,7 @@ impl Scene {
     pub fn from_toml(text: &str, source_name: &str) -> Result<Scene, SceneError> {
         let scene: Scene = toml::from_str(text).map_err(|e| SceneError::Syntax {
             source_name: source_name.to_string(),
-            message: e.to_string(),
+            message: posewire_body::toml_error::describe(&e, text),
         })?;
         for (i, b) in scene.boxes.iter().enumerate() {
             let bad = |key: &str, reason: &str| SceneError::Invalid {
@@ -98,10 +94,10 @@ impl Scene {
 
     /// Reads a scene file.
     pub fn load(path: &std::path::Path) -> Result<Scene, SceneError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text = posewire_body::bounded_read::read_text_bounded(
+            path,
+            posewire_body::bounded_read::TOML,
+        )?;
         Scene::from_toml(&text, &path.display().to_string())
     }
 }
@@ -128,6 +124,10 @@ mod tests {
         let e = Scene::from_toml("[[boxes]]\nname = 3\n", "s.toml").expect_err("bad type");
         assert!(e.to_string().contains("s.toml"), "{e}");
         let e = Scene::from_toml("[[boxs]]\n", "s.toml").expect_err("unknown key");
-        assert!(e.to_string().contains("boxs"), "{e}");
+        // Located and answered with the keys, never quoting the file.
+        let message = e.to_string();
+        assert!(message.contains("line 1, column 3"), "{message}");
+        assert!(message.contains("expected `boxes`"), "{message}");
+        assert!(!message.contains("boxs"), "{message}");
     }
 }

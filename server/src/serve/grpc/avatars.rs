@@ -115,9 +115,10 @@ impl AvatarService for Avatars {
         let cor = self.shared.live.cor_cache_dir();
         let id = req.id.clone();
         let osc = self.shared.osc.clone();
+        let folders = self.shared.sources.clone();
         let (runner, info, queue) = tokio::task::spawn_blocking(move || {
             let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
-            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc)
+            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc, &folders)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;
@@ -157,8 +158,9 @@ impl AvatarService for Avatars {
             .ok_or_else(|| Status::invalid_argument("give the new source"))?;
         let osc = self.shared.osc.clone();
         let id = req.id.clone();
+        let folders = self.shared.sources.clone();
         let (source, described, queue) = tokio::task::spawn_blocking(move || {
-            avatar_build::source(&described, &info.skeleton, &id, &osc)
+            avatar_build::source(&described, &info.skeleton, &id, &osc, &folders)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;

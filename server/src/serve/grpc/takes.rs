@@ -214,12 +214,15 @@ impl TakeService for Takes {
         let req = request.into_inner();
         let path = self.recordings().path_of(&req.name)?;
         let bytes = blocking(move || {
-            std::fs::read(&path).map_err(|e| {
-                if e.kind() == std::io::ErrorKind::NotFound {
+            use posewire_body::bounded_read::{read_bounded, ReadError, TAKE};
+            read_bounded(&path, TAKE).map_err(|e| match e {
+                ReadError::Open { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
                     Status::not_found(format!("no take `{}` ({})", req.name, path.display()))
-                } else {
-                    Status::internal(format!("cannot read {}: {e}", path.display()))
                 }
+                ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
+                    Status::failed_precondition(e.to_string())
+                }
+                other => Status::internal(other.to_string()),
             })
         })
         .await?;

@@ -1,0 +1,235 @@
+//! Which files a client may name over the API (a file source's tracker
+//! take): only those that resolve, symlinks and `..` included, inside
+//! `<storage>/trackers/` or a folder of `[sources] allow`. Paths written
+//! in the configuration file itself are trusted and not checked here;
+//! every read is bounded either way (`posewire_body::bounded_read`).
+//!
+//! Status codes: PERMISSION_DENIED for a path outside the allowed folders
+//! (also when it does not exist, so that a client cannot probe the disk),
+//! NOT_FOUND for a missing file inside them, INVALID_ARGUMENT for an empty
+//! path; a file that is not regular or is too large is INVALID_ARGUMENT
+//! when it is read.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde::Deserialize;
+use tonic::Status;
+
+/// The `[sources]` table: folders beyond `<storage>/trackers/` whose files
+/// a client may name.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SourcesConfig {
+    /// Folders (relative: to the configuration file's folder).
+    pub allow: Vec<PathBuf>,
+}
+
+impl SourcesConfig {
+    /// Takes relative folders from `base`.
+    pub fn resolve_paths(&mut self, base: &Path) {
+        for dir in &mut self.allow {
+            if dir.is_relative() {
+                *dir = base.join(&*dir);
+            }
+        }
+    }
+
+    /// Every folder must exist; the error is `(key, reason)`.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        for (i, dir) in self.allow.iter().enumerate() {
+            if !dir.is_dir() {
+                return Err((
+                    format!("sources.allow[{i}]"),
+                    format!("{} is not a folder", dir.display()),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The folders a path named over the API may resolve into.
+#[derive(Debug, Clone)]
+pub struct AllowedFolders {
+    /// `<storage>/trackers/`: relative paths are taken from it.
+    trackers: PathBuf,
+    /// It and the `[sources] allow` folders.
+    folders: Vec<PathBuf>,
+}
+
+impl AllowedFolders {
+    /// `<storage>/trackers/` and the configured folders.
+    pub fn new(storage: &Path, sources: &SourcesConfig) -> AllowedFolders {
+        let trackers = storage.join("trackers");
+        let mut folders = vec![trackers.clone()];
+        folders.extend(sources.allow.iter().cloned());
+        AllowedFolders { trackers, folders }
+    }
+
+    /// The file a client named, resolved (absolute, no symlink, no `..`)
+    /// and inside an allowed folder; `what` names the request's field in
+    /// errors ("file source").
+    pub fn resolve(&self, named: &str, what: &str) -> Result<PathBuf, Status> {
+        if named.is_empty() {
+            return Err(Status::invalid_argument(format!(
+                "{what}: the path is empty"
+            )));
+        }
+        let asked = self.trackers.join(named);
+        let denied = || {
+            Status::permission_denied(format!(
+                "{what}: {named} is outside the folders a client may name files in ({}); add its folder to `[sources] allow` in the configuration",
+                self.describe()
+            ))
+        };
+        match std::fs::canonicalize(&asked) {
+            Ok(real) => {
+                if self.roots().iter().any(|root| real.starts_with(root)) {
+                    Ok(real)
+                } else {
+                    Err(denied())
+                }
+            }
+            Err(e) => {
+                // Whether it lies inside is judged on the words alone, so
+                // that a missing file outside says no more than "outside".
+                let words = normalize(&absolute(&asked));
+                let inside = self
+                    .folders
+                    .iter()
+                    .any(|f| words.starts_with(normalize(&absolute(f))));
+                if inside {
+                    Err(Status::not_found(format!(
+                        "{what}: cannot open {named}: {e}"
+                    )))
+                } else {
+                    Err(denied())
+                }
+            }
+        }
+    }
+
+    /// The allowed folders as they are now (a missing one is skipped).
+    fn roots(&self) -> Vec<PathBuf> {
+        self.folders
+            .iter()
+            .filter_map(|f| std::fs::canonicalize(f).ok())
+            .collect()
+    }
+
+    /// The folders, for messages.
+    fn describe(&self) -> String {
+        self.folders
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// `path` made absolute from the working directory.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// `path` with `.` and `..` worked out on the words alone.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic::Code;
+
+    struct Setup {
+        _storage: tempfile::TempDir,
+        _outside: tempfile::TempDir,
+        folders: AllowedFolders,
+        outside: PathBuf,
+        trackers: PathBuf,
+    }
+
+    fn setup() -> Setup {
+        let storage = tempfile::tempdir().expect("temp dir");
+        let outside = tempfile::tempdir().expect("temp dir");
+        let trackers = storage.path().join("trackers");
+        std::fs::create_dir_all(&trackers).expect("folder");
+        std::fs::write(trackers.join("walk.trackers.csv"), "x").expect("write");
+        std::fs::write(outside.path().join("secret.csv"), "x").expect("write");
+        Setup {
+            folders: AllowedFolders::new(storage.path(), &SourcesConfig::default()),
+            outside: outside.path().to_path_buf(),
+            trackers,
+            _storage: storage,
+            _outside: outside,
+        }
+    }
+
+    #[test]
+    fn a_take_in_the_trackers_folder_resolves_by_name_or_path() {
+        let s = setup();
+        let by_name = s.folders.resolve("walk.trackers.csv", "f").expect("inside");
+        let by_path = s
+            .folders
+            .resolve(
+                &s.trackers.join("walk.trackers.csv").display().to_string(),
+                "f",
+            )
+            .expect("inside");
+        assert_eq!(by_name, by_path);
+    }
+
+    #[test]
+    fn paths_leaving_the_folders_are_denied() {
+        let s = setup();
+        let secret = s.outside.join("secret.csv");
+        std::os::unix::fs::symlink(&secret, s.trackers.join("link.csv")).expect("symlink");
+        let dotdot = format!(
+            "../../{}",
+            secret.strip_prefix("/").expect("absolute").display()
+        );
+        for named in [
+            secret.display().to_string(),
+            "link.csv".to_string(),
+            dotdot,
+            "/etc/passwd".to_string(),
+            "/proc/self/environ".to_string(),
+            "/nonexistent/x.csv".to_string(),
+        ] {
+            let e = s.folders.resolve(&named, "file source").expect_err(&named);
+            assert_eq!(e.code(), Code::PermissionDenied, "{named}: {e:?}");
+            assert!(e.message().contains(&named), "{}", e.message());
+            assert!(e.message().contains("[sources] allow"), "{}", e.message());
+        }
+    }
+
+    #[test]
+    fn a_missing_file_inside_is_not_found_and_an_allowed_folder_is_taken() {
+        let s = setup();
+        let e = s.folders.resolve("gone.csv", "f").expect_err("missing");
+        assert_eq!(e.code(), Code::NotFound, "{e:?}");
+        let allowed = AllowedFolders::new(
+            s.trackers.parent().expect("storage"),
+            &SourcesConfig {
+                allow: vec![s.outside.clone()],
+            },
+        );
+        let secret = s.outside.join("secret.csv");
+        assert!(allowed.resolve(&secret.display().to_string(), "f").is_ok());
+        assert_eq!(
+            s.folders.resolve("", "f").expect_err("empty").code(),
+            Code::InvalidArgument
+        );
+    }
+}
