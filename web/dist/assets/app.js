@@ -5158,7 +5158,12 @@ message TakeSummary {
   string cut = 13;
   // Set by StopRecording when the recording had already stopped by itself
   // (disk full, folder gone): the error, naming the file and the cause.
+  // ListTakes reads it back from the take's end record.
   string stop_error = 14;
+  // The damaged regions in the middle of the file that reading skipped
+  // (offset, bytes and records skipped, records recovered after each),
+  // one per line; empty when there are none.
+  string damage = 15;
 }
 
 // One solved version of a take.
