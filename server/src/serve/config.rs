@@ -42,6 +42,8 @@ pub struct Config {
     pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
     /// The live web view (`[web]`): on by default, next to `listen`.
     pub web: super::web::WebConfig,
+    /// How many subscribers the daemon serves (`[limits]`).
+    pub limits: super::limits::LimitsConfig,
 }
 
 /// One avatar.
@@ -182,6 +184,7 @@ impl Default for Config {
             vmc_out: Vec::new(),
             vrchat_out: Vec::new(),
             web: Default::default(),
+            limits: Default::default(),
         }
     }
 }
@@ -312,6 +315,7 @@ impl Config {
             }
         }
         self.access.validate(path)?;
+        self.limits.validate(path)?;
         if let Ok(grpc) = self.listen_addr() {
             self.web.address(grpc).map_err(|e| match e {
                 ConfigError::Invalid { key, reason, .. } => bad(&key, reason),

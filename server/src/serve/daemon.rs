@@ -218,6 +218,7 @@ impl Daemon {
             subscriber_buffer: config.subscriber_buffer,
             stats: Default::default(),
             subscribers: Arc::new(SubscriberRegistry::default()),
+            limits: Arc::new(super::limits::SubscriberLimits::new(config.limits.clone())),
             push_streams: Default::default(),
             push_queues: std::sync::RwLock::new(push_queues),
             shutdown: shutdown_rx.clone(),
@@ -266,6 +267,7 @@ impl Daemon {
             Some(web_policy) => super::web::start(
                 web_addr,
                 web_explicit,
+                &config.web.allowed_hosts,
                 &shared,
                 web_policy,
                 tls.clone(),
