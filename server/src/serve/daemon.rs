@@ -199,7 +199,9 @@ impl Daemon {
         let mut infos = Vec::new();
         let mut push_queues = std::collections::BTreeMap::new();
         let (live, commands) = super::live::Live::new(config.storage.clone());
-        let osc = Arc::new(super::osc_stats::OscRegistry::default());
+        let osc = Arc::new(super::osc_stats::OscRegistry::allowing_exposed_inputs(
+            config.access.insecure,
+        ));
         for (i, a) in config.avatars.iter().enumerate() {
             let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir(), &osc)?;
             if let Some(queue) = queue {
