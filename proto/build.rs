@@ -26,6 +26,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(PROTOS, [&root])?;
     std::fs::write(out.join("posewire_descriptor.bin"), fds.encode_to_vec())?;
     tonic_prost_build::configure()
+        // Skinned vertices are the one large field of a frame: as `Bytes`,
+        // every subscriber's copy of a frame shares the loop's buffer
+        // instead of holding its own (issue 22).
+        .bytes(".posewire.v1.SkinnedVertices.data")
         .build_client(true)
         .build_server(true)
         .compile_fds(fds)?;

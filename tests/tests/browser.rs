@@ -207,6 +207,7 @@ fn config(storage: &Path, avatars: usize, web: &str) -> Config {
         web: WebConfig {
             enabled: true,
             listen: Some(web.into()),
+            ..WebConfig::default()
         },
         ..Config::default()
     }

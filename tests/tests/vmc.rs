@@ -574,3 +574,62 @@ async fn vmc_python_osc_decodes_the_published_bone_and_root_layout() {
     let all: BTreeSet<String> = UNITY_BODY_BONES.iter().map(|s| s.to_string()).collect();
     assert_eq!(bones_seen, all);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vmc_source_beyond_loopback_needs_insecure() {
+    let storage = tempfile::tempdir().expect("a folder");
+    let exposed = Config {
+        listen: "127.0.0.1:0".into(),
+        storage: storage.path().to_path_buf(),
+        avatars: vec![avatar("lan", vmc_source("0.0.0.0:0"))],
+        ..Config::default()
+    };
+    let err = Daemon::start(&exposed)
+        .await
+        .expect_err("VMC on every address without --insecure");
+    let text = format!("{err:#}");
+    for part in ["avatars[0].source.listen", "0.0.0.0:0", "--insecure"] {
+        assert!(text.contains(part), "{part} missing from: {text}");
+    }
+    let mut insecure = exposed.clone();
+    insecure.access.insecure = true;
+    let (daemon, client) = start(insecure).await;
+    let listed = client.list_avatars().await.expect("avatars");
+    assert_eq!(listed.len(), 1, "the exposed source runs with --insecure");
+    daemon.shutdown().await.expect("shuts down");
+
+    // Over the API too, on a daemon without --insecure.
+    let (daemon, client) = start(Config {
+        storage: storage.path().to_path_buf(),
+        ..Config::default()
+    })
+    .await;
+    let source = |listen: &str| pb::DeviceSource {
+        kind: Some(pb::device_source::Kind::Vmc(pb::VmcSource {
+            listen: listen.into(),
+            devices: Default::default(),
+        })),
+    };
+    let refused = client
+        .create_avatar(pb::CreateAvatarRequest {
+            id: "lan".into(),
+            source: Some(source("0.0.0.0:0")),
+            profile_name: String::new(),
+        })
+        .await
+        .expect_err("an exposed VMC source over the API");
+    let text = refused.to_string();
+    assert!(
+        text.contains("0.0.0.0:0") && text.contains("--insecure"),
+        "{text}"
+    );
+    client
+        .create_avatar(pb::CreateAvatarRequest {
+            id: "here".into(),
+            source: Some(source("127.0.0.1:0")),
+            profile_name: String::new(),
+        })
+        .await
+        .expect("a loopback VMC source");
+    daemon.shutdown().await.expect("shuts down");
+}

@@ -19,6 +19,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
@@ -28,6 +29,7 @@ use tonic::codegen::Service;
 use tonic::Status;
 
 use super::config::ConfigError;
+use super::web_hosts::HostPolicy;
 
 /// What a token may do; each role allows everything the smaller ones do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
@@ -407,6 +409,16 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 pub struct AccessLayer {
     policy: Arc<AccessPolicy>,
     open_page: bool,
+    hosts: Option<Arc<HostCheck>>,
+}
+
+/// The web port's `Host` and `Origin` check (see [`super::web_hosts`]),
+/// with whether a refusal was logged already (the first is a warning, the
+/// others are logged at debug level).
+#[derive(Debug)]
+struct HostCheck {
+    policy: HostPolicy,
+    warned: AtomicBool,
 }
 
 impl AccessLayer {
@@ -415,7 +427,19 @@ impl AccessLayer {
         AccessLayer {
             policy: Arc::new(policy),
             open_page: false,
+            hosts: None,
         }
+    }
+
+    /// Also checks every request's `Host` (or `:authority`) and `Origin`
+    /// against `hosts`, before the tokens and the open page: a refused
+    /// request gets HTTP 403 (the web port, against DNS rebinding).
+    pub fn with_hosts(mut self, hosts: HostPolicy) -> AccessLayer {
+        self.hosts = Some(Arc::new(HostCheck {
+            policy: hosts,
+            warned: AtomicBool::new(false),
+        }));
+        self
     }
 
     /// Also lets `GET` requests of the web view's own files through
@@ -435,6 +459,7 @@ impl<S> tower_layer::Layer<S> for AccessLayer {
             inner,
             policy: self.policy.clone(),
             open_page: self.open_page,
+            hosts: self.hosts.clone(),
         }
     }
 }
@@ -445,6 +470,49 @@ pub struct AccessService<S> {
     inner: S,
     policy: Arc<AccessPolicy>,
     open_page: bool,
+    hosts: Option<Arc<HostCheck>>,
+}
+
+impl HostCheck {
+    /// The refusal of a request whose host or origin is not allowed.
+    fn refuse<B>(&self, request: &http::Request<B>) -> Option<http::Response<tonic::body::Body>> {
+        let headers = request.headers();
+        let verdict = self.policy.check(
+            request.uri().authority().map(|a| a.as_str()),
+            headers.get(http::header::HOST).map(|v| v.as_bytes()),
+            headers.get(http::header::ORIGIN).map(|v| v.as_bytes()),
+        );
+        let refusal = verdict.err()?;
+        if self.warned.swap(true, Ordering::Relaxed) {
+            tracing::debug!(path = request.uri().path(), %refusal, "web view: request refused (403)");
+        } else {
+            tracing::warn!(
+                path = request.uri().path(),
+                %refusal,
+                "web view: request refused with 403 (further refusals are logged at debug level); \
+                 a browser reaching the daemon under another name needs it in web.allowed_hosts"
+            );
+        }
+        let grpc = headers
+            .get(http::header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc"));
+        // A gRPC or gRPC-Web client reads the status from the headers (a
+        // trailers-only answer); anything else gets the reason as text.
+        let mut response = if grpc {
+            Status::permission_denied(refusal.to_string()).into_http()
+        } else {
+            let mut text = http::Response::new(tonic::body::Body::new(format!(
+                "403 Forbidden: {refusal}\n"
+            )));
+            text.headers_mut().insert(
+                http::header::CONTENT_TYPE,
+                http::HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
+            text
+        };
+        *response.status_mut() = http::StatusCode::FORBIDDEN;
+        Some(response)
+    }
 }
 
 type BoxFuture<T, E> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, E>> + Send>>;
@@ -464,6 +532,9 @@ where
     }
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        if let Some(refused) = self.hosts.as_ref().and_then(|h| h.refuse(&request)) {
+            return Box::pin(std::future::ready(Ok(refused)));
+        }
         if self.open_page
             && request.method() == http::Method::GET
             && super::web_page::is_page_path(request.uri().path())

@@ -44,6 +44,8 @@ pub struct Config {
     pub web: super::web::WebConfig,
     /// Folders a client may name files in (`[sources]`).
     pub sources: super::source_paths::SourcesConfig,
+    /// How many subscribers the daemon serves (`[limits]`).
+    pub limits: super::limits::LimitsConfig,
 }
 
 /// One avatar.
@@ -185,6 +187,7 @@ impl Default for Config {
             vrchat_out: Vec::new(),
             web: Default::default(),
             sources: Default::default(),
+            limits: Default::default(),
         }
     }
 }
@@ -315,6 +318,7 @@ impl Config {
         self.sources
             .validate()
             .map_err(|(k, reason)| bad(&k, reason))?;
+        self.limits.validate(path)?;
         if let Ok(grpc) = self.listen_addr() {
             self.web.address(grpc).map_err(|e| match e {
                 ConfigError::Invalid { key, reason, .. } => bad(&key, reason),

@@ -200,7 +200,9 @@ impl Daemon {
         let mut infos = Vec::new();
         let mut push_queues = std::collections::BTreeMap::new();
         let (live, commands) = super::live::Live::new(config.storage.clone());
-        let osc = Arc::new(super::osc_stats::OscRegistry::default());
+        let osc = Arc::new(super::osc_stats::OscRegistry::allowing_exposed_inputs(
+            config.access.insecure,
+        ));
         for (i, a) in config.avatars.iter().enumerate() {
             let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir(), &osc)?;
             if let Some(queue) = queue {
@@ -219,6 +221,7 @@ impl Daemon {
             subscriber_buffer: config.subscriber_buffer,
             stats: Default::default(),
             subscribers: Arc::new(SubscriberRegistry::default()),
+            limits: Arc::new(super::limits::SubscriberLimits::new(config.limits.clone())),
             push_streams: Default::default(),
             push_queues: std::sync::RwLock::new(push_queues),
             shutdown: shutdown_rx.clone(),
@@ -268,6 +271,7 @@ impl Daemon {
             Some(web_policy) => super::web::start(
                 web_addr,
                 web_explicit,
+                &config.web.allowed_hosts,
                 &shared,
                 web_policy,
                 tls.clone(),

@@ -41,6 +41,7 @@ pub mod file_source;
 pub mod frame_build;
 pub mod grpc;
 pub mod handover;
+pub mod limits;
 pub mod live;
 pub mod osc_config;
 pub mod osc_out;
@@ -61,6 +62,7 @@ pub mod take_store;
 pub mod tls;
 pub mod vmc_source;
 pub mod web;
+pub mod web_hosts;
 pub mod web_page;
 
 pub use config::Config;

@@ -75,7 +75,7 @@ pub fn check_vmc_source(
     if listen.parse::<SocketAddr>().is_err() {
         return Err((
             "listen".into(),
-            format!("`{listen}` is not an address like 0.0.0.0:39540"),
+            format!("`{listen}` is not an address like 127.0.0.1:39540"),
         ));
     }
     serial_map(devices).map(|_| ())

@@ -54,9 +54,24 @@ impl OscCounters {
 #[derive(Debug, Default)]
 pub struct OscRegistry {
     list: Mutex<Vec<Weak<OscCounters>>>,
+    exposed_inputs: bool,
 }
 
 impl OscRegistry {
+    /// A registry whose inputs (VMC sources) may listen beyond loopback
+    /// when `allowed` (`access.insecure`: VMC has no authentication).
+    pub fn allowing_exposed_inputs(allowed: bool) -> OscRegistry {
+        OscRegistry {
+            exposed_inputs: allowed,
+            ..OscRegistry::default()
+        }
+    }
+
+    /// Whether inputs may listen beyond loopback.
+    pub fn exposed_inputs_allowed(&self) -> bool {
+        self.exposed_inputs
+    }
+
     /// Lists a new endpoint.
     pub fn register(&self, name: String) -> Arc<OscCounters> {
         let counters = Arc::new(OscCounters {

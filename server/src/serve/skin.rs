@@ -189,7 +189,7 @@ pub fn encode_float32(positions: &[Vec3]) -> pb::SkinnedVertices {
     pb::SkinnedVertices {
         encoding: pb::VertexEncoding::Float32 as i32,
         vertex_count: u32::try_from(positions.len()).unwrap_or(u32::MAX),
-        data,
+        data: data.into(),
         bounds_min: None,
         bounds_max: None,
     }
@@ -233,7 +233,7 @@ pub fn encode_int16(positions: &[Vec3]) -> pb::SkinnedVertices {
     pb::SkinnedVertices {
         encoding: pb::VertexEncoding::Int16 as i32,
         vertex_count: u32::try_from(positions.len()).unwrap_or(u32::MAX),
-        data,
+        data: data.into(),
         bounds_min: Some(v(lo)),
         bounds_max: Some(v(hi)),
     }

@@ -51,6 +51,8 @@ pub struct Shared {
     pub stats: Mutex<LoopStats>,
     /// The active frame subscribers.
     pub subscribers: Arc<SubscriberRegistry>,
+    /// How many subscribers may be open (`[limits]`), and how many are.
+    pub limits: Arc<super::limits::SubscriberLimits>,
     /// The open PushDevices streams.
     pub push_streams: Arc<super::stats::PushStreamRegistry>,
     /// The queues of the avatars whose source is `push`, by avatar id.

@@ -53,12 +53,18 @@ impl Drop for VmcListener {
 
 impl VmcListener {
     /// Binds `listen` and starts the receiving thread for avatar `avatar`.
+    /// An address beyond loopback is refused (kind `PermissionDenied`,
+    /// the message says why and what to do) unless the registry allows
+    /// exposed inputs, and then a warning names it.
     pub fn bind(
         listen: &str,
         map: SerialMap,
         avatar: &str,
         registry: &OscRegistry,
     ) -> std::io::Result<VmcListener> {
+        if let Ok(addr) = listen.parse::<SocketAddr>() {
+            check_exposure(addr, registry.exposed_inputs_allowed())?;
+        }
         let socket = UdpSocket::bind(listen)?;
         socket.set_read_timeout(Some(POLL))?;
         let local_addr = socket.local_addr()?;
@@ -100,6 +106,28 @@ impl VmcListener {
             });
         }
     }
+}
+
+/// Refuses a VMC source beyond loopback unless `insecure`; warns when it
+/// is allowed.
+fn check_exposure(addr: SocketAddr, insecure: bool) -> std::io::Result<()> {
+    if addr.ip().is_loopback() {
+        return Ok(());
+    }
+    if insecure {
+        tracing::warn!(%addr, "--insecure: a vmc source listens beyond loopback; anyone who can reach this address may send poses to its avatar (VMC has no authentication)");
+        return Ok(());
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::PermissionDenied,
+        format!(
+            "refusing a vmc source on {addr}: that address is reachable from other machines \
+             and VMC has no authentication, so anyone there could send poses to the avatar. \
+             Listen on 127.0.0.1:{port} for senders on this machine, or pass --insecure \
+             (access.insecure = true) if every machine on this network is trusted",
+            port = addr.port()
+        ),
+    ))
 }
 
 fn receive(

@@ -19,6 +19,7 @@ use super::access::{AccessLayer, AccessPolicy};
 use super::config::ConfigError;
 use super::grpc;
 use super::state::Shared;
+use super::web_hosts::HostPolicy;
 
 /// The `[web]` table of the configuration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -29,6 +30,10 @@ pub struct WebConfig {
     /// Address of the page (`IP:PORT`); absent: the IP of `listen` and
     /// the next port (port 0 when `listen` asks for port 0).
     pub listen: Option<String>,
+    /// More names the page answers to besides loopback and its own
+    /// address (`NAME` on any port, or `NAME:PORT`), against DNS
+    /// rebinding; see [`super::web_hosts`].
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for WebConfig {
@@ -36,6 +41,7 @@ impl Default for WebConfig {
         WebConfig {
             enabled: true,
             listen: None,
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -45,6 +51,13 @@ impl WebConfig {
     /// whether it was configured explicitly (`false`: derived from
     /// `listen`; see [`WebConfig::listen`]).
     pub fn address(&self, grpc: SocketAddr) -> Result<(SocketAddr, bool), ConfigError> {
+        super::web_hosts::check_allowed_hosts(&self.allowed_hosts).map_err(|(i, reason)| {
+            ConfigError::Invalid {
+                path: "configuration".into(),
+                key: format!("web.allowed_hosts[{i}]"),
+                reason,
+            }
+        })?;
         match &self.listen {
             Some(text) => text
                 .parse()
@@ -75,12 +88,14 @@ pub struct WebServer {
 }
 
 /// Starts the web listener on `addr` with the daemon's state, token policy
-/// and TLS settings; it stops when `stop` turns true. `None` (with a
-/// warning) when a derived address is taken; an error when an explicit
-/// one is.
+/// and TLS settings, answering only to the allowed host names
+/// (`allowed_hosts` besides loopback and its own address); it stops when
+/// `stop` turns true. `None` (with a warning) when a derived address is
+/// taken; an error when an explicit one is.
 pub fn start(
     addr: SocketAddr,
     explicit: bool,
+    allowed_hosts: &[String],
     shared: &Arc<Shared>,
     policy: AccessPolicy,
     tls: Option<tonic::transport::ServerTlsConfig>,
@@ -116,8 +131,9 @@ pub fn start(
             .tls_config(tls)
             .context("access.tls_cert / access.tls_key: cannot use them for the web view")?;
     }
+    let hosts = HostPolicy::new(local, serves_tls, allowed_hosts);
     let server = builder
-        .layer(AccessLayer::new(policy).with_open_page())
+        .layer(AccessLayer::new(policy).with_open_page().with_hosts(hosts))
         .add_routes(tonic::service::Routes::from(router));
     let task = tokio::spawn(server.serve_with_incoming_shutdown(incoming, async move {
         let _ = stop.wait_for(|stopping| *stopping).await;

@@ -162,9 +162,8 @@ impl FrameService for Frames {
         &self,
         request: Request<pb::StreamFramesRequest>,
     ) -> Result<Response<FrameStream>, Status> {
-        let peer = request
-            .remote_addr()
-            .map_or_else(|| "unknown".to_string(), |a| a.to_string());
+        let remote = request.remote_addr();
+        let peer = remote.map_or_else(|| "unknown".to_string(), |a| a.to_string());
         let req = request.into_inner();
         let encoding = pb::VertexEncoding::try_from(req.vertex_encoding).map_err(|_| {
             Status::invalid_argument(format!(
@@ -183,6 +182,8 @@ impl FrameService for Frames {
             forces: req.include_forces,
             vertices: req.include_vertices.then_some(encoding),
         };
+        // Its place within the operator's limits, held while it lives.
+        let admitted = self.shared.limits.admit(remote, req.include_vertices)?;
         // Counted while the stream lives: the loop skins an avatar only
         // while someone wants its vertices.
         let vertex_guard = req
@@ -252,6 +253,7 @@ impl FrameService for Frames {
             }
             drop(guard);
             drop(vertex_guard);
+            drop(admitted);
         });
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }

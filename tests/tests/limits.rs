@@ -1,0 +1,93 @@
+//! The operator's limits on frame subscribers (issue 22, `[limits]`),
+//! through the real daemon on a free loopback port: beyond each limit a
+//! StreamFrames call ends RESOURCE_EXHAUSTED naming the key that sets it,
+//! and a subscriber that leaves frees its place. Waits are bounded;
+//! nothing asserts on durations.
+
+use std::time::{Duration, Instant};
+
+use posewire::serve::limits::LimitsConfig;
+use posewire::serve::{Config, Daemon};
+use posewire_client::pb;
+use tonic::transport::{Channel, Endpoint};
+use tonic::Code;
+
+/// The longest any single wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+async fn connection(daemon: &Daemon) -> Channel {
+    Endpoint::from_shared(format!("http://{}", daemon.local_addr()))
+        .expect("an endpoint")
+        .connect()
+        .await
+        .expect("connects")
+}
+
+/// Opens a frame stream on `channel` (`vertices`: with skinned vertices).
+async fn subscribe(
+    channel: &Channel,
+    vertices: bool,
+) -> Result<tonic::Streaming<pb::StreamFramesResponse>, tonic::Status> {
+    let mut client = pb::frame_service_client::FrameServiceClient::new(channel.clone());
+    let request = pb::StreamFramesRequest {
+        include_vertices: vertices,
+        ..Default::default()
+    };
+    tokio::time::timeout(PATIENCE, client.stream_frames(request))
+        .await
+        .expect("an answer within the patience")
+        .map(tonic::Response::into_inner)
+}
+
+/// Asserts a refusal for the limit set by `key`.
+fn refused<T>(result: Result<T, tonic::Status>, key: &str) {
+    let Err(status) = result else {
+        panic!("admitted beyond `{key}`");
+    };
+    assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+    assert!(status.message().contains(&format!("`{key}`")), "{status:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
+    let storage = tempfile::tempdir().expect("a folder");
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        storage: storage.path().to_path_buf(),
+        limits: LimitsConfig {
+            max_subscribers: 4,
+            max_subscribers_per_connection: 2,
+            max_vertex_subscribers: 1,
+        },
+        ..Config::default()
+    };
+    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let a = connection(&daemon).await;
+    let first = subscribe(&a, false).await.expect("first on a connection");
+    let _second = subscribe(&a, false).await.expect("second on it");
+    refused(
+        subscribe(&a, false).await,
+        "limits.max_subscribers_per_connection",
+    );
+    let b = connection(&daemon).await;
+    let _vertices = subscribe(&b, true).await.expect("one with vertices");
+    refused(subscribe(&b, true).await, "limits.max_vertex_subscribers");
+    let c = connection(&daemon).await;
+    let _fourth = subscribe(&c, false).await.expect("fourth in all");
+    refused(subscribe(&c, false).await, "limits.max_subscribers");
+
+    // A subscriber that leaves frees its place.
+    drop(first);
+    let deadline = Instant::now() + PATIENCE;
+    let _again = loop {
+        match subscribe(&c, false).await {
+            Ok(stream) => break stream,
+            Err(status) => {
+                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+                assert!(Instant::now() < deadline, "the place was never freed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    };
+    daemon.shutdown().await.expect("shuts down");
+}
