@@ -17,11 +17,7 @@ use crate::writer::TakeWriter;
 /// damage gets a new start record before its first frame; a lost identity
 /// is written as [`Take::guessed_info`] pieced it together.
 pub fn repair(from: &Path, to: &Path) -> Result<(TakeWriter, Take), TakeError> {
-    let bytes = std::fs::read(from).map_err(|source| TakeError::Io {
-        path: from.to_path_buf(),
-        action: "reading",
-        source,
-    })?;
+    let bytes = posewire_body::bounded_read::read_bounded(from, posewire_body::bounded_read::TAKE)?;
     let damaged = from_bytes(from, &bytes)?;
     let records = scan(from, &bytes)?.records;
     let (info, skip) = match records.first() {
