@@ -155,11 +155,12 @@ pub fn avatar(
     kind: SolverKind,
     cor_cache: &Path,
     osc: &super::osc_stats::OscRegistry,
+    gate: posewire_solver::GateSettings,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
     let skeleton = Skeleton::from_profile(profile);
     let (src, described, queue) = source(described, &skeleton, id, osc)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);
-    let mut runner = AvatarRunner::new(id, profile, src, kind);
+    let mut runner = AvatarRunner::new(id, profile, src, kind, gate);
     runner.rig = Some(info.rig.clone());
     Ok((runner, info, queue))
 }

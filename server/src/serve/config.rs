@@ -42,6 +42,8 @@ pub struct Config {
     pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
     /// The live web view (`[web]`): on by default, next to `listen`.
     pub web: super::web::WebConfig,
+    /// Which device samples are plausible (`[devices]`).
+    pub devices: super::device_gate::DevicesConfig,
 }
 
 /// One avatar.
@@ -182,6 +184,7 @@ impl Default for Config {
             vmc_out: Vec::new(),
             vrchat_out: Vec::new(),
             web: Default::default(),
+            devices: Default::default(),
         }
     }
 }
@@ -377,6 +380,9 @@ impl Config {
             }
         }
         super::osc_config::check_outputs(self).map_err(|(k, reason)| bad(&k, reason))?;
+        self.devices
+            .check(self.avatars.iter().map(|a| &a.source))
+            .map_err(|(k, reason)| bad(&k, reason))?;
         Ok(())
     }
 }

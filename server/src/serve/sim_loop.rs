@@ -220,6 +220,7 @@ fn record(
                     sample_age_s: (t - state.last_sample_s).max(0.0),
                     samples: state.samples,
                     tracked: state.tracked(t),
+                    rejected: state.rejected,
                 });
             }
         }

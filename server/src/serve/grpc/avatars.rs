@@ -115,9 +115,10 @@ impl AvatarService for Avatars {
         let cor = self.shared.live.cor_cache_dir();
         let id = req.id.clone();
         let osc = self.shared.osc.clone();
+        let gate = self.shared.gate;
         let (runner, info, queue) = tokio::task::spawn_blocking(move || {
             let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
-            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc)
+            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc, gate)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;
