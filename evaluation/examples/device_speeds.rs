@@ -45,7 +45,9 @@ fn rejected(take: &TrackerTake) -> Vec<String> {
     take.samples
         .iter()
         .filter_map(|s| match tracker.push(s) {
-            Verdict::Rejected(r) => Some(format!("{} at {:.2} s ({r:?})", s.device.name(), s.time_s)),
+            Verdict::Rejected(r) => {
+                Some(format!("{} at {:.2} s ({r:?})", s.device.name(), s.time_s))
+            }
             _ => None,
         })
         .collect()

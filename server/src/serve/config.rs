@@ -462,6 +462,26 @@ mod tests {
     }
 
     #[test]
+    fn the_device_gate_is_configured_and_checked() {
+        let config =
+            parse("[devices]\nworkspace_radius_m = 20.0\nmax_speed_m_s = 12.0\n").expect("valid");
+        assert_eq!(config.devices.gate().workspace_radius_m, 20.0);
+        assert_eq!(config.devices.gate().max_speed_m_s, 12.0);
+        for (text, key) in [
+            ("[devices]\nworkspace_radius_m = 0.0", "`devices.workspace_radius_m`"),
+            ("[devices]\nmax_speed_m_s = -3.0", "`devices.max_speed_m_s`"),
+            ("[devices]\nradius = 3.0", "radius"),
+            (
+                "[devices]\nworkspace_radius_m = 10.0\n[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\", origin = [9.0, 0.0, 0.0] }",
+                "`avatars[0].source.origin`",
+            ),
+        ] {
+            let err = parse(text).expect_err(text);
+            assert!(err.to_string().contains(key), "{text}: {err}");
+        }
+    }
+
+    #[test]
     fn a_push_avatar_needs_no_more_than_its_kind() {
         let config =
             parse("[[avatars]]\nid = \"p\"\nsource = { kind = \"push\" }\n").expect("valid");
