@@ -110,8 +110,8 @@ fn plant(seed: &[u8], at: usize) -> String {
 /// A short real clip: the first frames of a development clip (at test
 /// time, never copied into the repository), or a small hand-written one.
 fn bvh_seed() -> String {
-    let clip = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/mocap/cmu_49_01_walk.bvh");
+    let clip =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/mocap/cmu_49_01_walk.bvh");
     if let Ok(mut bvh) = Bvh::read(&clip) {
         bvh.frames.truncate(3);
         return bvh.to_text();
@@ -132,7 +132,11 @@ fn pose_strategy() -> impl Strategy<Value = Transform> {
 
 fn tracker_take_strategy() -> impl Strategy<Value = TrackerTake> {
     prop::collection::vec(
-        (0.0f64..0.1, 0..Device::COUNT, prop::option::weighted(0.9, pose_strategy())),
+        (
+            0.0f64..0.1,
+            0..Device::COUNT,
+            prop::option::weighted(0.9, pose_strategy()),
+        ),
         0..40,
     )
     .prop_map(|rows| {

@@ -98,7 +98,10 @@ fn base64(bytes: &[u8]) -> String {
 /// A `.gltf` text whose first buffer is the binary chunk as a `data:` URI.
 fn gltf_text(json: &Value, bin: &[u8]) -> Vec<u8> {
     let mut json = json.clone();
-    if let Some(buffer) = json.pointer_mut("/buffers/0").and_then(Value::as_object_mut) {
+    if let Some(buffer) = json
+        .pointer_mut("/buffers/0")
+        .and_then(Value::as_object_mut)
+    {
         buffer.insert(
             "uri".into(),
             Value::String(format!(
@@ -121,7 +124,11 @@ fn numbers(v: &Value, at: &str, out: &mut Vec<String>) {
         }
         Value::Object(o) => {
             for (k, x) in o {
-                numbers(x, &format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out);
+                numbers(
+                    x,
+                    &format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
             }
         }
         _ => {}
@@ -165,7 +172,11 @@ fn apply(json: &Value, bin: &[u8], edits: &[Edit]) -> (Value, Vec<u8>) {
                 let path = &paths[i % paths.len()];
                 if let Some(n) = json.pointer_mut(path) {
                     let old = n.as_i64().unwrap_or(0);
-                    *n = Value::from(if off { old.saturating_add(1) } else { NUMBERS[v] });
+                    *n = Value::from(if off {
+                        old.saturating_add(1)
+                    } else {
+                        NUMBERS[v]
+                    });
                 }
             }
             Edit::Remove(i) if !paths.is_empty() => {

@@ -16,7 +16,19 @@ const EXAMPLE: &str = include_str!("../../configs/scene_example.toml");
 
 /// Tokens spliced into a scene: what breaks numbers, arrays and tables.
 const TOKENS: [&str; 14] = [
-    "1e308", "-1e308", "nan", "inf", "-0.0", "0", "[", "]", ",", "\n", "\"", "=", "[[boxes]]",
+    "1e308",
+    "-1e308",
+    "nan",
+    "inf",
+    "-0.0",
+    "0",
+    "[",
+    "]",
+    ",",
+    "\n",
+    "\"",
+    "=",
+    "[[boxes]]",
     "99999999999999999999",
 ];
 

@@ -47,10 +47,12 @@ fn message() -> impl Strategy<Value = OscMessage> {
 }
 
 fn packet() -> impl Strategy<Value = OscPacket> {
-    message().prop_map(OscPacket::Message).prop_recursive(3, 24, 4, |inner| {
-        (any::<u64>(), prop::collection::vec(inner, 0..4))
-            .prop_map(|(time_tag, content)| OscPacket::Bundle { time_tag, content })
-    })
+    message()
+        .prop_map(OscPacket::Message)
+        .prop_recursive(3, 24, 4, |inner| {
+            (any::<u64>(), prop::collection::vec(inner, 0..4))
+                .prop_map(|(time_tag, content)| OscPacket::Bundle { time_tag, content })
+        })
 }
 
 fn pose() -> impl Strategy<Value = Transform> {
@@ -108,7 +110,12 @@ fn receive(datagram: &[u8]) -> Result<Vec<(Device, Transform)>, TestCaseError> {
     prop_assert_eq!(c.packets, 1);
     if c.malformed == 0 {
         prop_assert_eq!(
-            c.accepted + c.unknown_address + c.unused + c.not_finite + c.bad_arguments + c.unmapped_serial,
+            c.accepted
+                + c.unknown_address
+                + c.unused
+                + c.not_finite
+                + c.bad_arguments
+                + c.unmapped_serial,
             c.messages,
             "{:?}",
             c
