@@ -234,6 +234,52 @@ fn fuzz_seed_model_imports() {
     }
 }
 
+/// What the fuzz found (the `gltf` crate's reader panicked on both): a
+/// buffer view whose stride is shorter than an element, and `JOINTS_0`
+/// of signed shorts. Both are refused with the accessor named.
+#[test]
+fn fuzz_found_short_strides_and_wrong_component_types() {
+    let Some((json, bin)) = model() else {
+        println!("SKIPPED: ../shared/data/models not found");
+        return;
+    };
+    let attribute = |name: &str| {
+        json.pointer(&format!("/meshes/0/primitives/0/attributes/{name}"))
+            .and_then(Value::as_u64)
+            .expect("the model has the attribute")
+    };
+    let mut short_stride = json.clone();
+    let view = short_stride
+        .pointer(&format!("/accessors/{}/bufferView", attribute("POSITION")))
+        .and_then(Value::as_u64)
+        .expect("a view");
+    if let Some(v) = short_stride
+        .pointer_mut(&format!("/bufferViews/{view}"))
+        .and_then(Value::as_object_mut)
+    {
+        v.insert("byteStride".into(), Value::from(4));
+    }
+    let mut signed_joints = json.clone();
+    if let Some(a) = signed_joints
+        .pointer_mut(&format!("/accessors/{}", attribute("JOINTS_0")))
+        .and_then(Value::as_object_mut)
+    {
+        a.insert("componentType".into(), Value::from(5122));
+    }
+    for (changed, expect) in [(short_stride, "stride"), (signed_joints, "JOINTS_0")] {
+        for (bytes, name) in [
+            (glb(&changed, bin), "m.glb"),
+            (gltf_text(&changed, bin), "m.gltf"),
+        ] {
+            let err = load_gltf_bytes(&bytes, Path::new(name), ImportOptions::default())
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(err.contains(expect) && err.contains(name), "{name}: {err}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 

@@ -151,6 +151,7 @@ pub struct AvatarRunner {
     /// Which samples its solver takes (`[devices]`).
     pub gate: GateSettings,
     scratch: Vec<TrackerSample>,
+    accepted: Vec<TrackerSample>,
 }
 
 impl AvatarRunner {
@@ -176,12 +177,20 @@ impl AvatarRunner {
             handover: super::handover::Handover::default(),
             gate,
             scratch: Vec::new(),
+            accepted: Vec::new(),
         }
     }
 
-    /// The samples the last [`AvatarRunner::take_samples`] took.
+    /// The samples the last [`AvatarRunner::take_samples`] took (all of
+    /// them, as a recording keeps them: a re-solve gates them again).
     pub fn last_samples(&self) -> &[TrackerSample] {
         &self.scratch
+    }
+
+    /// Those of [`AvatarRunner::last_samples`] that the plausibility gate
+    /// let through (and the tracking losses), for the calibration wizard.
+    pub fn last_accepted(&self) -> &[TrackerSample] {
+        &self.accepted
     }
 
     /// The same avatar (id, source, devices seen, recording) with a new
@@ -243,9 +252,13 @@ impl AvatarRunner {
     /// known state as it was.
     pub fn take_samples(&mut self, t: f64) -> usize {
         self.scratch.clear();
+        self.accepted.clear();
         self.source.poll(t, &mut self.scratch);
         for sample in &self.scratch {
             let verdict = self.solver.push(sample);
+            if !matches!(verdict, Verdict::Rejected(_)) {
+                self.accepted.push(*sample);
+            }
             let state = self.devices[sample.device.index()].get_or_insert(DeviceState {
                 pose: None,
                 last_sample_s: sample.time_s,

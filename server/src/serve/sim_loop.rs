@@ -117,7 +117,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         for avatar in &mut setup.avatars {
             if avatar.take_samples(t) > 0 {
                 newest_arrival_ns = arrival;
-                shared.live.feed_taps(&avatar.id, avatar.last_samples());
+                shared.live.feed_taps(&avatar.id, avatar.last_accepted());
             }
         }
         let solved = super::solve_step::step(&mut setup.avatars, world.as_mut(), t);
