@@ -267,12 +267,7 @@ async fn run(channel: Channel, call: Call) -> Result<(), TestCaseError> {
             check_answer("GetSkeleton", answer)?;
         }
         Call::Mesh(avatar_id) => {
-            let answer = frames
-                .get_mesh(pb::GetMeshRequest {
-                    avatar_id,
-                    ..Default::default()
-                })
-                .await;
+            let answer = frames.get_mesh(pb::GetMeshRequest { avatar_id }).await;
             check_answer("GetMesh", answer)?;
         }
         Call::Profile(name) => {

@@ -56,11 +56,11 @@ fn split_glb(bytes: &[u8]) -> Option<(Value, Vec<u8>)> {
 /// A GLB of a JSON document and a binary chunk.
 fn glb(json: &Value, bin: &[u8]) -> Vec<u8> {
     let mut j = json.to_string().into_bytes();
-    while j.len() % 4 != 0 {
+    while !j.len().is_multiple_of(4) {
         j.push(b' ');
     }
     let mut b = bin.to_vec();
-    while b.len() % 4 != 0 {
+    while !b.len().is_multiple_of(4) {
         b.push(0);
     }
     let total = 12 + 8 + j.len() + 8 + b.len();

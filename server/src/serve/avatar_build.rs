@@ -146,17 +146,19 @@ pub fn info(
     }
 }
 
-/// A new avatar: its runner (rig attached), its facts and its push queue.
+/// A new avatar: its runner (rig attached), its facts and its push queue;
+/// `solver` is the daemon's solver kind and the plausibility gate of its
+/// samples (`[devices]`).
 pub fn avatar(
     id: &str,
     described: &pb::DeviceSource,
     profile: &BodyProfile,
     profile_name: &str,
-    kind: SolverKind,
+    solver: (SolverKind, posewire_solver::GateSettings),
     cor_cache: &Path,
     osc: &super::osc_stats::OscRegistry,
-    gate: posewire_solver::GateSettings,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
+    let (kind, gate) = solver;
     let skeleton = Skeleton::from_profile(profile);
     let (src, described, queue) = source(described, &skeleton, id, osc)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);

@@ -118,7 +118,7 @@ impl AvatarService for Avatars {
         let gate = self.shared.gate;
         let (runner, info, queue) = tokio::task::spawn_blocking(move || {
             let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
-            avatar_build::avatar(&id, &source, &profile, &name, solver, &cor, &osc, gate)
+            avatar_build::avatar(&id, &source, &profile, &name, (solver, gate), &cor, &osc)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;
