@@ -99,3 +99,29 @@ pub fn recorded_gate(config_toml: Option<&str>) -> GateSettings {
         GateSettings::default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_take_records_the_gate_it_was_recorded_with() {
+        let devices = DevicesConfig {
+            workspace_radius_m: 12.5,
+            max_speed_m_s: 7.0,
+        };
+        let mut record = String::from("rate_hz = 90.0\nsolver = \"ik\"\n");
+        append_toml(&devices, &mut record);
+        assert_eq!(recorded_gate(Some(&record)), devices.gate());
+        // Takes recorded before the gate, and broken records: the defaults.
+        assert_eq!(recorded_gate(None), GateSettings::default());
+        assert_eq!(
+            recorded_gate(Some("rate_hz = 90.0\n")),
+            GateSettings::default()
+        );
+        assert_eq!(
+            recorded_gate(Some("[devices]\nmax_speed_m_s = -1.0\n")),
+            GateSettings::default()
+        );
+    }
+}
