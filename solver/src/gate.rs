@@ -14,9 +14,10 @@ pub const DEFAULT_WORKSPACE_RADIUS_M: f64 = 50.0;
 /// The default fastest a device may move, m/s. On the training clips
 /// (`../shared/data/mocap-train/`, six devices, clean and noisy) the
 /// fastest real motion is a dancer's foot at 21.1 m/s between two samples
-/// (hands 14 m/s, head and pelvis 6 m/s; the dev clips: 10.7 m/s); faster
-/// moves there are single-frame capture glitches at a clip's start (hands
-/// jumping 0.6 m in 11 ms, up to 57 m/s). About 1.4 times the fastest
+/// (hands 14 m/s but for two isolated samples of 24 and 30 m/s in one
+/// window-washing clip, head and pelvis 6 m/s; the dev clips: 10.7 m/s);
+/// faster moves there are single-frame capture glitches at a clip's start
+/// (hands jumping 0.6 m in 11 ms, up to 57 m/s). About 1.4 times the fastest
 /// real motion leaves a margin for faster people than the clips hold
 /// (measured by `cargo run --release -p posewire-evaluation --example
 /// device_speeds -- ../shared/data/mocap-train ../shared/data/mocap`).
