@@ -146,6 +146,10 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
             solver,
             scene,
             profile,
+            gate: config.as_ref().map_or_else(
+                || posewire::serve::device_gate::recorded_gate(take.config.as_deref()),
+                |c| c.devices.gate(),
+            ),
         },
         version,
     )

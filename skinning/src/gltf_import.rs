@@ -20,6 +20,8 @@ use crate::mesh::{MeshJoint, SkinnedMesh, WeightFix};
 
 mod buffers;
 
+use buffers::Layout;
+
 /// How to import a model.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ImportOptions {
@@ -73,7 +75,7 @@ pub fn load_gltf_bytes(
     }
     let ibms: Vec<DMat4> = match skin.inverse_bind_matrices() {
         Some(acc) => {
-            buffers::check_accessor(&acc, &data, path, "inverse bind matrices")?;
+            buffers::check_accessor(&acc, Layout::MAT4, &data, path, "inverse bind matrices")?;
             let reader = skin.reader(|b| data.get(b.index()).map(Vec::as_slice));
             let list: Vec<DMat4> = reader
                 .read_inverse_bind_matrices()
@@ -126,29 +128,32 @@ pub fn load_gltf_bytes(
         let acc_pos = prim
             .get(&Semantic::Positions)
             .ok_or_else(|| unsupported(what("has no POSITION")))?;
-        buffers::check_accessor(&acc_pos, &data, path, &what("POSITION"))?;
+        buffers::check_accessor(&acc_pos, Layout::VEC3, &data, path, &what("POSITION"))?;
         let (Some(acc_j0), Some(acc_w0)) = (
             prim.get(&Semantic::Joints(0)),
             prim.get(&Semantic::Weights(0)),
         ) else {
             return Err(unsupported(what("has no JOINTS_0/WEIGHTS_0 (not skinned)")));
         };
-        let mut checked = vec![(acc_j0, "JOINTS_0"), (acc_w0, "WEIGHTS_0")];
-        for (sem, label) in [
-            (Semantic::Normals, "NORMAL"),
-            (Semantic::TexCoords(0), "TEXCOORD_0"),
-            (Semantic::Joints(1), "JOINTS_1"),
-            (Semantic::Weights(1), "WEIGHTS_1"),
+        let mut checked = vec![
+            (acc_j0, "JOINTS_0", Layout::JOINTS),
+            (acc_w0, "WEIGHTS_0", Layout::WEIGHTS),
+        ];
+        for (sem, label, layout) in [
+            (Semantic::Normals, "NORMAL", Layout::VEC3),
+            (Semantic::TexCoords(0), "TEXCOORD_0", Layout::TEXCOORD),
+            (Semantic::Joints(1), "JOINTS_1", Layout::JOINTS),
+            (Semantic::Weights(1), "WEIGHTS_1", Layout::WEIGHTS),
         ] {
             if let Some(a) = prim.get(&sem) {
-                checked.push((a, label));
+                checked.push((a, label, layout));
             }
         }
         if let Some(a) = prim.indices() {
-            checked.push((a, "indices"));
+            checked.push((a, "indices", Layout::INDICES));
         }
-        for (a, label) in &checked {
-            buffers::check_accessor(a, &data, path, &what(label))?;
+        for (a, label, layout) in &checked {
+            buffers::check_accessor(a, *layout, &data, path, &what(label))?;
             if a.count() != acc_pos.count() && *label != "indices" {
                 return Err(unsupported(what(&format!(
                     "{label} has {} entries but POSITION has {}",

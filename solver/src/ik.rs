@@ -27,6 +27,8 @@ use posewire_body::transform::Transform;
 pub struct IkSettings {
     /// Smoothing of the device poses.
     pub filter: PoseFilterSettings,
+    /// Which device samples are plausible (workspace, speed).
+    pub gate: crate::gate::GateSettings,
     /// Stepping of untracked feet.
     pub stepping: SteppingSettings,
     /// The gait phase read from the arm swing, for stepping.
@@ -72,6 +74,7 @@ impl Default for IkSettings {
     fn default() -> Self {
         IkSettings {
             filter: PoseFilterSettings::default(),
+            gate: crate::gate::GateSettings::default(),
             stepping: SteppingSettings::default(),
             gait: GaitSettings::default(),
             elbow_from_hand: 0.3,
@@ -181,7 +184,7 @@ impl IkSolver {
             settings,
             profile: profile.clone(),
             skeleton: Skeleton::from_profile(profile),
-            devices: DeviceTracker::new(profile, &settings.filter),
+            devices: DeviceTracker::new(profile, &settings.filter, &settings.gate),
             feet: FootPlanner::new(settings.stepping),
             arm_swing: ArmSwing::new(settings.gait),
             body_yaw: None,
@@ -202,9 +205,10 @@ impl IkSolver {
         &self.skeleton
     }
 
-    /// Takes one device sample (in time order).
-    pub fn push(&mut self, sample: &TrackerSample) {
-        self.devices.push(sample);
+    /// Takes one device sample (in time order); says whether it was taken
+    /// (the plausibility gate, [`crate::gate`]).
+    pub fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {
+        self.devices.push(sample)
     }
 
     /// Whether the solver has what it needs to pose a body (a headset seen).

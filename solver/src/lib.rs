@@ -6,6 +6,7 @@
 
 pub mod filter;
 pub mod gait;
+pub mod gate;
 pub mod ik;
 pub mod physics;
 pub mod solve;
@@ -13,6 +14,7 @@ pub mod stepping;
 pub mod tracking;
 pub mod trunk;
 
+pub use gate::{GateSettings, Rejection, Verdict};
 pub use ik::{IkSettings, IkSolver};
 pub use solve::{solve_take, take_ticks, SolveError, SolveOptions, SolverKind};
 pub use trunk::TrunkMode;

@@ -256,7 +256,7 @@ enum Ticker {
 }
 
 impl Ticker {
-    fn push(&mut self, sample: &TrackerSample) {
+    fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {
         match self {
             Ticker::Ik(s) => s.push(sample),
             Ticker::Physics(s) => s.push(sample),

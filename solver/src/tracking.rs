@@ -6,10 +6,7 @@ use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Device, Transform};
 
 use crate::filter::{PoseFilterSettings, PoseSmoother};
-
-/// A device farther than this from the world origin is not a device on a
-/// person in a room (a corrupt sample): it counts as lost, metres.
-pub const MAX_DISTANCE_M: f64 = 10_000.0;
+use crate::gate::{DeviceGate, GateSettings, Verdict};
 
 /// How long a device may stay silent before it counts as lost, seconds.
 pub const LOST_AFTER_S: f64 = 0.1;
@@ -24,6 +21,8 @@ struct DeviceState {
     seen: bool,
     /// The last sample was invalid (NaN, non-unit): lost right now.
     invalid_now: bool,
+    /// Where the last accepted sample was, for the plausibility gate.
+    gate: DeviceGate,
 }
 
 /// Where a device says its bone is, at the frame time.
@@ -41,39 +40,53 @@ pub struct BoneTarget {
 pub struct DeviceTracker {
     states: [DeviceState; Device::COUNT],
     mounts: [Option<(DVec3, DQuat)>; Device::COUNT],
+    gate: GateSettings,
 }
 
 impl DeviceTracker {
     /// A tracker for the devices the profile knows; devices without a mount
-    /// in the profile use the nominal offset and an identity mount.
-    pub fn new(profile: &BodyProfile, settings: &PoseFilterSettings) -> DeviceTracker {
+    /// in the profile use the nominal offset and an identity mount. Samples
+    /// pass the plausibility gate of `gate` first ([`crate::gate`]).
+    pub fn new(
+        profile: &BodyProfile,
+        settings: &PoseFilterSettings,
+        gate: &GateSettings,
+    ) -> DeviceTracker {
         let state = DeviceState {
             smoother: PoseSmoother::new(*settings),
             last_time: f64::NEG_INFINITY,
             last_valid_time: f64::NEG_INFINITY,
             seen: false,
             invalid_now: false,
+            gate: DeviceGate::default(),
         };
         let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
         DeviceTracker {
             states: std::array::from_fn(|_| state.clone()),
             mounts,
+            gate: *gate,
         }
     }
 
     /// Takes one sample (in time order). An invalid sample marks the device
-    /// lost until its next valid one.
-    pub fn push(&mut self, sample: &TrackerSample) {
+    /// lost until its next valid one; a sample the plausibility gate
+    /// rejects is left out (the device keeps its last accepted state, and
+    /// counts as lost once that is older than [`LOST_AFTER_S`]).
+    pub fn push(&mut self, sample: &TrackerSample) -> Verdict {
         let state = &mut self.states[sample.device.index()];
-        let Some(pose) = sample
-            .pose
-            .filter(|p| p.is_finite() && p.position.length() <= MAX_DISTANCE_M)
-        else {
+        let Some(pose) = sample.pose.filter(Transform::is_finite) else {
             state.invalid_now = true;
             state.last_time = sample.time_s;
-            return;
+            return Verdict::Lost;
         };
         let gap = sample.time_s - state.last_valid_time;
+        let found = !state.seen || state.invalid_now || gap > LOST_AFTER_S;
+        if let Err(reason) = state
+            .gate
+            .judge(&self.gate, pose.position, sample.time_s, found)
+        {
+            return Verdict::Rejected(reason);
+        }
         if !state.seen || gap > LOST_AFTER_S {
             state.smoother.reset();
         }
@@ -83,6 +96,7 @@ impl DeviceTracker {
         state.invalid_now = false;
         state.last_time = sample.time_s;
         state.last_valid_time = sample.time_s;
+        Verdict::Accepted
     }
 
     /// Whether the device is tracked at time `t` (seen recently, last

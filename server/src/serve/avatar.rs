@@ -4,6 +4,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
+use posewire_solver::gate::{GateSettings, Rejection, Verdict};
 use posewire_solver::physics::{AvatarController, PhysicsSettings, PhysicsWorld};
 use posewire_solver::{IkSettings, IkSolver, SolverKind};
 
@@ -53,6 +54,9 @@ pub struct DeviceState {
     pub last_valid_s: f64,
     /// Samples received.
     pub samples: u64,
+    /// Samples the plausibility gate left out, per reason
+    /// ([`Rejection::index`]).
+    pub rejected: [u64; Rejection::ALL.len()],
 }
 
 impl DeviceState {
@@ -73,21 +77,28 @@ pub enum AvatarSolver {
 
 impl AvatarSolver {
     /// A fresh solver for a person (the state of a just-created avatar;
-    /// the offline re-solve starts from the same).
-    pub fn new(profile: &BodyProfile, kind: SolverKind) -> AvatarSolver {
+    /// the offline re-solve starts from the same), whose samples pass the
+    /// plausibility gate of `gate`.
+    pub fn new(profile: &BodyProfile, kind: SolverKind, gate: GateSettings) -> AvatarSolver {
+        let ik = IkSettings {
+            gate,
+            ..IkSettings::default()
+        };
         match kind {
-            SolverKind::Ik => {
-                AvatarSolver::Ik(Box::new(IkSolver::new(profile, IkSettings::default())))
-            }
+            SolverKind::Ik => AvatarSolver::Ik(Box::new(IkSolver::new(profile, ik))),
             SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
                 profile,
-                PhysicsSettings::default(),
+                PhysicsSettings {
+                    ik,
+                    ..PhysicsSettings::default()
+                },
             ))),
         }
     }
 
-    /// Hands one device sample to the solver (in time order).
-    pub fn push(&mut self, sample: &TrackerSample) {
+    /// Hands one device sample to the solver (in time order); says whether
+    /// the plausibility gate took it.
+    pub fn push(&mut self, sample: &TrackerSample) -> Verdict {
         match self {
             AvatarSolver::Ik(s) => s.push(sample),
             AvatarSolver::Physics(c) => c.push(sample),
@@ -137,37 +148,56 @@ pub struct AvatarRunner {
     pub recording: Option<super::recorder::LoopRecorder>,
     /// What its stream showed last, to fade across a solver restart.
     pub handover: super::handover::Handover,
+    /// Which samples its solver takes (`[devices]`).
+    pub gate: GateSettings,
     scratch: Vec<TrackerSample>,
+    accepted: Vec<TrackerSample>,
 }
 
 impl AvatarRunner {
-    /// An avatar with a profile, a source and a solver kind.
-    pub fn new(id: &str, profile: &BodyProfile, source: SampleSource, kind: SolverKind) -> Self {
+    /// An avatar with a profile, a source, a solver kind and the
+    /// plausibility gate of its samples.
+    pub fn new(
+        id: &str,
+        profile: &BodyProfile,
+        source: SampleSource,
+        kind: SolverKind,
+        gate: GateSettings,
+    ) -> Self {
         AvatarRunner {
             id: id.to_string(),
             profile: profile.clone(),
             skeleton: Skeleton::from_profile(profile),
             ankle_height_m: profile.body.ankle_height,
             source,
-            solver: AvatarSolver::new(profile, kind),
+            solver: AvatarSolver::new(profile, kind, gate),
             devices: [None; Device::COUNT],
             rig: None,
             recording: None,
             handover: super::handover::Handover::default(),
+            gate,
             scratch: Vec::new(),
+            accepted: Vec::new(),
         }
     }
 
-    /// The samples the last [`AvatarRunner::take_samples`] took.
+    /// The samples the last [`AvatarRunner::take_samples`] took (all of
+    /// them, as a recording keeps them: a re-solve gates them again).
     pub fn last_samples(&self) -> &[TrackerSample] {
         &self.scratch
+    }
+
+    /// Those of [`AvatarRunner::last_samples`] that the plausibility gate
+    /// let through (and the tracking losses), for the calibration wizard.
+    pub fn last_accepted(&self) -> &[TrackerSample] {
+        &self.accepted
     }
 
     /// The same avatar (id, source, devices seen, recording) with a new
     /// profile: a new solver and skeleton, which wait for the source's next
     /// samples; the stream fades over from the old body.
     pub fn with_profile(self, profile: &BodyProfile, kind: SolverKind) -> AvatarRunner {
-        let mut next = AvatarRunner::new(&self.id, profile, self.source, kind);
+        let mut next = AvatarRunner::new(&self.id, profile, self.source, kind, self.gate);
         next.devices = self.devices;
         next.recording = self.recording;
         next.handover = self.handover;
@@ -187,7 +217,7 @@ impl AvatarRunner {
         world: Option<&mut PhysicsWorld>,
     ) -> Vec<TrackerSample> {
         self.solver.leave(world);
-        self.solver = AvatarSolver::new(&self.profile, kind);
+        self.solver = AvatarSolver::new(&self.profile, kind, self.gate);
         self.handover.solver_restarted();
         let mut seeds = Vec::new();
         for device in Device::ALL {
@@ -217,23 +247,34 @@ impl AvatarRunner {
     }
 
     /// Takes every sample due by loop time `t` from the source into the
-    /// solver; returns how many arrived.
+    /// solver; returns how many arrived. Samples the plausibility gate
+    /// rejects are counted per device and reason and leave the device's
+    /// known state as it was.
     pub fn take_samples(&mut self, t: f64) -> usize {
         self.scratch.clear();
+        self.accepted.clear();
         self.source.poll(t, &mut self.scratch);
         for sample in &self.scratch {
-            self.solver.push(sample);
+            let verdict = self.solver.push(sample);
+            if !matches!(verdict, Verdict::Rejected(_)) {
+                self.accepted.push(*sample);
+            }
             let state = self.devices[sample.device.index()].get_or_insert(DeviceState {
                 pose: None,
                 last_sample_s: sample.time_s,
                 last_valid_s: f64::NEG_INFINITY,
                 samples: 0,
+                rejected: [0; Rejection::ALL.len()],
             });
             state.samples += 1;
             state.last_sample_s = sample.time_s;
-            if let Some(pose) = sample.pose {
-                state.pose = Some(pose);
-                state.last_valid_s = sample.time_s;
+            match (verdict, sample.pose) {
+                (Verdict::Accepted, Some(pose)) => {
+                    state.pose = Some(pose);
+                    state.last_valid_s = sample.time_s;
+                }
+                (Verdict::Rejected(reason), _) => state.rejected[reason.index()] += 1,
+                _ => {}
             }
         }
         self.scratch.len()

@@ -149,22 +149,25 @@ pub fn info(
     }
 }
 
-/// A new avatar: its runner (rig attached), its facts and its push queue.
+/// A new avatar: its runner (rig attached), its facts and its push queue;
+/// `solver` is the daemon's solver kind and the plausibility gate of its
+/// samples (`[devices]`).
 #[allow(clippy::too_many_arguments)]
 pub fn avatar(
     id: &str,
     described: &pb::DeviceSource,
     profile: &BodyProfile,
     profile_name: &str,
-    kind: SolverKind,
+    solver: (SolverKind, posewire_solver::GateSettings),
     cor_cache: &Path,
     osc: &super::osc_stats::OscRegistry,
     folders: &AllowedFolders,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
+    let (kind, gate) = solver;
     let skeleton = Skeleton::from_profile(profile);
     let (src, described, queue) = source(described, &skeleton, id, osc, folders)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);
-    let mut runner = AvatarRunner::new(id, profile, src, kind);
+    let mut runner = AvatarRunner::new(id, profile, src, kind, gate);
     runner.rig = Some(info.rig.clone());
     Ok((runner, info, queue))
 }

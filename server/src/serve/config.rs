@@ -46,6 +46,8 @@ pub struct Config {
     pub sources: super::source_paths::SourcesConfig,
     /// How many subscribers the daemon serves (`[limits]`).
     pub limits: super::limits::LimitsConfig,
+    /// Which device samples are plausible (`[devices]`).
+    pub devices: super::device_gate::DevicesConfig,
 }
 
 /// One avatar.
@@ -188,6 +190,7 @@ impl Default for Config {
             web: Default::default(),
             sources: Default::default(),
             limits: Default::default(),
+            devices: Default::default(),
         }
     }
 }
@@ -384,6 +387,9 @@ impl Config {
             }
         }
         super::osc_config::check_outputs(self).map_err(|(k, reason)| bad(&k, reason))?;
+        self.devices
+            .check(self.avatars.iter().map(|a| &a.source))
+            .map_err(|(k, reason)| bad(&k, reason))?;
         Ok(())
     }
 }
@@ -464,6 +470,26 @@ mod tests {
             ),
         ];
         for (text, key) in cases {
+            let err = parse(text).expect_err(text);
+            assert!(err.to_string().contains(key), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_device_gate_is_configured_and_checked() {
+        let config =
+            parse("[devices]\nworkspace_radius_m = 20.0\nmax_speed_m_s = 12.0\n").expect("valid");
+        assert_eq!(config.devices.gate().workspace_radius_m, 20.0);
+        assert_eq!(config.devices.gate().max_speed_m_s, 12.0);
+        for (text, key) in [
+            ("[devices]\nworkspace_radius_m = 0.0", "`devices.workspace_radius_m`"),
+            ("[devices]\nmax_speed_m_s = -3.0", "`devices.max_speed_m_s`"),
+            ("[devices]\nradius = 3.0", "radius"),
+            (
+                "[devices]\nworkspace_radius_m = 10.0\n[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\", origin = [9.0, 0.0, 0.0] }",
+                "`avatars[0].source.origin`",
+            ),
+        ] {
             let err = parse(text).expect_err(text);
             assert!(err.to_string().contains(key), "{text}: {err}");
         }

@@ -11,7 +11,7 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::BodyProfile;
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::Scene;
-use posewire_solver::SolverKind;
+use posewire_solver::{GateSettings, SolverKind};
 use tokio::sync::{broadcast, watch};
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
@@ -55,6 +55,7 @@ fn build_avatar(
     solver: SolverKind,
     cor_cache: &std::path::Path,
     osc: &super::osc_stats::OscRegistry,
+    gate: GateSettings,
 ) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
     let (profile, profile_name) = match &a.profile {
         Some(path) => (
@@ -153,7 +154,7 @@ fn build_avatar(
         SampleSource::Push(q) => Some(q.clone()),
         _ => None,
     };
-    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
+    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver, gate);
     let info = super::avatar_build::info(
         &a.id,
         pb::DeviceSource {
@@ -204,7 +205,14 @@ impl Daemon {
             config.access.insecure,
         ));
         for (i, a) in config.avatars.iter().enumerate() {
-            let (runner, info, queue) = build_avatar(i, a, solver, &live.cor_cache_dir(), &osc)?;
+            let (runner, info, queue) = build_avatar(
+                i,
+                a,
+                solver,
+                &live.cor_cache_dir(),
+                &osc,
+                config.devices.gate(),
+            )?;
             if let Some(queue) = queue {
                 push_queues.insert(a.id.clone(), queue);
             }
@@ -216,6 +224,7 @@ impl Daemon {
         let shared = Arc::new(Shared {
             rate_hz: config.rate_hz,
             solver,
+            gate: config.devices.gate(),
             avatars: std::sync::RwLock::new(infos),
             frames,
             subscriber_buffer: config.subscriber_buffer,

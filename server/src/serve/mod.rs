@@ -7,7 +7,8 @@
 //! - [`config`]: the TOML configuration and its validation.
 //! - [`demo_source`], [`file_source`], [`push_source`]: device sources;
 //!   [`clock`]: tracking a push sender's clock (offset and drift).
-//! - [`avatar`]: one avatar's source, devices and solver in the loop.
+//! - [`avatar`]: one avatar's source, devices and solver in the loop;
+//!   [`device_gate`]: the `[devices]` plausibility gate of samples.
 //! - [`sim_loop`]: the fixed-rate loop thread.
 //! - [`frame_build`]: solved bodies as `posewire.v1` frames.
 //! - [`stats`], [`state`]: what the loop and the services share.
@@ -37,6 +38,7 @@ pub mod commands;
 pub mod config;
 pub mod daemon;
 pub mod demo_source;
+pub mod device_gate;
 pub mod file_source;
 pub mod frame_build;
 pub mod grpc;

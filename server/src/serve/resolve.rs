@@ -40,6 +40,8 @@ pub struct ResolveSettings {
     pub scene: Scene,
     /// A profile to use instead of the take's own (at every profile change).
     pub profile: Option<BodyProfile>,
+    /// Which device samples are plausible (the daemon's `[devices]`).
+    pub gate: posewire_solver::GateSettings,
 }
 
 /// The offline avatar: a solver and what it poses.
@@ -85,7 +87,7 @@ pub fn resolve(
                 old.solver.leave(world.as_mut());
             }
             avatar.push(Offline {
-                solver: AvatarSolver::new(&profile, settings.solver),
+                solver: AvatarSolver::new(&profile, settings.solver, settings.gate),
                 skeleton: Skeleton::from_profile(&profile),
                 ankle_height_m: profile.body.ankle_height,
             });

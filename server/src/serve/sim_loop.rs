@@ -117,7 +117,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         for avatar in &mut setup.avatars {
             if avatar.take_samples(t) > 0 {
                 newest_arrival_ns = arrival;
-                shared.live.feed_taps(&avatar.id, avatar.last_samples());
+                shared.live.feed_taps(&avatar.id, avatar.last_accepted());
             }
         }
         let solved = super::solve_step::step(&mut setup.avatars, world.as_mut(), t);
@@ -220,6 +220,7 @@ fn record(
                     sample_age_s: (t - state.last_sample_s).max(0.0),
                     samples: state.samples,
                     tracked: state.tracked(t),
+                    rejected: state.rejected,
                 });
             }
         }

@@ -40,6 +40,9 @@ pub struct Shared {
     pub rate_hz: f64,
     /// The solver posing every avatar.
     pub solver: SolverKind,
+    /// Which device samples are plausible (`[devices]`), for every
+    /// avatar's solver and the push check.
+    pub gate: posewire_solver::GateSettings,
     /// The avatars, in creation order (configuration first). Only the
     /// loop writes it, when it applies a command.
     pub avatars: RwLock<Vec<AvatarInfo>>,

@@ -26,6 +26,9 @@ pub struct DeviceStat {
     pub samples: u64,
     /// Whether it had a recent valid sample.
     pub tracked: bool,
+    /// Samples the plausibility gate left out, per reason
+    /// ([`posewire_solver::Rejection::index`]).
+    pub rejected: [u64; posewire_solver::Rejection::ALL.len()],
 }
 
 /// The loop's measurements, updated once per tick.

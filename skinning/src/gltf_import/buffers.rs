@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use gltf::accessor::{DataType, Dimensions};
+
 use crate::error::SkinError;
 
 /// The bytes of every buffer of the document, in order.
@@ -53,9 +55,52 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinE
     Ok(out)
 }
 
-/// Checks that an accessor's elements lie inside its view and buffer.
+/// The element types glTF allows for one use of an accessor (the reader
+/// of the `gltf` crate panics on any other).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Layout {
+    dimensions: Dimensions,
+    types: &'static [DataType],
+}
+
+impl Layout {
+    /// `POSITION`, `NORMAL`: float VEC3.
+    pub(super) const VEC3: Layout = Layout {
+        dimensions: Dimensions::Vec3,
+        types: &[DataType::F32],
+    };
+    /// `TEXCOORD_n`: VEC2 of float or normalized unsigned bytes or shorts.
+    pub(super) const TEXCOORD: Layout = Layout {
+        dimensions: Dimensions::Vec2,
+        types: &[DataType::F32, DataType::U8, DataType::U16],
+    };
+    /// `JOINTS_n`: VEC4 of unsigned bytes or shorts.
+    pub(super) const JOINTS: Layout = Layout {
+        dimensions: Dimensions::Vec4,
+        types: &[DataType::U8, DataType::U16],
+    };
+    /// `WEIGHTS_n`: VEC4 of float or normalized unsigned bytes or shorts.
+    pub(super) const WEIGHTS: Layout = Layout {
+        dimensions: Dimensions::Vec4,
+        types: &[DataType::F32, DataType::U8, DataType::U16],
+    };
+    /// Indices: unsigned SCALAR.
+    pub(super) const INDICES: Layout = Layout {
+        dimensions: Dimensions::Scalar,
+        types: &[DataType::U8, DataType::U16, DataType::U32],
+    };
+    /// Inverse bind matrices: float MAT4.
+    pub(super) const MAT4: Layout = Layout {
+        dimensions: Dimensions::Mat4,
+        types: &[DataType::F32],
+    };
+}
+
+/// Checks that an accessor has the element type its use allows, a stride
+/// no shorter than an element, and elements inside its view and buffer.
 pub(super) fn check_accessor(
     acc: &gltf::Accessor<'_>,
+    layout: Layout,
     data: &[Vec<u8>],
     path: &Path,
     what: &str,
@@ -64,6 +109,16 @@ pub(super) fn check_accessor(
         path: path.to_path_buf(),
         reason: format!("{what}: {reason}"),
     };
+    if acc.dimensions() != layout.dimensions || !layout.types.contains(&acc.data_type()) {
+        return Err(err(format!(
+            "accessor {} holds {:?} of {:?}; glTF allows {:?} of {:?} here",
+            acc.index(),
+            acc.dimensions(),
+            acc.data_type(),
+            layout.dimensions,
+            layout.types
+        )));
+    }
     if acc.sparse().is_some() {
         return Err(err("sparse accessors are not supported".into()));
     }
@@ -81,7 +136,13 @@ pub(super) fn check_accessor(
         )));
     }
     let elem = acc.size();
-    let stride = view.stride().unwrap_or(elem).max(elem);
+    if let Some(stride) = view.stride().filter(|&s| s < elem) {
+        return Err(err(format!(
+            "buffer view {} has a stride of {stride} bytes, shorter than the {elem} bytes of an element",
+            view.index()
+        )));
+    }
+    let stride = view.stride().unwrap_or(elem);
     if acc.count() > 0 {
         let need = acc
             .offset()

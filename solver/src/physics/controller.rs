@@ -175,17 +175,19 @@ impl AvatarController {
         &mut self.ik
     }
 
-    /// Takes one device sample (in time order).
-    pub fn push(&mut self, sample: &TrackerSample) {
+    /// Takes one device sample (in time order); says whether it was taken
+    /// (the plausibility gate, [`crate::gate`]).
+    pub fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {
         let foot = match sample.device {
             Device::LeftFoot => Some(0),
             Device::RightFoot => Some(1),
             _ => None,
         };
-        if let (Some(i), Some(_)) = (foot, sample.pose) {
+        let verdict = self.ik.push(sample);
+        if let (Some(i), crate::gate::Verdict::Accepted) = (foot, verdict) {
             self.foot_seen[i] = Some(sample.time_s);
         }
-        self.ik.push(sample);
+        verdict
     }
 
     /// Whether there is a body to simulate (a headset seen).
@@ -584,9 +586,9 @@ impl PhysicsSolver {
         }
     }
 
-    /// Takes one device sample (in time order).
-    pub fn push(&mut self, sample: &TrackerSample) {
-        self.controller.push(sample);
+    /// Takes one device sample (in time order); says whether it was taken.
+    pub fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {
+        self.controller.push(sample)
     }
 
     /// Whether there is a body to simulate.

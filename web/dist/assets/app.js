@@ -4727,6 +4727,15 @@ message DeviceStats {
   uint64 samples = 4;
   // Whether the device is tracked (recent valid sample).
   bool tracked = 5;
+  // Samples of this device, from any source, that the plausibility gate
+  // left out since the avatar was created (\`[devices]\` of the
+  // configuration); a body never moves on them. Farther from the space's
+  // origin than \`workspace_radius_m\`:
+  uint64 rejected_outside_workspace = 6;
+  // Farther from the device's last accepted sample than \`max_speed_m_s\`
+  // allows in the time between them (a device lost and found again is
+  // taken wherever it is):
+  uint64 rejected_too_fast = 7;
 }
 `,Yu=`// Avatars in one shared physical space: create, list, remove, configure,
 // and act on them.

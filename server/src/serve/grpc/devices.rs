@@ -1,7 +1,7 @@
 //! `posewire.v1.DeviceService`: device samples streamed in for avatars
 //! whose source is `push`. Each sample is checked (device, finite pose,
-//! unit quaternion, capture time not going backwards per device, a known
-//! push avatar); an invalid one is rejected and counted with its reason
+//! unit quaternion, inside the workspace, capture time not going backwards
+//! per device, a known push avatar); an invalid one is rejected and counted with its reason
 //! while the valid ones of the same stream are kept. Capture times in the
 //! sender's clock are mapped onto the loop's clock through a tracked
 //! offset and drift estimate ([`ClockTracker`]), reported in the answer
@@ -15,6 +15,7 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{Device, Transform};
 use posewire_proto::v1 as pb;
+use posewire_solver::gate::GateSettings;
 use tonic::{Request, Response, Status, Streaming};
 
 use crate::serve::clock::ClockTracker;
@@ -55,8 +56,13 @@ fn device_of(value: i32) -> Option<Device> {
     }
 }
 
-/// Checks one sample's content; the pose if valid.
-fn check(sample: &pb::DeviceSample) -> Result<(Device, Transform), pb::RejectReason> {
+/// Checks one sample's content; the pose if valid. A position outside the
+/// workspace of `gate` is rejected here at once; the loop's gate judges
+/// the rest (speed) per device.
+pub fn check(
+    sample: &pb::DeviceSample,
+    gate: &GateSettings,
+) -> Result<(Device, Transform), pb::RejectReason> {
     let device = device_of(sample.device).ok_or(pb::RejectReason::UnknownDevice)?;
     let pose = sample.pose.as_ref().ok_or(pb::RejectReason::NotFinite)?;
     let (p, q) = match (&pose.position, &pose.rotation) {
@@ -70,6 +76,9 @@ fn check(sample: &pb::DeviceSample) -> Result<(Device, Transform), pb::RejectRea
     }
     if (rotation.length() - 1.0).abs() > 1e-3 {
         return Err(pb::RejectReason::NotUnitQuaternion);
+    }
+    if !gate.inside(position) {
+        return Err(pb::RejectReason::OutsideWorkspace);
     }
     Ok((device, Transform::new(position, rotation.normalize())))
 }
@@ -118,7 +127,7 @@ impl DeviceService for Devices {
             };
             let mut valid = Vec::with_capacity(batch.samples.len());
             for sample in &batch.samples {
-                let (device, pose) = match check(sample) {
+                let (device, pose) = match check(sample, &self.shared.gate) {
                     Ok(v) => v,
                     Err(reason) => {
                         reject(reason, 1);
@@ -196,6 +205,31 @@ mod tests {
                 }),
             }),
         }
+    }
+
+    fn check(sample: &pb::DeviceSample) -> Result<(Device, Transform), pb::RejectReason> {
+        super::check(sample, &GateSettings::default())
+    }
+
+    #[test]
+    fn samples_outside_the_workspace_are_rejected_at_once() {
+        let unit = [0.0, 0.0, 0.0, 1.0];
+        for x in [1e308, -1e308, 1000.0, 50.5] {
+            let mut far = sample(pb::Device::Head, unit);
+            if let Some(p) = far.pose.as_mut().and_then(|p| p.position.as_mut()) {
+                p.x = x;
+            }
+            assert_eq!(
+                check(&far).err(),
+                Some(pb::RejectReason::OutsideWorkspace),
+                "{x}"
+            );
+        }
+        let mut near = sample(pb::Device::Head, unit);
+        if let Some(p) = near.pose.as_mut().and_then(|p| p.position.as_mut()) {
+            p.x = 49.0;
+        }
+        assert!(check(&near).is_ok());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use pb::stats_service_server::StatsService;
 use posewire_proto::v1 as pb;
+use posewire_solver::Rejection;
 use tonic::{Request, Response, Status};
 
 use crate::serve::frame_build::device;
@@ -114,6 +115,8 @@ impl StatsService for Stats {
                     sample_age_s: d.sample_age_s,
                     samples: d.samples,
                     tracked: d.tracked,
+                    rejected_outside_workspace: d.rejected[Rejection::OutsideWorkspace.index()],
+                    rejected_too_fast: d.rejected[Rejection::TooFast.index()],
                 })
                 .collect(),
         }))

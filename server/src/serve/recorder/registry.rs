@@ -381,6 +381,7 @@ pub fn config_toml(config: &super::super::Config) -> String {
     if let Some(scene) = &config.scene {
         out.push_str(&format!("scene = {:?}\n", path_str(scene)));
     }
+    super::super::device_gate::append_toml(&config.devices, &mut out);
     out
 }
 
