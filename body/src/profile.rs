@@ -386,9 +386,9 @@ impl BodyProfile {
         }
         for (name, mount) in &self.trackers {
             let device = Device::from_name(name)
-                .ok_or_else(|| format!("`[trackers.{name}]`: unknown device `{name}` (expected one of head, left_hand, right_hand, pelvis, left_foot, right_foot)"))?;
+                .ok_or_else(|| "a `[trackers.*]` table names an unknown device (expected one of head, left_hand, right_hand, pelvis, left_foot, right_foot)".to_string())?;
             let bone = Joint::from_name(&mount.bone)
-                .ok_or_else(|| format!("`[trackers.{name}]`: unknown bone `{}`", mount.bone))?;
+                .ok_or_else(|| format!("`[trackers.{name}]`: unknown bone (expected `{}`, the bone this device is worn on)", device.bone()))?;
             if bone != device.bone() {
                 return Err(format!(
                     "`[trackers.{name}]`: bone `{}` is not the bone this device is worn on (`{}`)",

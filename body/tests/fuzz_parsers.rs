@@ -378,7 +378,6 @@ proptest! {
     }
 
     #[test]
-    #[ignore = "needs the no-echo change"]
     fn fuzz_errors_never_quote_the_input(at in any::<usize>(), which in 0..5usize) {
         let seed = [bvh_seed(), tracker_seed(), calibration_seed(), joint_track_seed(), profile_seed()][which].clone();
         let text = plant(seed.as_bytes(), at);

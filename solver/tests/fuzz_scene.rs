@@ -99,7 +99,6 @@ proptest! {
     }
 
     #[test]
-    #[ignore = "needs the no-echo change"]
     fn fuzz_scene_errors_never_quote_the_input(at in any::<usize>()) {
         let p = at % (EXAMPLE.len() + 1);
         let p = (0..=p).rev().find(|&i| EXAMPLE.is_char_boundary(i)).unwrap_or(0);
