@@ -58,6 +58,7 @@ async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
             max_subscribers: 4,
             max_subscribers_per_connection: 2,
             max_vertex_subscribers: 1,
+            ..LimitsConfig::default()
         },
         ..Config::default()
     };
@@ -86,6 +87,91 @@ async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
                 assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
                 assert!(Instant::now() < deadline, "the place was never freed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    };
+    daemon.shutdown().await.expect("shuts down");
+}
+
+/// A loopback TCP proxy to `target` that forwards until `freeze` turns
+/// true, then holds both sockets open and silent: a client that vanished
+/// without closing (power loss, a cut network), as the daemon sees it.
+async fn freezing_proxy(
+    target: std::net::SocketAddr,
+    freeze: tokio::sync::watch::Receiver<bool>,
+) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a proxy port");
+    let addr = listener.local_addr().expect("the proxy address");
+    tokio::spawn(async move {
+        let Ok((client, _)) = listener.accept().await else {
+            return;
+        };
+        let Ok(server) = tokio::net::TcpStream::connect(target).await else {
+            return;
+        };
+        let (mut client_read, mut client_write) = client.into_split();
+        let (mut server_read, mut server_write) = server.into_split();
+        let up = tokio::io::copy(&mut client_read, &mut server_write);
+        let down = tokio::io::copy(&mut server_read, &mut client_write);
+        let mut frozen = freeze.clone();
+        tokio::select! {
+            _ = async { tokio::join!(up, down) } => {}
+            _ = frozen.wait_for(|f| *f) => {}
+        }
+        // Frozen: keep every socket open and read nothing, until the test
+        // ends.
+        let _held = (client_read, client_write, server_read, server_write);
+        std::future::pending::<()>().await;
+    });
+    addr
+}
+
+/// A client that vanishes without closing its connection gives its
+/// subscriber place back once the daemon's HTTP/2 pings go unanswered
+/// (`limits.keepalive_s`); without pings the place stays taken for good.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vanished_client_gives_its_place_back_by_keepalive() {
+    let storage = tempfile::tempdir().expect("a folder");
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        storage: storage.path().to_path_buf(),
+        limits: LimitsConfig {
+            max_subscribers: 1,
+            keepalive_s: 0.5,
+            ..LimitsConfig::default()
+        },
+        ..Config::default()
+    };
+    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let (freeze, frozen) = tokio::sync::watch::channel(false);
+    let proxy = freezing_proxy(daemon.local_addr(), frozen).await;
+    let vanishing = Endpoint::from_shared(format!("http://{proxy}"))
+        .expect("an endpoint")
+        .connect()
+        .await
+        .expect("connects through the proxy");
+    let mut held = subscribe(&vanishing, false).await.expect("the one place");
+    let first = tokio::time::timeout(PATIENCE, held.message()).await;
+    assert!(
+        matches!(first, Ok(Ok(Some(_)))),
+        "a frame through the proxy: {first:?}"
+    );
+    let direct = connection(&daemon).await;
+    refused(subscribe(&direct, false).await, "limits.max_subscribers");
+    freeze.send(true).expect("the proxy listens");
+    let deadline = Instant::now() + PATIENCE;
+    let _taken = loop {
+        match subscribe(&direct, false).await {
+            Ok(stream) => break stream,
+            Err(status) => {
+                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+                assert!(
+                    Instant::now() < deadline,
+                    "the vanished client's place was never given back"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
     };

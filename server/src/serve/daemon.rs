@@ -249,7 +249,8 @@ impl Daemon {
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
-            .with_nodelay(Some(true));
+            .with_nodelay(Some(true))
+            .with_keepalive(Some(config.limits.keepalive()));
         let local = incoming
             .local_addr()
             .with_context(|| format!("cannot read the address bound for {addr}"))?;
@@ -289,7 +290,11 @@ impl Daemon {
             None => None,
         };
         let mut stop = shutdown_rx;
-        let mut builder = Server::builder();
+        // Pings find a client that vanished without closing, so that its
+        // subscriber places are given back (`limits.keepalive_s`).
+        let mut builder = Server::builder()
+            .http2_keepalive_interval(Some(config.limits.keepalive()))
+            .http2_keepalive_timeout(Some(config.limits.keepalive()));
         if let Some(tls) = tls {
             builder = builder
                 .tls_config(tls)

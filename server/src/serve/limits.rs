@@ -25,6 +25,11 @@ pub struct LimitsConfig {
     pub max_subscribers_per_connection: usize,
     /// Frame subscribers with vertices open at once.
     pub max_vertex_subscribers: usize,
+    /// Seconds between HTTP/2 pings on a quiet gRPC connection, and how
+    /// long an unanswered ping waits before the connection is closed: a
+    /// client that vanished without closing (power loss, a cut network)
+    /// gives back its subscriber places within twice this.
+    pub keepalive_s: f64,
 }
 
 impl Default for LimitsConfig {
@@ -38,6 +43,7 @@ impl Default for LimitsConfig {
             max_subscribers: 1000,
             max_subscribers_per_connection: 200,
             max_vertex_subscribers: 400,
+            keepalive_s: 20.0,
         }
     }
 }
@@ -64,7 +70,19 @@ impl LimitsConfig {
                 });
             }
         }
+        if !(0.1..=3600.0).contains(&self.keepalive_s) {
+            return Err(ConfigError::Invalid {
+                path: path.to_string(),
+                key: "limits.keepalive_s".to_string(),
+                reason: format!("{} is not between 0.1 and 3600 seconds", self.keepalive_s),
+            });
+        }
         Ok(())
+    }
+
+    /// The keepalive interval and ping timeout of the gRPC port.
+    pub fn keepalive(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.keepalive_s)
     }
 }
 
@@ -195,6 +213,7 @@ mod tests {
             max_subscribers: all,
             max_subscribers_per_connection: per,
             max_vertex_subscribers: vertices,
+            ..LimitsConfig::default()
         }))
     }
 
