@@ -48,6 +48,25 @@ fn refused<T>(result: Result<T, tonic::Status>, key: &str) {
     assert!(status.message().contains(&format!("`{key}`")), "{status:?}");
 }
 
+/// Subscribes on `channel` as soon as a place is free: refusals until then
+/// must be RESOURCE_EXHAUSTED; `never` is the failure after the patience.
+async fn admitted_once_freed(
+    channel: &Channel,
+    never: &str,
+) -> tonic::Streaming<pb::StreamFramesResponse> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match subscribe(channel, false).await {
+            Ok(stream) => return stream,
+            Err(status) => {
+                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+                assert!(Instant::now() < deadline, "{never}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
     let storage = tempfile::tempdir().expect("a folder");
@@ -79,17 +98,7 @@ async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
 
     // A subscriber that leaves frees its place.
     drop(first);
-    let deadline = Instant::now() + PATIENCE;
-    let _again = loop {
-        match subscribe(&c, false).await {
-            Ok(stream) => break stream,
-            Err(status) => {
-                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
-                assert!(Instant::now() < deadline, "the place was never freed");
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        }
-    };
+    let _again = admitted_once_freed(&c, "the place was never freed").await;
     daemon.shutdown().await.expect("shuts down");
 }
 
@@ -161,19 +170,7 @@ async fn a_vanished_client_gives_its_place_back_by_keepalive() {
     let direct = connection(&daemon).await;
     refused(subscribe(&direct, false).await, "limits.max_subscribers");
     freeze.send(true).expect("the proxy listens");
-    let deadline = Instant::now() + PATIENCE;
-    let _taken = loop {
-        match subscribe(&direct, false).await {
-            Ok(stream) => break stream,
-            Err(status) => {
-                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
-                assert!(
-                    Instant::now() < deadline,
-                    "the vanished client's place was never given back"
-                );
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    };
+    let _taken =
+        admitted_once_freed(&direct, "the vanished client's place was never given back").await;
     daemon.shutdown().await.expect("shuts down");
 }
