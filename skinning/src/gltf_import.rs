@@ -47,10 +47,7 @@ pub fn load_gltf_bytes(
         path: path.to_path_buf(),
         reason,
     };
-    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| SkinError::Gltf {
-        path: path.to_path_buf(),
-        reason: e.to_string(),
-    })?;
+    let gltf = parse(bytes, path)?;
     let data = buffers::load(&gltf, path)?;
     let doc = &gltf.document;
 
@@ -377,4 +374,22 @@ fn build_skeleton(
             }
         })
         .collect()
+}
+
+/// Parses and validates the glTF document. The `gltf` crate's validation
+/// indexes some arrays before checking them (a primitive's POSITION
+/// accessor index out of range panics in gltf-json 1.4.1, found by the
+/// fuzz tier), so a panic in it is caught and reported as an invalid
+/// model instead of taking the caller down.
+fn parse(bytes: &[u8], path: &Path) -> Result<gltf::Gltf, SkinError> {
+    let invalid = |reason: String| SkinError::Gltf {
+        path: path.to_path_buf(),
+        reason,
+    };
+    match std::panic::catch_unwind(|| gltf::Gltf::from_slice(bytes)) {
+        Ok(parsed) => parsed.map_err(|e| invalid(e.to_string())),
+        Err(_) => Err(invalid(
+            "the document refers to an object that does not exist (an index out of range)".into(),
+        )),
+    }
 }

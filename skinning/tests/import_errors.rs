@@ -315,3 +315,18 @@ fn skinning_import_unreadable_and_garbage_files() {
         Ok(_) => panic!("empty file loaded"),
     }
 }
+
+/// A primitive whose POSITION names an accessor that does not exist made
+/// the `gltf` crate's validation panic (index out of bounds, found by the
+/// fuzz tier); it is an invalid model.
+#[test]
+fn skinning_import_refuses_an_accessor_index_out_of_range() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("dangling.gltf");
+    let text = br#"{"asset":{"version":"2.0"},"meshes":[{"primitives":[{"attributes":{"POSITION":3}}]}],"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}]}"#;
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    match load_gltf(&path, ImportOptions::default()) {
+        Err(SkinError::Gltf { reason, .. }) => assert!(reason.contains("out of range"), "{reason}"),
+        other => panic!("expected Gltf, got {other:?}"),
+    }
+}
