@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::{info, solved, tick, write_take};
+use common::{info, solved, tick, write_take, SmallDisk};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{Joint, Transform};
 use posewire_takes::{cut_tail, open, Marker, Record, SolveVersion, TakeError, TakeWriter};
@@ -156,25 +154,10 @@ fn takes_name_the_file_when_it_is_not_a_take() {
 fn takes_on_a_full_disk_stop_with_an_error_and_keep_what_was_written() {
     // A 64 KiB tmpfs fills after about a second of take.
     let dir = tempfile::tempdir().expect("tempdir");
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).expect("mkdir");
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !mounted {
-        println!("SKIPPED: could not mount a small tmpfs (needs root): the disk-full path is not exercised here");
+    let Some(small) = SmallDisk::mount(dir.path()) else {
         return;
-    }
-    struct Unmount(PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(&self.0).status();
-        }
-    }
-    let _guard = Unmount(mount.clone());
+    };
+    let mount = small.path.clone();
     let path = mount.join("full.pwtake");
     let mut w = TakeWriter::create(&path, &info()).expect("create");
     w.push(&Record::Version(SolveVersion {
@@ -245,25 +228,10 @@ fn takes_have_one_writer_at_a_time_and_a_busy_take_is_left_untouched() {
 fn takes_stopped_by_a_full_disk_keep_the_error_and_a_failed_create_leaves_nothing() {
     use std::io::Write as _;
     let dir = tempfile::tempdir().expect("tempdir");
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).expect("mkdir");
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !mounted {
-        println!("SKIPPED: could not mount a small tmpfs (needs root)");
+    let Some(small) = SmallDisk::mount(dir.path()) else {
         return;
-    }
-    struct Unmount(PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(&self.0).status();
-        }
-    }
-    let _guard = Unmount(mount.clone());
+    };
+    let mount = small.path.clone();
     // Room kept aside, as the recorder does, then a take until the disk is
     // full.
     let reserve = mount.join("reserve");

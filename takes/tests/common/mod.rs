@@ -111,3 +111,37 @@ pub fn boundaries(bytes: &[u8]) -> Vec<usize> {
     }
     at
 }
+
+/// A 64 KiB tmpfs that fills after about a second of take, unmounted when
+/// dropped.
+pub struct SmallDisk {
+    /// Where it is mounted.
+    pub path: PathBuf,
+}
+
+impl SmallDisk {
+    /// Mounts one in `dir`; `None` (saying so) where mounting needs a root
+    /// this test does not have, so the disk-full path is not exercised.
+    pub fn mount(dir: &Path) -> Option<SmallDisk> {
+        let path = dir.join("small");
+        std::fs::create_dir(&path).expect("mkdir");
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(&path)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            println!("SKIPPED: could not mount a small tmpfs (needs root): the disk-full path is not exercised here");
+            return None;
+        }
+        Some(SmallDisk { path })
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(&self.path)
+            .status();
+    }
+}
