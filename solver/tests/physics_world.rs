@@ -191,7 +191,8 @@ fn physics_hand_into_a_wall_stops_at_the_wall_while_its_ghost_passes() {
         "the hand went through the wall: z {} > {face}",
         hand.z
     );
-    let ghost = GhostHand::new(hand, wrist, 0.03);
+    let at = |p| posewire_body::Transform::new(p, posewire_body::glam::DQuat::IDENTITY);
+    let ghost = GhostHand::new(at(hand), at(wrist), 0.03);
     assert!(ghost.shown && ghost.ghost.z > face + 0.1, "{ghost:?}");
     let touching = world.contacts(id);
     assert!(

@@ -152,10 +152,10 @@ pub fn apply(
                     "PushImpulse needs the physics solver (`solver = \"physics\"`); this daemon \
                      runs the kinematic ik solver, which has no simulated body to push",
                 )),
-                (Some(i), Some(world)) => match &avatars[i].solver {
-                    AvatarSolver::Physics(c) => match c.id() {
-                        Some(body) if world.push(body, joint, impulse) => Ok(()),
-                        _ => Err(Status::failed_precondition(format!(
+                (Some(i), Some(world)) => match &mut avatars[i].solver {
+                    AvatarSolver::Physics(c) => match c.apply_impulse(world, joint, impulse) {
+                        true => Ok(()),
+                        false => Err(Status::failed_precondition(format!(
                             "avatar `{id}` has no simulated body yet (its headset has not been seen)"
                         ))),
                     },

@@ -7,7 +7,7 @@ use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, Skeleton};
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::controller::FrameArrays;
-use posewire_solver::physics::{ForceArray, PhysicsFrame};
+use posewire_solver::physics::{BodyState, ForceArray, PhysicsFrame, Reaction};
 
 use super::avatar::DeviceState;
 
@@ -66,6 +66,7 @@ fn force_arrays(a: &FrameArrays) -> pb::ForceArrays {
         balance: Some(force_array(&a.balance)),
         locomotion: Some(force_array(&a.locomotion)),
         total: Some(force_array(&a.total)),
+        assist: Some(force_array(&a.assist)),
     }
 }
 
@@ -113,6 +114,7 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
             })
         })
         .collect();
+    let reaction = s.physics.map(|f| reaction(&f.reaction));
     let (camera_link, ghost_hands, forces) = match s.physics {
         Some(f) => (
             Some(pb::CameraLink {
@@ -126,6 +128,8 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
                     ghost: Some(vec3(g.ghost)),
                     distance_m: g.distance,
                     shown: g.shown,
+                    simulated_rotation: Some(quat(g.simulated_rotation)),
+                    ghost_rotation: Some(quat(g.ghost_rotation)),
                 })
                 .collect(),
             Some(force_arrays(&f.arrays)),
@@ -150,6 +154,27 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
         ghost_hands,
         forces,
         vertices: None,
+        reaction,
+    }
+}
+
+/// The body's state in the proto's words.
+pub fn body_state(s: BodyState) -> pb::BodyState {
+    match s {
+        BodyState::Tracking => pb::BodyState::Tracking,
+        BodyState::Staggering => pb::BodyState::Staggering,
+        BodyState::Fallen => pb::BodyState::Fallen,
+        BodyState::GettingUp => pb::BodyState::GettingUp,
+    }
+}
+
+fn reaction(r: &Reaction) -> pb::Reaction {
+    pb::Reaction {
+        state: body_state(r.state) as i32,
+        assist: r.assist,
+        deviation_m: r.deviation_m,
+        state_time_s: r.state_time_s,
+        recovery_steps: r.recovery_steps,
     }
 }
 

@@ -91,6 +91,10 @@ pub struct FrameArrays {
     pub locomotion: ForceArray,
     /// Their sum, as handed to the motors.
     pub total: ForceArray,
+    /// The assist: what the pelvis and end-effector springs add from
+    /// outside the body (root force and torque; also in
+    /// `inverse_dynamics`).
+    pub assist: ForceArray,
 }
 
 /// What one physics frame reports beside the pose.
@@ -106,6 +110,8 @@ pub struct PhysicsFrame {
     pub ghost_hands: [GhostHand; 2],
     /// First or third person.
     pub camera: CameraLink,
+    /// The body's state and assist level.
+    pub reaction: super::reaction::Reaction,
 }
 
 /// One avatar's controllers and state.
@@ -136,6 +142,8 @@ pub struct AvatarController {
     /// Tracked feet that stood too far from their reference and slide
     /// back to it (left, right).
     off_devices: [bool; 2],
+    /// State changes and impulses since the start.
+    counts: super::reaction::ReactionCounts,
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -162,6 +170,7 @@ impl AvatarController {
             ankle_history: std::collections::VecDeque::new(),
             foot_seen: [None, None],
             off_devices: [false, false],
+            counts: Default::default(),
         }
     }
 
@@ -329,6 +338,7 @@ impl AvatarController {
             balance,
             locomotion,
             total: ForceArray::sum([&tracking, &explicit]),
+            assist: ForceArray::ZERO,
         };
         self.last_reference = Some(reference);
         self.pending = Some((reference, arrays, dt));
@@ -522,6 +532,28 @@ impl AvatarController {
         self.planted
     }
 
+    /// An external impulse (N s, world axes) on a segment of the body,
+    /// applied before the next step: a push, a hit. Says whether it was
+    /// taken (the body exists and the impulse is finite). The controller
+    /// reacts to it (the body's state).
+    pub fn apply_impulse(
+        &mut self,
+        world: &mut PhysicsWorld,
+        joint: Joint,
+        impulse: DVec3,
+    ) -> bool {
+        let taken = self.id.is_some_and(|id| world.push(id, joint, impulse));
+        if taken {
+            self.counts.impulses += 1;
+        }
+        taken
+    }
+
+    /// State changes and impulses since the start.
+    pub fn reaction_counts(&self) -> super::reaction::ReactionCounts {
+        self.counts
+    }
+
     /// The recovery steps so far.
     pub fn locomotion_state(&self) -> &LocomotionState {
         &self.locomotion
@@ -547,11 +579,16 @@ impl AvatarController {
         let ends = avatar.effector_array(world.rapier());
         arrays.inverse_dynamics.add(&ends);
         arrays.total.add(&ends);
+        arrays.assist = ends;
+        arrays.assist.root_force += force;
+        arrays.assist.root_torque += torque;
         let sk = avatar.skeleton;
         let sim = pose.positions(&sk);
         let kin = reference.positions(&sk);
+        let sim_bones = pose.transforms(&sk);
+        let kin_bones = reference.transforms(&sk);
         let ghost_hands = [Joint::LeftWrist, Joint::RightWrist]
-            .map(|w| GhostHand::new(sim[w], kin[w], self.settings.ghost_threshold_m));
+            .map(|w| GhostHand::new(sim_bones[w], kin_bones[w], self.settings.ghost_threshold_m));
         let camera = self
             .camera
             .update((sim[Joint::Head] - kin[Joint::Head]).length(), dt);
@@ -561,6 +598,10 @@ impl AvatarController {
             arrays,
             ghost_hands,
             camera,
+            reaction: super::reaction::Reaction {
+                assist: 1.0,
+                ..Default::default()
+            },
         })
     }
 }

@@ -3,7 +3,12 @@
 //! kinematic hand beside it) and the camera link (whether the simulated
 //! head still sits on the headset, for first- or third-person views).
 
-use posewire_body::glam::DVec3;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::Transform;
+
+/// How far a hand's orientation may turn from its device's before the
+/// ghost is shown, radians (15 degrees: about what a viewer notices).
+pub const GHOST_ANGLE_RAD: f64 = 0.26;
 
 /// A simulated hand and where its device puts it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -12,22 +17,31 @@ pub struct GhostHand {
     pub simulated: DVec3,
     /// The device's kinematic wrist (the ghost), world.
     pub ghost: DVec3,
+    /// The simulated hand's world rotation relative to rest.
+    pub simulated_rotation: DQuat,
+    /// The device's hand's world rotation relative to rest.
+    pub ghost_rotation: DQuat,
     /// Their distance, metres.
     pub distance: f64,
     /// Whether the ghost is shown (the hand is held back by more than the
-    /// threshold).
+    /// threshold, or turned by more than [`GHOST_ANGLE_RAD`]).
     pub shown: bool,
 }
 
 impl GhostHand {
-    /// The ghost of a hand; shown when the gap exceeds `threshold` metres.
-    pub fn new(simulated: DVec3, ghost: DVec3, threshold: f64) -> GhostHand {
-        let distance = (simulated - ghost).length();
+    /// The ghost of a hand (the wrist's bone transforms, simulated and
+    /// the device's); shown when the gap exceeds `threshold` metres or
+    /// the turn [`GHOST_ANGLE_RAD`].
+    pub fn new(simulated: Transform, ghost: Transform, threshold: f64) -> GhostHand {
+        let distance = (simulated.position - ghost.position).length();
+        let angle = simulated.rotation.angle_between(ghost.rotation);
         GhostHand {
-            simulated,
-            ghost,
+            simulated: simulated.position,
+            ghost: ghost.position,
+            simulated_rotation: simulated.rotation,
+            ghost_rotation: ghost.rotation,
             distance,
-            shown: distance > threshold,
+            shown: distance > threshold || angle > GHOST_ANGLE_RAD,
         }
     }
 }
@@ -123,8 +137,16 @@ mod tests {
 
     #[test]
     fn ghost_shows_only_beyond_the_threshold() {
-        assert!(!GhostHand::new(DVec3::ZERO, DVec3::new(0.01, 0.0, 0.0), 0.03).shown);
-        let g = GhostHand::new(DVec3::ZERO, DVec3::new(0.0, 0.2, 0.0), 0.03);
+        let at = |x: f64, y: f64| Transform::new(DVec3::new(x, y, 0.0), DQuat::IDENTITY);
+        assert!(!GhostHand::new(at(0.0, 0.0), at(0.01, 0.0), 0.03).shown);
+        let g = GhostHand::new(at(0.0, 0.0), at(0.0, 0.2), 0.03);
         assert!(g.shown && (g.distance - 0.2).abs() < 1e-12);
+        // Turned by 30 degrees in place: shown, with both rotations.
+        let turned = Transform::new(DVec3::ZERO, DQuat::from_rotation_y(0.52));
+        let g = GhostHand::new(at(0.0, 0.0), turned, 0.03);
+        assert!(g.shown && g.distance < 1e-12, "{g:?}");
+        assert_eq!(g.ghost_rotation, turned.rotation);
+        let slightly = Transform::new(DVec3::ZERO, DQuat::from_rotation_y(0.1));
+        assert!(!GhostHand::new(at(0.0, 0.0), slightly, 0.03).shown);
     }
 }

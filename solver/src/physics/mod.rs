@@ -11,7 +11,8 @@
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
-//!   [`links`]: ghost hands and the camera link.
+//!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
+//!   state (tracking, staggering, fallen, getting up) and its assist.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
@@ -26,11 +27,13 @@ pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod links;
 pub mod locomotion;
+pub mod reaction;
 pub mod scene;
 pub mod stepping_balance;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};
 pub use force_array::ForceArray;
+pub use reaction::{BodyState, Reaction, ReactionCounts};
 pub use scene::Scene;
 pub use world::{AvatarId, PhysicsWorld, WorldSettings};

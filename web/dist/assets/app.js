@@ -4439,6 +4439,41 @@ message AvatarFrame {
   ForceArrays forces = 10;
   // The skinned mesh, when the request asked for vertices.
   SkinnedVertices vertices = 11;
+  // How the simulated body reacts to the world: its state (tracking,
+  // staggering, fallen, getting up) and the assist level (physics solver;
+  // absent for ik).
+  Reaction reaction = 12;
+}
+
+// The simulated body's state (issue 23).
+enum BodyState {
+  // Not simulated (the ik solver) or not yet known.
+  BODY_STATE_UNSPECIFIED = 0;
+  // The body follows the person, with the full assist.
+  BODY_STATE_TRACKING = 1;
+  // Pushed or hit: the assist is lowered, balance and recovery steps
+  // catch the body, the arms keep tracking.
+  BODY_STATE_STAGGERING = 2;
+  // Beyond recovery: no assist, soft joints, the body falls under physics.
+  BODY_STATE_FALLEN = 3;
+  // At rest after a fall: the assist ramps back and brings the body to
+  // the tracked pose at a bounded joint speed.
+  BODY_STATE_GETTING_UP = 4;
+}
+
+// The state of the simulated body and how much help it gets.
+message Reaction {
+  // The state.
+  BodyState state = 1;
+  // The assist level on the pelvis and the tracked ends, 0..1 (1: full,
+  // while tracking).
+  double assist = 2;
+  // Simulated pelvis to reference pelvis (horizontal), metres.
+  double deviation_m = 3;
+  // Seconds since the body entered \`state\`.
+  double state_time_s = 4;
+  // Recovery steps (steps the person did not make) since the start.
+  uint32 recovery_steps = 5;
 }
 
 // A device's pose as the solver used it.
@@ -4482,6 +4517,10 @@ message GhostHand {
   double distance_m = 3;
   // Whether a viewer should show the ghost (gap beyond the threshold).
   bool shown = 4;
+  // The simulated hand's world rotation relative to rest.
+  Quat simulated_rotation = 5;
+  // The device's hand's world rotation relative to rest (the ghost's).
+  Quat ghost_rotation = 6;
 }
 
 // One force array: a torque per joint degree of freedom plus the root.
@@ -4509,6 +4548,9 @@ message ForceArrays {
   ForceArray locomotion = 4;
   // Their sum, as handed to the simulated body's joints.
   ForceArray total = 5;
+  // The assist: what the pelvis and end-effector springs add from outside
+  // the body (root force and torque; also part of \`inverse_dynamics\`).
+  ForceArray assist = 6;
 }
 
 // Skinned vertex positions of one avatar at one tick, world frame, in the
@@ -4584,6 +4626,7 @@ syntax = "proto3";
 
 package posewire.v1;
 
+import "posewire/v1/frames.proto";
 import "posewire/v1/types.proto";
 
 // Measurements of the running daemon.
@@ -4624,6 +4667,28 @@ message GetStatsResponse {
   repeated OscStats osc = 10;
   // Every open PushDevices stream, with its clock estimate.
   repeated PushStreamStats push_streams = 11;
+  // Every avatar's solver and simulated body (issue 23).
+  repeated AvatarStats avatars = 12;
+}
+
+// One avatar's solver and the reactions of its simulated body.
+message AvatarStats {
+  // The avatar.
+  string avatar_id = 1;
+  // Which solver poses it.
+  SolverKind solver = 2;
+  // The body's state now (physics; unspecified for ik).
+  BodyState state = 3;
+  // The assist level now, 0..1.
+  double assist = 4;
+  // Times it began to stagger, fell, and got up since the start.
+  uint64 staggers = 5;
+  uint64 falls = 6;
+  uint64 get_ups = 7;
+  // External impulses (pushes, hits) taken since the start.
+  uint64 impulses = 8;
+  // Recovery steps since the start.
+  uint64 recovery_steps = 9;
 }
 
 // One OSC endpoint's counters since it started. Inputs drop what they

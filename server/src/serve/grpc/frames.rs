@@ -113,6 +113,7 @@ fn without_vertices(a: &pb::AvatarFrame) -> pb::AvatarFrame {
         ghost_hands: a.ghost_hands.clone(),
         forces: a.forces.clone(),
         vertices: None,
+        reaction: a.reaction,
     }
 }
 

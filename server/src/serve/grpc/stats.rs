@@ -81,6 +81,7 @@ impl StatsService for Stats {
             })
             .collect();
         Ok(Response::new(pb::GetStatsResponse {
+            avatars: Vec::new(),
             push_streams,
             skinning: Some(pb::FrameTimeStats {
                 p50_ms: skinning.p50_ms,
