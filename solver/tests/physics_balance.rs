@@ -118,10 +118,16 @@ fn push_and_watch(
     let profile = BodyProfile::from_stature(1.75);
     let sk = Skeleton::from_profile(&profile);
     let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    // The arrays on their own: a self-supporting body has no assist to
+    // lower, so the reactions' states are off here.
     let settings = PhysicsSettings {
         body: BodySettings::self_supporting(),
         balance: Some(Balance::default()),
         locomotion,
+        reaction: posewire_solver::physics::reaction::ReactionSettings {
+            enabled: false,
+            ..Default::default()
+        },
         ..PhysicsSettings::default()
     };
     let mut avatar = AvatarController::new(&profile, settings);

@@ -175,7 +175,52 @@ pub struct SimAvatar {
     pub(crate) gains: JointMap<Gains>,
     pub(crate) anchor: RigidBodyHandle,
     pub(crate) root_gains: (Gains, Gains),
+    /// The root spring's joint and its force and torque caps.
+    pub(crate) root_joint: Option<ImpulseJointHandle>,
+    pub(crate) root_caps: (f64, f64),
     pub(crate) effectors: Vec<super::effectors::Effector>,
+    /// The assist now (scales the root and end springs and the muscles).
+    pub(crate) assist: Assist,
+}
+
+/// How much help from outside the body, and how much muscle, the
+/// simulated body gets: the assist budget of issue 23 (PuppetMaster's pin
+/// weight and muscle weight). Each is a share of the full setting, 0..1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Assist {
+    /// The root spring along the floor (holding the pelvis on the person's).
+    pub horizontal: f64,
+    /// The root spring's vertical support and its upright torque.
+    pub support: f64,
+    /// The springs on the head and hands.
+    pub ends: f64,
+    /// The springs on the feet.
+    pub feet: f64,
+    /// The joint motors' stiffness and damping.
+    pub muscles: f64,
+}
+
+impl Assist {
+    /// Everything at its full setting (a body that tracks).
+    pub const FULL: Assist = Assist {
+        horizontal: 1.0,
+        support: 1.0,
+        ends: 1.0,
+        feet: 1.0,
+        muscles: 1.0,
+    };
+
+    /// Each share limited to 0..1 (NaN counts as 0).
+    pub fn clamped(self) -> Assist {
+        let c = |v: f64| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
+        Assist {
+            horizontal: c(self.horizontal),
+            support: c(self.support),
+            ends: c(self.ends),
+            feet: c(self.feet),
+            muscles: c(self.muscles),
+        }
+    }
 }
 
 /// The body a joint's bone hangs from in the simulation (the toes' is the
@@ -505,9 +550,11 @@ impl SimAvatar {
             }
         }
         let pelvis = bodies[Joint::Pelvis].unwrap_or(anchor);
-        world
-            .impulse_joints
-            .insert(anchor, pelvis, root.build(), true);
+        let root_joint = (axes_used > 0).then(|| {
+            world
+                .impulse_joints
+                .insert(anchor, pelvis, root.build(), true)
+        });
         let effectors =
             super::effectors::build(world, &bodies, &transforms, &inertias, &settings.effectors);
         SimAvatar {
@@ -521,8 +568,49 @@ impl SimAvatar {
             gains,
             anchor,
             root_gains: (lin, ang),
+            root_joint,
+            root_caps: (max_force, max_torque),
             effectors,
+            assist: Assist::FULL,
         }
+    }
+
+    /// Sets the assist: scales the root spring (along the floor, and its
+    /// support and torque), the end-effector springs and the joint motors'
+    /// gains (the motors take it at the next [`PhysicsWorld::drive`]).
+    ///
+    /// [`PhysicsWorld::drive`]: super::world::PhysicsWorld::drive
+    pub(crate) fn set_assist(&mut self, world: &mut Rapier, assist: Assist) {
+        let assist = assist.clamped();
+        if assist == self.assist {
+            return;
+        }
+        self.assist = assist;
+        if let Some(j) = self
+            .root_joint
+            .and_then(|h| world.impulse_joints.get_mut(h, true))
+        {
+            let (lin, ang) = self.root_gains;
+            let (force, torque) = self.root_caps;
+            for (axis, g, cap, share) in [
+                (JointAxis::LinX, lin, force, assist.horizontal),
+                (JointAxis::LinY, lin, force, assist.support),
+                (JointAxis::LinZ, lin, force, assist.horizontal),
+                (JointAxis::AngX, ang, torque, assist.support),
+                (JointAxis::AngY, ang, torque, assist.support),
+                (JointAxis::AngZ, ang, torque, assist.support),
+            ] {
+                j.data
+                    .set_motor(axis, 0.0, 0.0, (g.kp * share) as f32, (g.kd * share) as f32)
+                    .set_motor_max_force(axis, (cap * share) as f32);
+            }
+        }
+        super::effectors::set_shares(world, &self.effectors, assist.ends, assist.feet);
+    }
+
+    /// The assist now.
+    pub fn assist(&self) -> Assist {
+        self.assist
     }
 
     /// Sets the friction coefficient of `joint`'s collider (a foot's
@@ -614,6 +702,7 @@ impl SimAvatar {
             };
             let (pos, vel) = targets[j];
             let g = self.gains[j];
+            let m = self.assist.muscles;
             for (k, r) in frame.axes.iter().enumerate() {
                 if let AxisRange::Free { min, max } = *r {
                     // A target beyond the range only pushes against the limit.
@@ -622,8 +711,8 @@ impl SimAvatar {
                         ANG_AXES[k],
                         p as f32,
                         vel[k] as f32,
-                        g.kp as f32,
-                        g.kd as f32,
+                        (g.kp * m) as f32,
+                        (g.kd * m) as f32,
                     );
                 }
             }

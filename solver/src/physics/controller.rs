@@ -15,6 +15,7 @@ use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
 use super::locomotion::{Locomotion, LocomotionState};
+use super::reaction::{BodyState, Reaction, ReactionSettings, ReactionState};
 use super::world::{AvatarId, PhysicsWorld};
 use crate::ik::{IkSettings, IkSolver};
 
@@ -48,6 +49,8 @@ pub struct PhysicsSettings {
     pub ghost_threshold_m: f64,
     /// The camera link.
     pub camera: CameraLinkSettings,
+    /// How the body reacts to pushes and hits (its states and assist).
+    pub reaction: ReactionSettings,
 }
 
 impl Default for PhysicsSettings {
@@ -62,6 +65,7 @@ impl Default for PhysicsSettings {
             world_space_targets: false,
             ghost_threshold_m: 0.03,
             camera: CameraLinkSettings::default(),
+            reaction: ReactionSettings::default(),
         }
     }
 }
@@ -142,8 +146,16 @@ pub struct AvatarController {
     /// Tracked feet that stood too far from their reference and slide
     /// back to it (left, right).
     off_devices: [bool; 2],
-    /// State changes and impulses since the start.
-    counts: super::reaction::ReactionCounts,
+    /// The body's state (tracking, staggering, fallen, getting up).
+    reaction: ReactionState,
+    /// The largest impulse taken since the last step, N s.
+    impulse_since: f64,
+    /// The person's pose at the last step (the devices' reference).
+    last_person: Option<BodyPose>,
+    /// The simulated pose getting up started from.
+    get_up_from: Option<BodyPose>,
+    /// Recovery steps the locomotion planner had taken at the last step.
+    steps_seen: usize,
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -170,7 +182,11 @@ impl AvatarController {
             ankle_history: std::collections::VecDeque::new(),
             foot_seen: [None, None],
             off_devices: [false, false],
-            counts: Default::default(),
+            reaction: ReactionState::default(),
+            impulse_since: 0.0,
+            last_person: None,
+            get_up_from: None,
+            steps_seen: 0,
         }
     }
 
@@ -226,7 +242,7 @@ impl AvatarController {
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let mut reference = *reference;
+        let reference = *reference;
         let id = match self.id {
             Some(id) => id,
             None => {
@@ -236,6 +252,10 @@ impl AvatarController {
                 id
             }
         };
+        let person = reference;
+        let mut reference = self.react(world, id, t, dt, &person);
+        self.last_person = Some(person);
+        let is_tracking = self.reaction.state() == BodyState::Tracking;
         // A foot counts as standing for a moment after its last contact
         // (contacts flicker as a loaded foot rocks on the floor).
         // Only the balance and locomotion arrays and the planted feet need
@@ -264,7 +284,18 @@ impl AvatarController {
         let Some(avatar) = world.avatar(id) else {
             return;
         };
-        let (locomotion, stance) = match self.settings.locomotion {
+        // Recovery steps: while staggering, and until a recovery under way
+        // is done (even when the settings have no locomotion of their own).
+        let state = self.reaction.state();
+        let recovering = self.settings.reaction.enabled
+            && (state == BodyState::Staggering
+                || (is_tracking && self.locomotion.recovery.is_some()));
+        let planner = self
+            .settings
+            .locomotion
+            .or_else(|| recovering.then(Locomotion::default))
+            .filter(|_| matches!(state, BodyState::Tracking | BodyState::Staggering));
+        let (locomotion, stance) = match planner {
             Some(l) => {
                 let a = l.plan(
                     &mut self.locomotion,
@@ -297,7 +328,13 @@ impl AvatarController {
         let idc = self.settings.inverse_dynamics;
         let mut tracking = idc.tracking(avatar, world.rapier(), &targets);
         let mut gravity = idc.gravity_array(avatar, world.rapier());
-        let stepping = match (self.settings.locomotion, self.locomotion.step) {
+        let muscles = avatar.assist().muscles;
+        if muscles < 1.0 {
+            for g in gravity.torques.0.iter_mut() {
+                *g *= muscles;
+            }
+        }
+        let stepping = match (planner, self.locomotion.step) {
             (Some(l), Some(s)) => t - s.start_s < l.step_time_s,
             _ => false,
         };
@@ -324,11 +361,20 @@ impl AvatarController {
         world.drive(id, &reference, &targets);
         // The reference's bones, once for the three foot rules.
         let bones = reference.transforms(self.ik.skeleton());
-        self.find_feet_off_their_devices(world, id, &bones, t);
-        if plant {
-            self.hold_planted_feet(world, id, &bones, touching, t, dt);
+        if is_tracking && self.locomotion.recovery.is_none() {
+            self.find_feet_off_their_devices(world, id, &bones, t);
+            if plant {
+                self.hold_planted_feet(world, id, &bones, touching, t, dt);
+            }
+            self.let_sliding_feet_slide(world, id, &bones, t);
+        } else {
+            self.let_feet_go(world, id);
         }
-        self.let_sliding_feet_slide(world, id, &bones, t);
+        let steps = self.locomotion.steps_taken;
+        for _ in self.steps_seen..steps {
+            self.reaction.count_step();
+        }
+        self.steps_seen = steps;
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -341,7 +387,7 @@ impl AvatarController {
             assist: ForceArray::ZERO,
         };
         self.last_reference = Some(reference);
-        self.pending = Some((reference, arrays, dt));
+        self.pending = Some((person, arrays, dt));
     }
 
     /// Holds each planted foot where it came to stand: while the reference
@@ -419,6 +465,18 @@ impl AvatarController {
             }
             world.plant_foot(id, ankle, hold.map(|t| t.position));
         }
+    }
+
+    /// Lets both feet go (no plant, the floor's own friction): a body
+    /// that staggers, falls or gets up steps where its feet must.
+    fn let_feet_go(&mut self, world: &mut PhysicsWorld, id: AvatarId) {
+        for ankle in [Joint::LeftAnkle, Joint::RightAnkle] {
+            world.plant_foot(id, ankle, None);
+            world.set_foot_friction(id, ankle, self.settings.body.friction);
+        }
+        self.planted = [None, None];
+        self.slipped = [false, false];
+        self.off_devices = [false, false];
     }
 
     /// Marks a tracked foot that stands farther than
@@ -544,14 +602,84 @@ impl AvatarController {
     ) -> bool {
         let taken = self.id.is_some_and(|id| world.push(id, joint, impulse));
         if taken {
-            self.counts.impulses += 1;
+            self.reaction.count_impulse();
+            self.impulse_since = self.impulse_since.max(impulse.length());
         }
         taken
     }
 
     /// State changes and impulses since the start.
     pub fn reaction_counts(&self) -> super::reaction::ReactionCounts {
-        self.counts
+        self.reaction.counts()
+    }
+
+    /// The body's state now.
+    pub fn body_state(&self) -> BodyState {
+        self.reaction.state()
+    }
+
+    /// Reads the body against the person, advances its state, sets the
+    /// assist the state gives, and returns the pose the body is driven
+    /// toward: the person's while tracking; while staggering the person's
+    /// with the pelvis held near where the body is; while fallen the
+    /// body's own (soft joints); while getting up a blend from where it
+    /// lay to the person's.
+    fn react(
+        &mut self,
+        world: &mut PhysicsWorld,
+        id: AvatarId,
+        t: f64,
+        dt: f64,
+        person: &BodyPose,
+    ) -> BodyPose {
+        let s = self.settings.reaction;
+        let Some(avatar) = world.avatar(id) else {
+            return *person;
+        };
+        let mut input = super::reaction::read_body(
+            avatar,
+            world.rapier(),
+            person,
+            self.last_person.as_ref(),
+            dt,
+        );
+        input.t = t;
+        input.impulse_n_s = std::mem::take(&mut self.impulse_since);
+        // Contacts are read only when they could matter.
+        if input.deviation_m > s.hit_deviation_m && self.reaction.state() == BodyState::Tracking {
+            input.touching_other = world.touches_another(id);
+        }
+        let own = avatar.pose(world.rapier());
+        // The first step has not run yet: nothing to read of the body.
+        let changed = self.last_person.is_some() && self.reaction.update(&input, dt, &s);
+        if changed && self.reaction.state() == BodyState::GettingUp {
+            self.reaction
+                .set_get_up_time(super::reaction::get_up_time(&own, person, &s), &s);
+            self.get_up_from = Some(own);
+        }
+        world.set_assist(id, self.reaction.assist(&s));
+        match self.reaction.state() {
+            BodyState::Tracking => *person,
+            BodyState::Staggering => {
+                let mut drive = *person;
+                let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z);
+                let pull = flat(person.root - own.root);
+                let reach = s.stagger_pull_m.max(0.0);
+                let pull = if pull.length() > reach {
+                    pull.normalize_or_zero() * reach
+                } else {
+                    pull
+                };
+                let at = own.root + pull;
+                drive.root = DVec3::new(at.x, person.root.y, at.z);
+                drive
+            }
+            BodyState::Fallen => own,
+            BodyState::GettingUp => {
+                let from = self.get_up_from.unwrap_or(own);
+                super::reaction::get_up_pose(&from, person, self.reaction.get_up_progress(t))
+            }
+        }
     }
 
     /// The recovery steps so far.
@@ -598,9 +726,16 @@ impl AvatarController {
             arrays,
             ghost_hands,
             camera,
-            reaction: super::reaction::Reaction {
-                assist: 1.0,
-                ..Default::default()
+            reaction: Reaction {
+                state: self.reaction.state(),
+                assist: self.reaction.reported_level(&self.settings.reaction),
+                deviation_m: {
+                    let d = pose.root - reference.root;
+                    DVec3::new(d.x, 0.0, d.z).length()
+                },
+                state_time_s: self.reaction.state_time(self.last_time.unwrap_or(0.0)),
+                recovery_steps: u32::try_from(self.reaction.counts().recovery_steps)
+                    .unwrap_or(u32::MAX),
             },
         })
     }
@@ -642,6 +777,13 @@ impl PhysicsSolver {
         self.controller.prepare(&mut self.world, t);
         self.world.step();
         self.controller.finish(&self.world)
+    }
+
+    /// An external impulse on a segment of the body before the next step
+    /// ([`AvatarController::apply_impulse`]).
+    pub fn apply_impulse(&mut self, joint: Joint, impulse: DVec3) -> bool {
+        self.controller
+            .apply_impulse(&mut self.world, joint, impulse)
     }
 
     /// The world (for pushes and contacts).

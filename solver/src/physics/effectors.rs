@@ -115,6 +115,8 @@ pub(crate) struct Effector {
     pub ang: Gains,
     pub max_force: f64,
     pub max_torque: f64,
+    /// The spring's joint (anchor to segment).
+    pub link: ImpulseJointHandle,
     /// For a foot: a kinematic body on the floor and a joint (off until
     /// the foot is planted) that holds the ankle there horizontally.
     pub plant: Option<(RigidBodyHandle, ImpulseJointHandle)>,
@@ -182,7 +184,7 @@ pub(crate) fn build(
                     .motor_max_force(a, max_torque as f32);
             }
         }
-        world
+        let link = world
             .impulse_joints
             .insert(anchor, body, link.build(), true);
         let foot = matches!(joint, Joint::LeftAnkle | Joint::RightAnkle);
@@ -210,10 +212,49 @@ pub(crate) fn build(
             ang,
             max_force,
             max_torque,
+            link,
             plant,
         });
     }
     out
+}
+
+/// Scales every spring's gains and caps: the head's and hands' by `ends`,
+/// the feet's by `feet` (shares of the full setting, 0..1).
+pub(crate) fn set_shares(world: &mut Rapier, effectors: &[Effector], ends: f64, feet: f64) {
+    for e in effectors {
+        let share = match e.joint {
+            Joint::LeftAnkle | Joint::RightAnkle => feet,
+            _ => ends,
+        };
+        let Some(j) = world.impulse_joints.get_mut(e.link, true) else {
+            continue;
+        };
+        for a in LIN_AXES {
+            j.data
+                .set_motor(
+                    a,
+                    0.0,
+                    0.0,
+                    (e.lin.kp * share) as f32,
+                    (e.lin.kd * share) as f32,
+                )
+                .set_motor_max_force(a, (e.max_force * share) as f32);
+        }
+        if j.data.motor_axes.contains(JointAxesMask::ANG_X) {
+            for a in ANG_AXES {
+                j.data
+                    .set_motor(
+                        a,
+                        0.0,
+                        0.0,
+                        (e.ang.kp * share) as f32,
+                        (e.ang.kd * share) as f32,
+                    )
+                    .set_motor_max_force(a, (e.max_torque * share) as f32);
+            }
+        }
+    }
 }
 
 /// Places every spring's anchor at its segment's target for the next step.

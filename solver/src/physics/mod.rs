@@ -30,6 +30,7 @@ pub mod locomotion;
 pub mod reaction;
 pub mod scene;
 pub mod stepping_balance;
+pub mod trials;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

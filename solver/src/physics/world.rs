@@ -219,6 +219,14 @@ impl PhysicsWorld {
         }
     }
 
+    /// Sets an avatar's assist (its outside help and muscle, shares of the
+    /// full settings): what the body's state gives it.
+    pub fn set_assist(&mut self, id: AvatarId, assist: super::avatar::Assist) {
+        if let Some(Some(a)) = self.avatars.get_mut(id.0) {
+            a.set_assist(&mut self.rapier, assist);
+        }
+    }
+
     /// Moves one end-effector spring's target (after [`PhysicsWorld::drive`]
     /// placed it at the reference): a planted foot is held where it stands.
     pub fn set_effector_target(&mut self, id: AvatarId, joint: Joint, target: Transform) {
@@ -322,6 +330,59 @@ impl PhysicsWorld {
             }
         }
         s
+    }
+
+    /// Whether any of an avatar's segments touches another avatar or a
+    /// moving body of the scene right now.
+    pub fn touches_another(&self, id: AvatarId) -> bool {
+        let Some(me) = self.avatar(id) else {
+            return false;
+        };
+        me.colliders.iter().any(|&c| {
+            self.rapier.narrow_phase.contact_pairs_with(c).any(|pair| {
+                let other = if pair.collider1 == c {
+                    pair.collider2
+                } else {
+                    pair.collider1
+                };
+                pair.has_any_active_contact()
+                    && !me.colliders.contains(&other)
+                    && self
+                        .rapier
+                        .colliders
+                        .get(other)
+                        .and_then(|o| o.parent())
+                        .and_then(|b| self.rapier.bodies.get(b))
+                        .is_some_and(|b| b.is_dynamic())
+            })
+        })
+    }
+
+    /// How deep avatar `a`'s segments sink into avatar `b`'s right now,
+    /// metres (0 when they do not overlap).
+    pub fn penetration_between(&self, a: AvatarId, b: AvatarId) -> f64 {
+        let (Some(me), Some(other)) = (self.avatar(a), self.avatar(b)) else {
+            return 0.0;
+        };
+        let mut deepest = 0.0_f64;
+        for &c in &me.colliders {
+            for pair in self.rapier.narrow_phase.contact_pairs_with(c) {
+                let o = if pair.collider1 == c {
+                    pair.collider2
+                } else {
+                    pair.collider1
+                };
+                if !other.colliders.contains(&o) {
+                    continue;
+                }
+                for m in pair.manifolds() {
+                    for p in &m.points {
+                        deepest = deepest.max(-f64::from(p.dist));
+                    }
+                }
+            }
+        }
+        deepest
     }
 
     /// Every body an avatar's segments touch in the scene or in other

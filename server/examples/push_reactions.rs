@@ -1,0 +1,126 @@
+//! The reaction table (issue 23): the demo person (`posewire serve`'s
+//! built-in device source) is pushed on the chest with impulses of several
+//! sizes, along four directions, at several moments of its 16 s loop
+//! (standing, walking, turning, reaching, crouching), and a standing person
+//! the same; each trial prints what the physics avatar did: whether it
+//! fell (pelvis below 0.7 m), how far the head left the headset, when it was
+//! back within 3 cm, when it stood linked again, the steps it took and the
+//! states it went through.
+//!
+//! `cargo run --release -p posewire --example push_reactions [-- --sizes 25,60,250 --moments 0,2,4]`
+
+use posewire::serve::daemon::DEFAULT_STATURE_M;
+use posewire::serve::demo_source::{DemoPerson, LOOP_S};
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::DVec3;
+use posewire_body::{BodyProfile, Joint, Skeleton};
+use posewire_solver::physics::trials::{
+    run_trial, standing_samples, summarise, Push, TrialSummary,
+};
+use posewire_solver::physics::PhysicsSettings;
+
+/// Seconds of a trial before the push, and after it.
+const BEFORE_S: f64 = 2.0;
+const AFTER_S: f64 = 14.0;
+
+fn list(arg: Option<&String>, default: &[f64]) -> Result<Vec<f64>, String> {
+    match arg {
+        None => Ok(default.to_vec()),
+        Some(a) => a
+            .split(',')
+            .map(|v| {
+                v.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| format!("`{v}` is not a number"))
+            })
+            .collect(),
+    }
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+}
+
+fn demo_samples(profile: &BodyProfile, moment_s: f64) -> Vec<TrackerSample> {
+    let person = DemoPerson::new(
+        &Skeleton::from_profile(profile),
+        moment_s - BEFORE_S,
+        [0.0; 3],
+    );
+    (0..((BEFORE_S + AFTER_S) * 90.0) as usize)
+        .flat_map(|k| person.samples(k as f64 / 90.0))
+        .collect()
+}
+
+fn secs(v: Option<f64>) -> String {
+    v.map_or("-".to_string(), |s| format!("{s:.1}"))
+}
+
+fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary) -> String {
+    let states: Vec<&str> = s.states.iter().flatten().map(|b| b.name()).collect();
+    format!(
+        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {} |",
+        if s.min_pelvis_y < 0.7 { "yes" } else { "no" },
+        s.min_pelvis_y,
+        100.0 * s.max_head_gap_m,
+        secs(s.back_after_s),
+        secs(s.unlinked_after_s),
+        secs(s.standing_after_s),
+        s.steps_seen,
+        states.join(" > "),
+    )
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let parsed = (
+        list(flag(&args, "--sizes"), &[25.0, 60.0, 120.0, 250.0]),
+        list(
+            flag(&args, "--moments"),
+            &[0.5, 3.0, 6.0, 9.0, 11.5, 13.0, 14.5],
+        ),
+    );
+    let (sizes, moments) = match parsed {
+        (Ok(s), Ok(m)) => (s, m),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("push_reactions: {e} (--sizes and --moments take comma-separated numbers)");
+            std::process::exit(1);
+        }
+    };
+    let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
+    let directions = [
+        ("+X", DVec3::X),
+        ("-X", -DVec3::X),
+        ("+Z", DVec3::Z),
+        ("-Z", -DVec3::Z),
+    ];
+    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | states |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut cases: Vec<(String, Vec<TrackerSample>)> = vec![(
+        "standing".to_string(),
+        standing_samples(&profile, BEFORE_S + AFTER_S, false),
+    )];
+    for m in &moments {
+        cases.push((
+            format!("{:.1}", m.rem_euclid(LOOP_S)),
+            demo_samples(&profile, *m),
+        ));
+    }
+    for &size in &sizes {
+        for (dir, axis) in directions {
+            for (moment, samples) in &cases {
+                let push = Push {
+                    joint: Joint::Chest,
+                    impulse: axis * size,
+                    at_s: BEFORE_S,
+                };
+                let ticks = run_trial(&profile, PhysicsSettings::default(), samples, &[push]);
+                println!("{}", row(size, dir, moment, &summarise(&ticks, BEFORE_S)));
+            }
+        }
+    }
+}

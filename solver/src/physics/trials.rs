@@ -1,0 +1,343 @@
+//! Push trials: a person's devices (a standing person's, held still, or a
+//! recorded take's) drive the physics avatar while an impulse strikes one
+//! segment at a chosen moment; what the body did is traced per tick. What
+//! the reaction tests and the reaction table (`push_reactions`) measure.
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
+
+use super::controller::{PhysicsSettings, PhysicsSolver};
+use super::reaction::BodyState;
+use super::scene::Scene;
+use super::world::WorldSettings;
+use crate::solve::take_ticks;
+
+/// One push on the body.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Push {
+    /// Which segment is struck.
+    pub joint: Joint,
+    /// The impulse, N s, world axes.
+    pub impulse: DVec3,
+    /// When, seconds from the take's first sample.
+    pub at_s: f64,
+}
+
+/// One tick of a trial.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrialTick {
+    /// Seconds from the take's first sample.
+    pub t: f64,
+    /// The body's state.
+    pub state: BodyState,
+    /// The assist level.
+    pub assist: f64,
+    /// Simulated head to the person's head (the headset's), metres.
+    pub head_gap_m: f64,
+    /// The simulated pelvis's height, metres.
+    pub pelvis_y: f64,
+    /// The camera link (1 linked, 0 unlinked).
+    pub link: f64,
+    /// Recovery steps so far.
+    pub steps: u32,
+    /// The simulated ankles (left, right), world.
+    pub ankles: [DVec3; 2],
+}
+
+/// A standing person's devices (headset and hands; `feet`: foot trackers
+/// too), held still for `seconds` at 90 samples a second, arms hanging
+/// 30 degrees from the body.
+pub fn standing_samples(profile: &BodyProfile, seconds: f64, feet: bool) -> Vec<TrackerSample> {
+    let skeleton = Skeleton::from_profile(profile);
+    let mut pose = BodyPose::rest(&skeleton);
+    for (side, joints) in [
+        (
+            1.0,
+            [Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist],
+        ),
+        (
+            -1.0,
+            [Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist],
+        ),
+    ] {
+        let q = DQuat::from_rotation_z(-side * 1.05);
+        for j in joints {
+            pose.rotations[j] = q;
+        }
+    }
+    let bones = pose.transforms(&skeleton);
+    let mut devices = vec![
+        (Device::Head, Joint::Head),
+        (Device::LeftHand, Joint::LeftWrist),
+        (Device::RightHand, Joint::RightWrist),
+    ];
+    if feet {
+        devices.push((Device::LeftFoot, Joint::LeftAnkle));
+        devices.push((Device::RightFoot, Joint::RightAnkle));
+    }
+    let count = (seconds * 90.0).max(0.0) as usize;
+    (0..count)
+        .flat_map(|k| {
+            let bones = &bones;
+            devices.iter().map(move |(device, joint)| TrackerSample {
+                time_s: k as f64 / 90.0,
+                device: *device,
+                pose: Some(bones[*joint]),
+            })
+        })
+        .collect()
+}
+
+/// Runs the physics avatar over `samples` (in time order) at 90 Hz with
+/// `pushes`, and traces every tick.
+pub fn run_trial(
+    profile: &BodyProfile,
+    settings: PhysicsSettings,
+    samples: &[TrackerSample],
+    pushes: &[Push],
+) -> Vec<TrialTick> {
+    let mut solver = PhysicsSolver::new(
+        profile,
+        settings,
+        &Scene::default(),
+        WorldSettings::default(),
+    );
+    let skeleton = Skeleton::from_profile(profile);
+    let start = samples.first().map_or(0.0, |s| s.time_s);
+    let mut pending: Vec<Push> = pushes.to_vec();
+    pending.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+    let mut pending = pending.into_iter().peekable();
+    let mut out = Vec::new();
+    for (t, due) in take_ticks(samples, 90.0) {
+        for s in due {
+            solver.push(s);
+        }
+        if !solver.ready() {
+            continue;
+        }
+        while let Some(p) = pending.next_if(|p| p.at_s <= t - start + 1e-9) {
+            solver.apply_impulse(p.joint, p.impulse);
+        }
+        let Some(frame) = solver.step(t) else {
+            continue;
+        };
+        let sim = frame.pose.positions(&skeleton);
+        let person = frame.reference.positions(&skeleton);
+        out.push(TrialTick {
+            t: t - start,
+            state: frame.reaction.state,
+            assist: frame.reaction.assist,
+            head_gap_m: (sim[Joint::Head] - person[Joint::Head]).length(),
+            pelvis_y: frame.pose.root.y,
+            link: frame.camera.link,
+            steps: frame.reaction.recovery_steps,
+            ankles: [sim[Joint::LeftAnkle], sim[Joint::RightAnkle]],
+        });
+    }
+    out
+}
+
+/// What a trial shows, after a push at `push_s`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TrialSummary {
+    /// The head's largest gap from the headset, metres.
+    pub max_head_gap_m: f64,
+    /// The pelvis's lowest height, metres.
+    pub min_pelvis_y: f64,
+    /// Seconds after the push until the pelvis was below 0.5 m.
+    pub down_after_s: Option<f64>,
+    /// Seconds after the push until the camera was unlinked (link < 0.5).
+    pub unlinked_after_s: Option<f64>,
+    /// Seconds after the push from which the head stayed within 3 cm of
+    /// the headset (to the end of the trial).
+    pub back_after_s: Option<f64>,
+    /// Seconds after the push from which the body stood (pelvis above
+    /// 0.8 m), linked (link above 0.5) and with its head within 5 cm of
+    /// the headset, to the end of the trial.
+    pub standing_after_s: Option<f64>,
+    /// Recovery steps the push caused.
+    pub steps: u32,
+    /// Foot landings at least [`STEP_M`] from where the foot lifted, counted
+    /// from the simulated ankles (a step seen, whoever planned it).
+    pub steps_seen: u32,
+    /// States the body went through, in order (the first is the state at
+    /// the push).
+    pub states: [Option<BodyState>; 8],
+}
+
+/// Summarises a trial's ticks after a push at `push_s`.
+pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
+    let after: Vec<&TrialTick> = ticks.iter().filter(|k| k.t >= push_s - 1e-9).collect();
+    let mut s = TrialSummary {
+        min_pelvis_y: f64::INFINITY,
+        ..Default::default()
+    };
+    let steps_before = after.first().map_or(0, |k| k.steps);
+    let mut n_states: usize = 0;
+    for k in &after {
+        s.max_head_gap_m = s.max_head_gap_m.max(k.head_gap_m);
+        s.min_pelvis_y = s.min_pelvis_y.min(k.pelvis_y);
+        if s.down_after_s.is_none() && k.pelvis_y < 0.5 {
+            s.down_after_s = Some(k.t - push_s);
+        }
+        if s.unlinked_after_s.is_none() && k.link < 0.5 {
+            s.unlinked_after_s = Some(k.t - push_s);
+        }
+        s.steps = k.steps - steps_before;
+        let last = n_states.checked_sub(1).and_then(|i| s.states[i]);
+        if last != Some(k.state) && n_states < s.states.len() {
+            s.states[n_states] = Some(k.state);
+            n_states += 1;
+        }
+    }
+    s.back_after_s = settled_from(&after, push_s, |k| k.head_gap_m <= 0.03);
+    s.standing_after_s = settled_from(&after, push_s, |k| {
+        k.pelvis_y > 0.8 && k.link > 0.5 && k.head_gap_m <= 0.05
+    });
+    s.steps_seen = steps_seen(&after);
+    s
+}
+
+/// The time after `push_s` from which `ok` held to the end.
+fn settled_from(ticks: &[&TrialTick], push_s: f64, ok: impl Fn(&TrialTick) -> bool) -> Option<f64> {
+    let last_bad = ticks.iter().rposition(|k| !ok(k));
+    match last_bad {
+        None => ticks.first().map(|k| k.t - push_s),
+        Some(i) => ticks.get(i + 1).map(|k| k.t - push_s),
+    }
+}
+
+/// A foot landing this far (horizontally) from where it lifted is a step,
+/// metres.
+pub const STEP_M: f64 = 0.05;
+
+/// Foot landings at least [`STEP_M`] from where the foot lifted: a foot is
+/// up when its ankle is 3 cm above its lowest height.
+fn steps_seen(ticks: &[&TrialTick]) -> u32 {
+    let mut count = 0;
+    for foot in 0..2 {
+        let floor = ticks
+            .iter()
+            .map(|k| k.ankles[foot].y)
+            .fold(f64::INFINITY, f64::min);
+        let mut lifted: Option<DVec3> = None;
+        let mut last_down = ticks.first().map(|k| k.ankles[foot]);
+        for k in ticks {
+            let a = k.ankles[foot];
+            let up = a.y > floor + 0.03;
+            match (up, lifted) {
+                (true, None) => lifted = last_down,
+                (false, Some(from)) => {
+                    let d = a - from;
+                    if DVec3::new(d.x, 0.0, d.z).length() >= STEP_M {
+                        count += 1;
+                    }
+                    lifted = None;
+                }
+                _ => {}
+            }
+            if !up {
+                last_down = Some(a);
+            }
+        }
+    }
+    count
+}
+
+/// Two people who walk into each other: each walks a straight line at
+/// `speed_m_s` toward where the other starts, `offset_m` to the side of
+/// the other's line, headset and hands held as when standing.
+pub fn meeting_samples(
+    profile: &BodyProfile,
+    speed_m_s: f64,
+    offset_m: f64,
+    seconds: f64,
+) -> [Vec<TrackerSample>; 2] {
+    let still = standing_samples(profile, seconds, false);
+    let start = 1.5;
+    [(-start, 1.0), (start, -1.0)].map(|(x0, dir)| {
+        still
+            .iter()
+            .map(|s| {
+                let mut s = *s;
+                if let Some(p) = s.pose.as_mut() {
+                    let x = x0 + dir * speed_m_s * s.time_s;
+                    // The second walker faces the other way.
+                    if dir < 0.0 {
+                        p.position = DQuat::from_rotation_y(std::f64::consts::PI) * p.position;
+                        p.rotation = DQuat::from_rotation_y(std::f64::consts::PI) * p.rotation;
+                    }
+                    p.position += DVec3::new(x, 0.0, dir * offset_m * 0.5);
+                }
+                s
+            })
+            .collect()
+    })
+}
+
+/// What two walkers who met did.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct MeetingSummary {
+    /// Each body's lowest pelvis height, metres.
+    pub min_pelvis_y: [f64; 2],
+    /// How far each body was pushed off its person (pelvis, horizontally),
+    /// at most, metres.
+    pub max_deflection_m: [f64; 2],
+    /// The deepest the two bodies sank into each other, metres.
+    pub max_penetration_m: f64,
+    /// States each body went through (counts of stagger and fall).
+    pub staggers: [u64; 2],
+    /// Falls of each.
+    pub falls: [u64; 2],
+}
+
+/// Runs two avatars in one world over their samples at 90 Hz.
+pub fn run_meeting(
+    profile: &BodyProfile,
+    settings: PhysicsSettings,
+    samples: &[Vec<TrackerSample>; 2],
+) -> MeetingSummary {
+    use super::controller::AvatarController;
+    use super::world::PhysicsWorld;
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let mut people = [
+        AvatarController::new(profile, settings),
+        AvatarController::new(profile, settings),
+    ];
+    let mut out = MeetingSummary {
+        min_pelvis_y: [f64::INFINITY; 2],
+        ..Default::default()
+    };
+    let ticks: [Vec<(f64, &[TrackerSample])>; 2] =
+        [0, 1].map(|i| take_ticks(&samples[i], 90.0).collect());
+    for k in 0..ticks[0].len().min(ticks[1].len()) {
+        let t = ticks[0][k].0;
+        for (p, ts) in people.iter_mut().zip(&ticks) {
+            for s in ts[k].1 {
+                p.push(s);
+            }
+        }
+        if !people.iter().all(|p| p.ready()) {
+            continue;
+        }
+        for p in people.iter_mut() {
+            p.prepare(&mut world, t);
+        }
+        world.step();
+        for (i, p) in people.iter_mut().enumerate() {
+            if let Some(f) = p.finish(&world) {
+                out.min_pelvis_y[i] = out.min_pelvis_y[i].min(f.pose.root.y);
+                out.max_deflection_m[i] = out.max_deflection_m[i].max(f.reaction.deviation_m);
+            }
+        }
+        if let (Some(a), Some(b)) = (people[0].id(), people[1].id()) {
+            out.max_penetration_m = out.max_penetration_m.max(world.penetration_between(a, b));
+        }
+    }
+    for (i, p) in people.iter().enumerate() {
+        out.staggers[i] = p.reaction_counts().staggers;
+        out.falls[i] = p.reaction_counts().falls;
+    }
+    out
+}

@@ -1,0 +1,88 @@
+//! The physics avatar's reactions (issue 23): a standing person's devices
+//! held still, the real controller (tracking, balance, locomotion arrays
+//! and the bounded assist), a push on the chest along +X.
+
+use posewire_body::glam::DVec3;
+use posewire_body::{BodyProfile, Joint};
+use posewire_solver::physics::trials::{run_trial, standing_samples, summarise, Push, TrialTick};
+use posewire_solver::physics::{BodyState, PhysicsSettings};
+
+const PUSH_S: f64 = 2.0;
+
+fn trial(size: f64, direction: DVec3, seconds: f64) -> Vec<TrialTick> {
+    let profile = BodyProfile::from_stature(1.75);
+    let samples = standing_samples(&profile, PUSH_S + seconds, false);
+    let push = Push {
+        joint: Joint::Chest,
+        impulse: direction * size,
+        at_s: PUSH_S,
+    };
+    run_trial(&profile, PhysicsSettings::default(), &samples, &[push])
+}
+
+#[test]
+fn a_25_n_s_push_moves_the_head_off_the_headset_and_it_comes_back_within_4_s() {
+    let s = summarise(&trial(25.0, DVec3::X, 6.0), PUSH_S);
+    assert!(s.max_head_gap_m >= 0.03, "{s:?}");
+    assert!(s.min_pelvis_y > 0.7, "fell: {s:?}");
+    assert!(s.back_after_s.is_some_and(|b| b <= 4.0), "{s:?}");
+}
+
+#[test]
+fn a_60_n_s_push_is_caught_by_at_least_two_recovery_steps_without_a_fall() {
+    for direction in [DVec3::X, -DVec3::X, DVec3::Z, -DVec3::Z] {
+        let s = summarise(&trial(60.0, direction, 8.0), PUSH_S);
+        assert!(s.min_pelvis_y > 0.7, "fell ({direction}): {s:?}");
+        assert!(s.steps_seen >= 2, "steps ({direction}): {s:?}");
+        assert!(s.steps >= 2, "recovery steps ({direction}): {s:?}");
+        assert_eq!(s.states[0], Some(BodyState::Staggering), "{s:?}");
+    }
+}
+
+#[test]
+fn a_250_n_s_push_fells_the_body_which_gets_up_and_relinks_within_12_s() {
+    let ticks = trial(250.0, DVec3::X, 13.0);
+    let s = summarise(&ticks, PUSH_S);
+    assert!(s.down_after_s.is_some_and(|d| d <= 3.0), "{s:?}");
+    assert!(s.unlinked_after_s.is_some_and(|d| d <= 3.0), "{s:?}");
+    assert!(s.standing_after_s.is_some_and(|d| d <= 12.0), "{s:?}");
+    assert_eq!(
+        &s.states[..4],
+        &[
+            Some(BodyState::Staggering),
+            Some(BodyState::Fallen),
+            Some(BodyState::GettingUp),
+            Some(BodyState::Tracking)
+        ],
+        "{s:?}"
+    );
+    // No explosion: nothing of the body flies off, the pelvis never
+    // rises far above its standing height.
+    assert!(ticks.iter().all(|k| k.pelvis_y < 1.2 && k.head_gap_m < 4.0));
+    // Getting up moves the pelvis without a jump: at most 2 cm a tick.
+    let up: Vec<&TrialTick> = ticks
+        .iter()
+        .filter(|k| k.state == BodyState::GettingUp)
+        .collect();
+    for w in up.windows(2) {
+        assert!((w[1].pelvis_y - w[0].pelvis_y).abs() < 0.02, "{:?}", w);
+    }
+}
+
+#[test]
+fn the_same_devices_and_pushes_give_identical_frames() {
+    let a = trial(60.0, DVec3::X, 3.0);
+    let b = trial(60.0, DVec3::X, 3.0);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn an_unpushed_standing_body_keeps_tracking() {
+    let profile = BodyProfile::from_stature(1.75);
+    let samples = standing_samples(&profile, 6.0, false);
+    let ticks = run_trial(&profile, PhysicsSettings::default(), &samples, &[]);
+    assert!(ticks.len() > 500);
+    assert!(ticks
+        .iter()
+        .all(|k| k.state == BodyState::Tracking && k.assist == 1.0));
+}
