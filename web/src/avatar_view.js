@@ -35,7 +35,7 @@ const GHOST_ORDER = 3;
  */
 function ghostHand(side) {
   const material = new THREE.MeshBasicMaterial({
-    color: 0x80e0ff, transparent: true, opacity: 0.45, depthTest: false, depthWrite: false,
+    color: 0xa8f4ff, transparent: true, opacity: 0.55, depthTest: false, depthWrite: false,
   });
   const hand = new THREE.Group();
   const part = (w, h, d, x, z) => {
@@ -117,6 +117,7 @@ export class AvatarView {
       return ghost;
     });
     this.arrows = [];
+    this.headsetHidden = false;
     this.mesh = null;
     this.last = null;
   }
@@ -183,7 +184,7 @@ export class AvatarView {
       if (pos) model.position.set(pos.x, pos.y, pos.z);
       if (rot) model.quaternion.set(rot.x, rot.y, rot.z, rot.w);
       model.material.color.setHex(d.tracked ? 0xe0e0e0 : 0x606060);
-      model.visible = true;
+      model.visible = !(this.headsetHidden && d.device === 'DEVICE_HEAD');
     }
     for (const [name, model] of this.devices) if (!seen.has(name)) model.visible = false;
 
@@ -207,6 +208,14 @@ export class AvatarView {
       this.mesh.visible = !!has;
     }
     this.updateForces(a, forceArray);
+  }
+
+  /** Hides the headset's model (the view is inside it) or shows it again. */
+  setHeadsetHidden(hidden) {
+    if (hidden === this.headsetHidden) return;
+    this.headsetHidden = hidden;
+    const model = this.devices.get('DEVICE_HEAD');
+    if (model && hidden) model.visible = false;
   }
 
   /** Shows the ghost of each hand (left, right) whose frame says `shown`. */

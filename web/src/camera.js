@@ -9,8 +9,8 @@ import * as THREE from 'three';
 /** Below this link the view is third person (the design's "unlinked"). */
 export const UNLINKED_BELOW = 0.5;
 /** How far behind and above the headset the third-person view sits, metres. */
-const BEHIND_M = 1.1;
-const ABOVE_M = 0.35;
+const BEHIND_M = 2.2;
+const ABOVE_M = 0.6;
 
 // three.js cameras look along -Z; bodies and devices face +Z.
 const LOOK = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI);
@@ -54,14 +54,16 @@ export function headWeight(link) {
 
 /**
  * Places `camera` for the first-person mode of `view`; returns the mode
- * shown (`first-person` or `third-person`) or null when the avatar has no
- * body to look from yet.
+ * shown (`first-person` or `third-person`) and how far the view sits on
+ * the simulated head (0..1), or null when the avatar has no body to look
+ * from yet.
  */
 export function placeFirstPerson(camera, view) {
   const link = view.cameraLink();
   const head = firstPersonPose(view);
   if (!head) return null;
   const w = headWeight(link);
+  const mode = link != null && link < UNLINKED_BELOW ? 'third-person' : 'first-person';
   const away = w < 1 ? thirdPersonPose(view) : null;
   if (!away) {
     camera.position.copy(head.position);
@@ -70,5 +72,5 @@ export function placeFirstPerson(camera, view) {
     camera.position.lerpVectors(away.position, head.position, w);
     camera.quaternion.slerpQuaternions(away.quaternion, head.quaternion, w);
   }
-  return link != null && link < UNLINKED_BELOW ? 'third-person' : 'first-person';
+  return { mode, headWeight: w };
 }

@@ -193,6 +193,7 @@ const takes = new Takes(scene, options, showBanner);
 const panel = new Panel(status, views, pickedId);
 let frames = 0, windowStart = performance.now();
 let lastPelvis = null;
+let backFromFirstPerson = false;
 
 /**
  * Places the camera: first person on the picked avatar (its simulated head,
@@ -201,30 +202,40 @@ let lastPelvis = null;
  * (`first-person`, `third-person`, `orbit`) and `data-camera-link`.
  */
 function placeCamera(view) {
-  const mode = $('camera-mode').value === 'first' && view ? placeFirstPerson(camera, view) : null;
-  setData('camera', mode || 'orbit');
+  const placed = $('camera-mode').value === 'first' && view ? placeFirstPerson(camera, view) : null;
+  const mode = placed?.mode || 'orbit';
   const link = view?.cameraLink();
+  // Seen from inside, the avatar's own headset would hide the view.
+  for (const v of views.values()) v.setHeadsetHidden(v === view && (placed?.headWeight ?? 0) > 0.5);
+  setData('camera', mode);
   setData('cameraLink', link == null ? '' : link.toFixed(2));
-  if (mode) {
-    controls.enabled = false;
+  controls.enabled = !placed;
+  if (placed) {
     lastPelvis = null;
+    backFromFirstPerson = true;
     return;
   }
-  controls.enabled = true;
-  const pelvis = view?.pelvis();
-  if (pelvis) {
-    // Follow the picked avatar: move camera and target with its pelvis.
-    if (lastPelvis) {
-      const delta = pelvis.clone().sub(lastPelvis);
-      delta.y = 0;
-      camera.position.add(delta);
-      controls.target.add(delta);
-    } else {
-      controls.target.set(pelvis.x, 1, pelvis.z);
-    }
-    lastPelvis = pelvis;
-  }
+  followPelvis(view?.pelvis());
   controls.update();
+}
+
+/**
+ * Orbit: moves camera and target with the picked avatar's pelvis; back
+ * from first person, starts again from in front of the avatar.
+ */
+function followPelvis(pelvis) {
+  if (!pelvis) return;
+  if (lastPelvis) {
+    const delta = pelvis.clone().sub(lastPelvis);
+    delta.y = 0;
+    camera.position.add(delta);
+    controls.target.add(delta);
+  } else {
+    if (backFromFirstPerson) camera.position.set(pelvis.x + 1.2, 2.6, pelvis.z + 6.5);
+    backFromFirstPerson = false;
+    controls.target.set(pelvis.x, 1, pelvis.z);
+  }
+  lastPelvis = pelvis;
 }
 
 /** Ghost hands drawn now, over every avatar: `#view`'s `data-ghost-hands`. */
