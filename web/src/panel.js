@@ -32,10 +32,10 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
  * else from GetStats; "n/a" for the ik solver, which simulates no body.
  */
 function bodyText(reaction, stat) {
-  const r = reaction || (stat?.state && stat.state !== 'BODY_STATE_UNSPECIFIED' ? stat : null);
-  if (!r) return stat?.solver === 'SOLVER_KIND_IK' || !stat ? 'n/a (ik: no simulated body)' : 'waiting for a body';
-  const state = BODY_STATES[r.state] || 'unknown';
-  return `${state} · assist ${(r.assist * 100).toFixed(0)}%`;
+  const known = stat && stat.state !== 'BODY_STATE_UNSPECIFIED' ? stat : null;
+  const r = reaction || known;
+  if (r) return `${BODY_STATES[r.state] || 'unknown'} · assist ${(r.assist * 100).toFixed(0)}%`;
+  return stat?.solver === 'SOLVER_KIND_PHYSICS' ? 'waiting for a body' : 'n/a (ik: no simulated body)';
 }
 
 /** An avatar's reaction counts since the start (GetStats). */
