@@ -144,3 +144,69 @@ fn sigterm_ends_the_process_while_calls_hold_on() {
     }
     drop(client_runtime);
 }
+
+/// GetStats names every avatar's solver and its simulated body's state,
+/// assist and counts: the demo avatar on the physics solver tracks with an
+/// assist, and a push on its chest is counted.
+#[test]
+fn get_stats_reports_the_demo_avatars_body_and_counts_a_push() {
+    // `--solver physics` until physics is the daemon's default.
+    let (child, address, _rx) =
+        spawn_serve_with(&["--listen", "127.0.0.1:0", "--solver", "physics"], &[]);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = Client::connect(&address).await.expect("connects");
+        let demo = |stats: &pb::GetStatsResponse| {
+            stats
+                .avatars
+                .iter()
+                .find(|a| a.avatar_id == "demo")
+                .cloned()
+        };
+        let mut tracked = None;
+        for _ in 0..200 {
+            let stats = client.get_stats().await.expect("stats");
+            assert_eq!(stats.avatars.len(), 1, "{:?}", stats.avatars);
+            let a = demo(&stats).expect("the demo avatar is listed");
+            assert_eq!(a.solver(), pb::SolverKind::Physics);
+            if a.state() != pb::BodyState::Unspecified {
+                tracked = Some(a);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let a = tracked.expect("the demo body appears within 10 s");
+        assert_eq!(a.state(), pb::BodyState::Tracking, "{a:?}");
+        assert!(a.assist > 0.0 && a.assist <= 1.0, "{a:?}");
+        assert_eq!((a.impulses, a.falls), (0, 0), "{a:?}");
+        client
+            .push_impulse(pb::PushImpulseRequest {
+                id: "demo".into(),
+                joint: "chest".into(),
+                impulse: Some(pb::Vec3 {
+                    x: 25.0,
+                    y: 0.0,
+                    z: 0.0,
+                }),
+            })
+            .await
+            .expect("the push is taken");
+        let mut counted = None;
+        for _ in 0..100 {
+            let a = demo(&client.get_stats().await.expect("stats")).expect("listed");
+            if a.impulses == 1 {
+                counted = Some(a);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let a = counted.expect("the push is counted within 5 s");
+        assert_ne!(a.state(), pb::BodyState::Unspecified, "{a:?}");
+        assert!((0.0..=1.0).contains(&a.assist), "{a:?}");
+    });
+    drop(runtime);
+    stop_cleanly(child);
+}

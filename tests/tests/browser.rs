@@ -454,9 +454,161 @@ fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
         shown.as_f64().is_some_and(|n| n > 0.0),
         "force arrows drawn: {shown}"
     );
-    // The physics solver reports a camera link; the panel names its state.
+    // The physics solver reports a camera link; the panel names its state,
+    // and the body's state with its assist level.
     browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "person"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "demo-0 body"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "tracking · assist"}));
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "demo-0 reactions"}));
     browser.run(json!({"cmd": "screenshot", "path": docs("web-forces.png")}));
+    // The first-person view on a linked body rides the head; the ghost
+    // hands drawn are those the frames show.
+    browser.run(json!({"cmd": "select", "selector": "#camera-mode", "value": "first"}));
+    let view = watch_camera(&mut browser, "demo-0", "first-person", 5000);
+    assert!(view["reached_ms"].is_number(), "first person: {view}");
+    let view = watch_camera(&mut browser, "demo-0", "never", 2000);
+    assert_eq!(view["modes"], json!(["first-person"]), "{view}");
+    assert_eq!(view["ghosts_mismatch"], json!(0), "{view}");
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+/// Pushes `avatar`'s chest from inside the page over gRPC-Web (a request
+/// encoded by hand, independent of the page's own client): `impulse_x`
+/// newton-seconds along world +X. Gives the call's grpc-status and message.
+fn push_chest_over_grpc_web(browser: &mut Browser, avatar: &str, impulse_x: f64) -> Value {
+    let expression = format!(
+        r#"(async () => {{
+  const text = (s) => [...new TextEncoder().encode(s)];
+  const double = (x) => [...new Uint8Array(new Float64Array([x]).buffer)];
+  const field = (tag, bytes) => [tag, bytes.length, ...bytes];
+  const request = [...field(0x0a, text({avatar:?})), ...field(0x12, text('chest')), ...field(0x1a, [0x09, ...double({impulse_x:?})])];
+  const body = new Uint8Array([0, 0, 0, 0, request.length, ...request]);
+  const r = await fetch('/posewire.v1.AvatarService/PushImpulse', {{
+    method: 'POST', body,
+    headers: {{ 'content-type': 'application/grpc-web+proto', 'x-grpc-web': '1' }},
+  }});
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  let trailers = '';
+  for (let i = 0; i + 5 <= bytes.length;) {{
+    const n = new DataView(bytes.buffer, i + 1, 4).getUint32(0);
+    if (bytes[i] & 0x80) trailers += new TextDecoder().decode(bytes.slice(i + 5, i + 5 + n));
+    i += 5 + n;
+  }}
+  const status = r.headers.get('grpc-status') ?? (trailers.match(/grpc-status:\s*(\d+)/) || [])[1];
+  const message = r.headers.get('grpc-message') ?? (trailers.match(/grpc-message:\s*([^\r\n]*)/) || [])[1] ?? '';
+  return {{ http: r.status, status, message: decodeURIComponent(message) }};
+}})()"#
+    );
+    browser.eval(&expression)
+}
+
+/// Watches the page every 50 ms until `#view`'s `data-camera` is `until`,
+/// at most `within_ms`: how long it took (null if never), the most ghost
+/// hands drawn, how often the drawn count differed from the frame's shown
+/// hands, and the body states the panel named for `avatar`.
+fn watch_camera(browser: &mut Browser, avatar: &str, until: &str, within_ms: u32) -> Value {
+    let expression = format!(
+        r#"(async () => {{
+  const view = document.getElementById('view');
+  const start = performance.now();
+  const out = {{ reached_ms: null, ghosts_max: 0, ghosts_mismatch: 0, states: [], modes: [] }};
+  while (performance.now() - start < {within_ms}) {{
+    const v = window.posewire.views.get({avatar:?});
+    const shown = (v?.last?.ghost_hands || []).filter((g) => g.shown && g.ghost).length;
+    const drawn = Number(view.dataset.ghostHands || 0);
+    if (drawn !== shown) out.ghosts_mismatch += 1;
+    out.ghosts_max = Math.max(out.ghosts_max, drawn);
+    const row = [...document.querySelectorAll('#numbers tr')].find((tr) => tr.cells[0]?.textContent === {avatar:?} + ' body');
+    const state = row ? row.cells[1].textContent.split(' · ')[0] : 'no row';
+    if (!out.states.includes(state)) out.states.push(state);
+    if (!out.modes.includes(view.dataset.camera)) out.modes.push(view.dataset.camera);
+    if (view.dataset.camera === {until:?}) {{ out.reached_ms = performance.now() - start; break; }}
+    await new Promise((r) => setTimeout(r, 50));
+  }}
+  return out;
+}})()"#
+    );
+    browser.eval(&expression)
+}
+
+/// The camera link and ghost hands in the browser (issue 23), against the
+/// controller's contract: a 250 N s push on the demo avatar's chest, sent
+/// from the page over gRPC-Web, knocks the body down (the pelvis below
+/// 0.5 m within 3 s, the camera unlinked), and it gets back up and relinks
+/// within 12 s. The first-person view then switches to third person (it
+/// stays with the headset and looks at the fallen body) within 4 s of the
+/// push and back to first person within 20 s; ghost hands are drawn while
+/// the simulated hands are away from the devices, and the panel names the
+/// body's states. NOTE: this waits for the physics controller's state
+/// machine (issue 23): with the pinned body of before it a 250 N s push
+/// moves the head about 0.5 cm and the camera never unlinks, so this test
+/// fails until that work is merged.
+#[test]
+fn a_knock_down_turns_the_first_person_view_to_third_person_and_back() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let storage = tempfile::tempdir().expect("a folder");
+    // `solver = "physics"` until physics is the daemon's default.
+    let cfg = Config {
+        solver: "physics".into(),
+        ..config(storage.path(), 1, "127.0.0.1:0")
+    };
+    let rt = runtime();
+    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
+    frames(&mut browser, 30);
+    browser.run(json!({"cmd": "select", "selector": "#camera-mode", "value": "first"}));
+    let linked = watch_camera(&mut browser, "demo-0", "first-person", 5000);
+    println!("before the push: {linked}");
+    assert!(linked["reached_ms"].is_number(), "first person: {linked}");
+    browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "tracking · assist"}));
+
+    let pushed = push_chest_over_grpc_web(&mut browser, "demo-0", 250.0);
+    println!("push over gRPC-Web: {pushed}");
+    assert_eq!(pushed["status"], json!("0"), "the push is taken: {pushed}");
+    let away = watch_camera(&mut browser, "demo-0", "third-person", 4000);
+    println!("after the push: {away}");
+    let away_ms = away["reached_ms"].as_f64();
+    assert!(
+        away_ms.is_some(),
+        "the view turns to third person within 4 s of the push: {away}"
+    );
+    browser.run(json!({"cmd": "screenshot", "path": docs("web-third-person.png")}));
+    let back = watch_camera(&mut browser, "demo-0", "first-person", 20000);
+    println!("getting back: {back}");
+    let back_ms = back["reached_ms"].as_f64();
+    assert!(
+        back_ms.is_some(),
+        "the view comes back to first person within 20 s: {back}"
+    );
+    let ghosts = [&away, &back]
+        .iter()
+        .filter_map(|w| w["ghosts_max"].as_f64())
+        .fold(0.0, f64::max);
+    assert!(
+        ghosts >= 1.0,
+        "ghost hands are drawn while the body is down: {away} {back}"
+    );
+    for w in [&linked, &away, &back] {
+        assert_eq!(
+            w["ghosts_mismatch"],
+            json!(0),
+            "drawn ghosts = shown in the frame: {w}"
+        );
+    }
+    let states: Vec<&str> = [&away, &back]
+        .iter()
+        .flat_map(|w| w["states"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        states
+            .iter()
+            .any(|s| ["staggering", "fallen", "getting up"].contains(s)),
+        "the panel names the body's reaction: {states:?}"
+    );
     rt.block_on(daemon.shutdown()).expect("clean shutdown");
 }
 

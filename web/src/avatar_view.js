@@ -1,6 +1,7 @@
 // One avatar drawn in the scene: skeleton (bones and joints), the skinned
-// mesh from streamed vertices, its devices as small models, ghost hands,
-// foot contacts and force arrows.
+// mesh from streamed vertices, its devices as small models, ghost hands
+// (translucent, oriented, seen through everything), foot contacts and
+// force arrows.
 import * as THREE from 'three';
 
 /** Parent of each joint in the canonical order (FORMATS.md section 4). */
@@ -23,6 +24,41 @@ export const FORCE_ARRAYS = ['total', 'inverse_dynamics', 'balance', 'locomotion
 const FORCE_COLOR = { total: 0xffffff, inverse_dynamics: 0xff5050, balance: 0x50a0ff, locomotion: 0xffd040 };
 /** Metres of arrow per newton-metre of torque. */
 const TORQUE_SCALE = 0.002;
+/** Drawn after everything else, without depth test: seen through bodies. */
+const GHOST_ORDER = 3;
+
+/**
+ * A ghost hand: a translucent palm with fingers and a thumb, in the
+ * canonical T-pose of its side (the hand along +X for the left, -X for the
+ * right, palm down, thumb forward), so that the frame's `ghost_rotation`
+ * (relative to rest) turns it as the device's hand is turned.
+ */
+function ghostHand(side) {
+  const material = new THREE.MeshBasicMaterial({
+    color: 0xa8f4ff, transparent: true, opacity: 0.55, depthTest: false, depthWrite: false,
+  });
+  const hand = new THREE.Group();
+  const part = (w, h, d, x, z) => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), material);
+    mesh.position.set(side * x, 0, z);
+    mesh.renderOrder = GHOST_ORDER;
+    hand.add(mesh);
+  };
+  part(0.1, 0.025, 0.085, 0.05, 0); // palm
+  part(0.08, 0.02, 0.075, 0.14, 0); // fingers
+  part(0.05, 0.02, 0.022, 0.035, 0.055); // thumb
+  // The gap to the simulated wrist, drawn from the ghost's wrist.
+  const gap = new THREE.BufferGeometry();
+  gap.setAttribute('position', new THREE.BufferAttribute(new Float32Array(6), 3));
+  const line = new THREE.Line(gap, new THREE.LineBasicMaterial({
+    color: 0x80e0ff, transparent: true, opacity: 0.7, depthTest: false,
+  }));
+  line.renderOrder = GHOST_ORDER;
+  line.frustumCulled = false;
+  hand.visible = false;
+  line.visible = false;
+  return { hand, line };
+}
 
 function decodeVertices(v, out) {
   const count = v.vertex_count;
@@ -75,16 +111,13 @@ export class AvatarView {
       this.group.add(disc);
       return disc;
     });
-    this.ghosts = [0, 1].map(() => {
-      const ghost = new THREE.Mesh(
-        new THREE.SphereGeometry(0.05, 12, 8),
-        new THREE.MeshLambertMaterial({ color: 0x80d0ff, transparent: true, opacity: 0.35, depthWrite: false }),
-      );
-      ghost.visible = false;
-      this.group.add(ghost);
+    this.ghosts = [1, -1].map((side) => {
+      const ghost = ghostHand(side);
+      this.group.add(ghost.hand, ghost.line);
       return ghost;
     });
     this.arrows = [];
+    this.headsetHidden = false;
     this.mesh = null;
     this.last = null;
   }
@@ -151,7 +184,7 @@ export class AvatarView {
       if (pos) model.position.set(pos.x, pos.y, pos.z);
       if (rot) model.quaternion.set(rot.x, rot.y, rot.z, rot.w);
       model.material.color.setHex(d.tracked ? 0xe0e0e0 : 0x606060);
-      model.visible = true;
+      model.visible = !(this.headsetHidden && d.device === 'DEVICE_HEAD');
     }
     for (const [name, model] of this.devices) if (!seen.has(name)) model.visible = false;
 
@@ -162,12 +195,7 @@ export class AvatarView {
       disc.position.set((p[ankle * 3] + p[toe * 3]) / 2, 0.003, (p[ankle * 3 + 2] + p[toe * 3 + 2]) / 2);
     });
 
-    (a.ghost_hands || []).slice(0, 2).forEach((g, i) => {
-      const ghost = this.ghosts[i];
-      ghost.visible = !!g.shown && !!g.ghost;
-      if (g.ghost) ghost.position.set(g.ghost.x, g.ghost.y, g.ghost.z);
-    });
-    for (let i = (a.ghost_hands || []).length; i < 2; i++) this.ghosts[i].visible = false;
+    this.updateGhosts(a.ghost_hands || []);
 
     if (this.mesh) {
       const v = a.vertices;
@@ -180,6 +208,36 @@ export class AvatarView {
       this.mesh.visible = !!has;
     }
     this.updateForces(a, forceArray);
+  }
+
+  /** Hides the headset's model (the view is inside it) or shows it again. */
+  setHeadsetHidden(hidden) {
+    if (hidden === this.headsetHidden) return;
+    this.headsetHidden = hidden;
+    const model = this.devices.get('DEVICE_HEAD');
+    if (model && hidden) model.visible = false;
+  }
+
+  /** Shows the ghost of each hand (left, right) whose frame says `shown`. */
+  updateGhosts(hands) {
+    this.ghosts.forEach(({ hand, line }, i) => {
+      const g = hands[i];
+      hand.visible = !!(g?.shown && g.ghost);
+      line.visible = hand.visible && !!g.simulated;
+      if (!hand.visible) return;
+      hand.position.set(g.ghost.x, g.ghost.y, g.ghost.z);
+      const r = g.ghost_rotation;
+      if (r) hand.quaternion.set(r.x, r.y, r.z, r.w);
+      if (line.visible) {
+        line.geometry.attributes.position.array.set([g.ghost.x, g.ghost.y, g.ghost.z, g.simulated.x, g.simulated.y, g.simulated.z]);
+        line.geometry.attributes.position.needsUpdate = true;
+      }
+    });
+  }
+
+  /** How many ghost hands are drawn now (0 to 2). */
+  ghostHandsDrawn() {
+    return this.ghosts.filter((g) => g.hand.visible).length;
   }
 
   updateForces(a, name) {
@@ -223,13 +281,35 @@ export class AvatarView {
   /** Where the head is and which way it looks (world rotation relative to rest: +Z forward). */
   head() {
     const a = this.last;
-    if (!a) return null;
+    if (!a || a.joint_positions.length < JOINTS * 3 || a.world_rotations.length < JOINTS * 4) return null;
     const p = a.joint_positions, r = a.world_rotations;
     const h = JOINT.head;
     return {
       position: new THREE.Vector3(p[h * 3], p[h * 3 + 1], p[h * 3 + 2]),
       rotation: new THREE.Quaternion(r[h * 4], r[h * 4 + 1], r[h * 4 + 2], r[h * 4 + 3]),
     };
+  }
+
+  /** The headset's pose (the device, not the simulated head), or null. */
+  headset() {
+    const d = (this.last?.devices || []).find((x) => x.device === 'DEVICE_HEAD');
+    const p = d?.pose?.position, r = d?.pose?.rotation;
+    if (!p || !r) return null;
+    return { position: new THREE.Vector3(p.x, p.y, p.z), rotation: new THREE.Quaternion(r.x, r.y, r.z, r.w) };
+  }
+
+  /** Midway between the simulated pelvis and head: what a third-person view looks at. */
+  bodyCentre() {
+    const p = this.last?.joint_positions;
+    if (!p || p.length < JOINTS * 3) return null;
+    const h = JOINT.head * 3;
+    return new THREE.Vector3((p[0] + p[h]) / 2, (p[1] + p[h + 1]) / 2, (p[2] + p[h + 2]) / 2);
+  }
+
+  /** The camera link (0 unlinked .. 1 linked), or null (ik: always linked). */
+  cameraLink() {
+    const link = this.last?.camera_link;
+    return link ? link.link : null;
   }
 
   pelvis() {

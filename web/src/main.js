@@ -5,6 +5,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { api, askToken, sleep, GrpcError, Code } from './api.js';
 import { AvatarView } from './avatar_view.js';
+import { placeFirstPerson } from './camera.js';
 import { Panel } from './panel.js';
 import { Takes } from './takes.js';
 
@@ -191,8 +192,63 @@ $('force-array').addEventListener('change', restartStream);
 const takes = new Takes(scene, options, showBanner);
 const panel = new Panel(status, views, pickedId);
 let frames = 0, windowStart = performance.now();
-const look = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI);
 let lastPelvis = null;
+let backFromFirstPerson = false;
+
+/**
+ * Places the camera: first person on the picked avatar (its simulated head,
+ * or its headset in third person while the camera link is broken), or
+ * orbiting and following it. Says which in `#view`'s `data-camera`
+ * (`first-person`, `third-person`, `orbit`) and `data-camera-link`.
+ */
+function placeCamera(view) {
+  const placed = $('camera-mode').value === 'first' && view ? placeFirstPerson(camera, view) : null;
+  const mode = placed?.mode || 'orbit';
+  const link = view?.cameraLink();
+  // Seen from inside, the avatar's own headset would hide the view.
+  for (const v of views.values()) v.setHeadsetHidden(v === view && (placed?.headWeight ?? 0) > 0.5);
+  setData('camera', mode);
+  setData('cameraLink', link == null ? '' : link.toFixed(2));
+  controls.enabled = !placed;
+  if (placed) {
+    lastPelvis = null;
+    backFromFirstPerson = true;
+    return;
+  }
+  followPelvis(view?.pelvis());
+  controls.update();
+}
+
+/**
+ * Orbit: moves camera and target with the picked avatar's pelvis; back
+ * from first person, starts again from in front of the avatar.
+ */
+function followPelvis(pelvis) {
+  if (!pelvis) return;
+  if (lastPelvis) {
+    const delta = pelvis.clone().sub(lastPelvis);
+    delta.y = 0;
+    camera.position.add(delta);
+    controls.target.add(delta);
+  } else {
+    if (backFromFirstPerson) camera.position.set(pelvis.x + 1.2, 2.6, pelvis.z + 6.5);
+    backFromFirstPerson = false;
+    controls.target.set(pelvis.x, 1, pelvis.z);
+  }
+  lastPelvis = pelvis;
+}
+
+/** Ghost hands drawn now, over every avatar: `#view`'s `data-ghost-hands`. */
+function countGhostHands() {
+  let drawn = 0;
+  for (const v of views.values()) drawn += v.ghostHandsDrawn();
+  setData('ghostHands', String(drawn));
+}
+
+/** Sets a data attribute of `#view` when it changes (not every drawing). */
+function setData(key, value) {
+  if (container.dataset[key] !== value) container.dataset[key] = value;
+}
 
 // Render scale: software renderers (no GPU) are bound by pixels, so when
 // drawing stays under 30 fps the canvas renders fewer pixels (down to 60%
@@ -227,31 +283,8 @@ function draw() {
   pending.clear();
   const updated = performance.now();
   takes.tick(now);
-  const view = views.get(pickedId());
-  if ($('camera-mode').value === 'first' && view?.head()) {
-    const head = view.head();
-    const forward = new THREE.Vector3(0, 0, 1).applyQuaternion(head.rotation);
-    camera.position.copy(head.position).addScaledVector(forward, 0.12).add(new THREE.Vector3(0, 0.06, 0));
-    camera.quaternion.copy(head.rotation).multiply(look);
-    controls.enabled = false;
-    lastPelvis = null;
-  } else {
-    controls.enabled = true;
-    const pelvis = view?.pelvis();
-    if (pelvis) {
-      // Follow the picked avatar: move camera and target with its pelvis.
-      if (lastPelvis) {
-        const delta = pelvis.clone().sub(lastPelvis);
-        delta.y = 0;
-        camera.position.add(delta);
-        controls.target.add(delta);
-      } else {
-        controls.target.set(pelvis.x, 1, pelvis.z);
-      }
-      lastPelvis = pelvis;
-    }
-    controls.update();
-  }
+  placeCamera(views.get(pickedId()));
+  countGhostHands();
   renderer.render(scene, camera);
   // Main-thread cost of one drawing (exponential average), for the panel
   // and docs/RESULTS.md: applying frames, and handing the scene to WebGL.

@@ -1,6 +1,6 @@
 // The side panel's live numbers (GetStats once a second and the stream's
-// own counters), device sample ages, camera-link state and the
-// calibration wizard.
+// own counters), every avatar's body state and assist level, device
+// sample ages, camera-link state and the calibration wizard.
 import { api, askToken, sleep, GrpcError, Code } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -9,8 +9,44 @@ const DEVICE_NAMES = {
   DEVICE_PELVIS: 'pelvis', DEVICE_LEFT_FOOT: 'left foot', DEVICE_RIGHT_FOOT: 'right foot',
 };
 
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function rows(table, entries) {
-  table.innerHTML = entries.map(([k, v]) => `<tr><td>${k}</td><td class="v">${v}</td></tr>`).join('');
+  const html = entries.map(([k, v]) => `<tr><td>${escape(k)}</td><td class="v">${escape(v)}</td></tr>`).join('');
+  if (table.posewireRows === html) return;
+  table.posewireRows = html;
+  table.innerHTML = html;
+}
+
+const BODY_STATES = {
+  BODY_STATE_TRACKING: 'tracking', BODY_STATE_STAGGERING: 'staggering',
+  BODY_STATE_FALLEN: 'fallen', BODY_STATE_GETTING_UP: 'getting up',
+};
+/** How often the numbers are redrawn (the body state changes within a second). */
+const RENDER_MS = 250;
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * An avatar's body state and assist level: from its newest frame (current),
+ * else from GetStats; "n/a" for the ik solver, which simulates no body.
+ */
+function bodyText(reaction, stat) {
+  const known = stat && stat.state !== 'BODY_STATE_UNSPECIFIED' ? stat : null;
+  const r = reaction || known;
+  if (r) return `${BODY_STATES[r.state] || 'unknown'} · assist ${(r.assist * 100).toFixed(0)}%`;
+  return stat?.solver === 'SOLVER_KIND_PHYSICS' ? 'waiting for a body' : 'n/a (ik: no simulated body)';
+}
+
+/** An avatar's reaction counts since the start (GetStats). */
+function reactionsText(stat) {
+  return [
+    plural(Number(stat.impulses), 'push', 'pushes'),
+    plural(Number(stat.staggers), 'stagger'),
+    plural(Number(stat.falls), 'fall'),
+    plural(Number(stat.get_ups), 'get-up'),
+    plural(Number(stat.recovery_steps), 'recovery step'),
+  ].join(' · ');
 }
 
 function cameraLinkText(view) {
@@ -35,6 +71,7 @@ export class Panel {
 
   start() {
     this.poll();
+    setInterval(() => this.render(), RENDER_MS);
   }
 
   async poll() {
@@ -55,8 +92,19 @@ export class Panel {
         if (e.code === Code.UNAUTHENTICATED) await askToken(e.message, used);
         this.stats = null;
       }
-      this.render();
     }
+  }
+
+  /** Per avatar (frames seen, or listed by GetStats): body state and assist, and the reaction counts. */
+  bodyRows() {
+    const stats = new Map((this.stats?.avatars || []).map((a) => [a.avatar_id, a]));
+    const ids = [...new Set([...this.views.keys(), ...stats.keys()])];
+    return ids.flatMap((id) => {
+      const stat = stats.get(id);
+      const row = [[`${id} body`, bodyText(this.views.get(id)?.last?.reaction, stat)]];
+      if (stat?.solver === 'SOLVER_KIND_PHYSICS') row.push([`${id} reactions`, reactionsText(stat)]);
+      return row;
+    });
   }
 
   render() {
@@ -71,6 +119,7 @@ export class Panel {
       ['loop overruns', s ? s.overruns : '—'],
       ['skipped frames (this page)', st.skippedTotal],
       ['camera link', cameraLinkText(this.views.get(this.pickedId()))],
+      ...this.bodyRows(),
       ['connection', st.connected ? 'live' : 'not connected'],
     ]);
     const devices = (s?.devices || []).map((d) => [

@@ -242,4 +242,90 @@ mod tests {
             Joint::LeftShoulder.index() as i32
         );
     }
+
+    /// A physics frame's extras reach the API as the solver made them:
+    /// the reaction, both rotations of each ghost hand and the assist
+    /// array.
+    #[test]
+    fn physics_frames_carry_the_reaction_ghost_rotations_and_assist() {
+        use posewire_body::Transform;
+        use posewire_solver::physics::links::{CameraLink, GhostHand};
+        let sk = Skeleton::from_profile(&BodyProfile::from_stature(1.8));
+        let pose = BodyPose::rest(&sk);
+        let at = |x: f64, turn: f64| {
+            Transform::new(DVec3::new(x, 1.0, 0.0), DQuat::from_rotation_y(turn))
+        };
+        let mut arrays = FrameArrays::default();
+        arrays.assist.root_force = DVec3::new(12.0, -3.0, 0.5);
+        arrays.assist.root_torque = DVec3::new(0.0, 2.0, 0.0);
+        let frame = PhysicsFrame {
+            pose,
+            reference: pose,
+            arrays,
+            ghost_hands: [
+                GhostHand::new(at(0.3, 0.0), at(0.5, 0.9), 0.03),
+                GhostHand::new(at(-0.3, 0.0), at(-0.3, 0.01), 0.03),
+            ],
+            camera: CameraLink {
+                distance: 0.4,
+                link: 0.25,
+            },
+            reaction: Reaction {
+                state: BodyState::Fallen,
+                assist: 0.125,
+                deviation_m: 0.7,
+                state_time_s: 1.5,
+                recovery_steps: 2,
+            },
+        };
+        let devices = [None; Device::COUNT];
+        let f = avatar_frame(
+            &AvatarSnapshot {
+                id: "a",
+                pose: &pose,
+                skeleton: &sk,
+                devices: &devices,
+                contacts: [false, false],
+                physics: Some(&frame),
+            },
+            0.0,
+        );
+        let r = f.reaction.expect("a reaction");
+        assert_eq!(r.state(), pb::BodyState::Fallen);
+        assert_eq!(
+            (r.assist, r.deviation_m, r.state_time_s, r.recovery_steps),
+            (0.125, 0.7, 1.5, 2)
+        );
+        let link = f.camera_link.expect("a camera link");
+        assert_eq!((link.distance_m, link.link), (0.4, 0.25));
+        assert_eq!(f.ghost_hands.len(), 2);
+        let left = &f.ghost_hands[0];
+        assert!(left.shown && (left.distance_m - 0.2).abs() < 1e-12);
+        let turned = DQuat::from_rotation_y(0.9);
+        assert_eq!(left.ghost_rotation, Some(quat(turned)));
+        assert_eq!(left.simulated_rotation, Some(quat(DQuat::IDENTITY)));
+        assert_eq!(left.ghost.as_ref().map(|g| g.x), Some(0.5));
+        assert!(
+            !f.ghost_hands[1].shown,
+            "a hand on its device shows no ghost"
+        );
+        let assist = f.forces.and_then(|a| a.assist).expect("the assist array");
+        assert_eq!(assist.root_force, Some(vec3(DVec3::new(12.0, -3.0, 0.5))));
+        assert_eq!(assist.root_torque, Some(vec3(DVec3::new(0.0, 2.0, 0.0))));
+        assert_eq!(assist.joint_torques.len(), 63);
+        // The ik solver's frames have none of these.
+        let ik = avatar_frame(
+            &AvatarSnapshot {
+                physics: None,
+                id: "a",
+                pose: &pose,
+                skeleton: &sk,
+                devices: &devices,
+                contacts: [false, false],
+            },
+            0.0,
+        );
+        assert!(ik.reaction.is_none() && ik.camera_link.is_none() && ik.forces.is_none());
+        assert!(ik.ghost_hands.is_empty());
+    }
 }

@@ -13,12 +13,14 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use posewire_body::Device;
 use posewire_proto::v1 as pb;
-use posewire_solver::physics::Scene;
+use posewire_solver::physics::{ReactionCounts, Scene};
+use posewire_solver::SolverKind;
 
-use super::avatar::AvatarRunner;
+use super::avatar::{AvatarRunner, AvatarSolver};
 use super::frame_build::{avatar_frame, AvatarSnapshot};
+use super::solve_step::Solved;
 use super::state::Shared;
-use super::stats::DeviceStat;
+use super::stats::{AvatarStat, DeviceStat};
 
 /// What the loop runs.
 #[derive(Debug)]
@@ -189,7 +191,13 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 "a tick took longer than its period (further overruns are counted in GetStats)"
             );
         }
-        record(shared, &setup.avatars, &was_ready, t, work, overrun);
+        record(
+            shared,
+            &setup.avatars,
+            &solved,
+            &was_ready,
+            Tick { t, work, overrun },
+        );
         sequence += 1;
         // The next tick is one period after this one's deadline, or now if
         // that has passed (late, never twice at once).
@@ -198,16 +206,45 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     tracing::info!(frames = sequence, "real-time loop stopped");
 }
 
-fn record(
-    shared: &Shared,
-    avatars: &[AvatarRunner],
-    ready: &[bool],
+/// One tick's loop time and how long its work took.
+struct Tick {
     t: f64,
     work: Duration,
     overrun: bool,
+}
+
+/// One avatar's solver and simulated body after a tick (GetStats).
+fn avatar_stat(avatar: &AvatarRunner, body: Option<&Solved>) -> AvatarStat {
+    let (solver, counts) = match &avatar.solver {
+        AvatarSolver::Ik(_) => (SolverKind::Ik, ReactionCounts::default()),
+        AvatarSolver::Physics(c) => (SolverKind::Physics, c.reaction_counts()),
+    };
+    AvatarStat {
+        avatar_id: avatar.id.clone(),
+        solver,
+        reaction: body.and_then(|b| b.physics.as_ref()).map(|f| f.reaction),
+        counts,
+    }
+}
+
+fn record(
+    shared: &Shared,
+    avatars: &[AvatarRunner],
+    solved: &[Option<Solved>],
+    ready: &[bool],
+    tick: Tick,
 ) {
+    let Tick { t, work, overrun } = tick;
     let mut stats = shared.stats();
     stats.record_tick(work.as_secs_f64() * 1e3, overrun);
+    stats.avatars.clear();
+    let bodies = solved
+        .iter()
+        .map(Option::as_ref)
+        .chain(std::iter::repeat(None));
+    stats
+        .avatars
+        .extend(avatars.iter().zip(bodies).map(|(a, b)| avatar_stat(a, b)));
     stats.ready = ready.to_vec();
     stats.seen = avatars.iter().map(AvatarRunner::seen).collect();
     stats.devices.clear();

@@ -1,7 +1,7 @@
 //! What the daemon measures about itself: the loop's tick durations and
 //! overruns, each device's sample age, each frame subscriber's sent and
-//! skipped counts, and each push stream's counts and clock estimate.
-//! GetStats reads snapshots of these.
+//! skipped counts, each push stream's counts and clock estimate, and each
+//! avatar's solver and simulated body. GetStats reads snapshots of these.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use posewire_body::Device;
+use posewire_solver::physics::{Reaction, ReactionCounts};
+use posewire_solver::SolverKind;
 
 /// How many recent ticks the frame-time percentiles cover.
 pub const RECENT_TICKS: usize = 1024;
@@ -31,6 +33,22 @@ pub struct DeviceStat {
     pub rejected: [u64; posewire_solver::Rejection::ALL.len()],
 }
 
+/// One avatar's solver and the reactions of its simulated body, as of the
+/// last tick.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AvatarStat {
+    /// The avatar.
+    pub avatar_id: String,
+    /// Which solver poses it.
+    pub solver: SolverKind,
+    /// Its newest frame's reaction (state, assist); `None` for the ik
+    /// solver or before the avatar has a body.
+    pub reaction: Option<Reaction>,
+    /// State changes, impulses and recovery steps since the start (zero
+    /// for the ik solver).
+    pub counts: ReactionCounts,
+}
+
 /// The loop's measurements, updated once per tick.
 #[derive(Debug, Clone, Default)]
 pub struct LoopStats {
@@ -48,6 +66,8 @@ pub struct LoopStats {
     pub ready: Vec<bool>,
     /// Per avatar, the devices seen so far.
     pub seen: Vec<Vec<Device>>,
+    /// Every avatar's solver and simulated body.
+    pub avatars: Vec<AvatarStat>,
 }
 
 /// Percentiles of tick durations, milliseconds.

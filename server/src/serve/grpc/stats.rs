@@ -1,16 +1,40 @@
 //! `posewire.v1.StatsService`: a snapshot of the loop's timing, the
-//! subscribers, the devices and the open push streams.
+//! subscribers, the devices, the open push streams and every avatar's
+//! solver and simulated body.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use pb::stats_service_server::StatsService;
 use posewire_proto::v1 as pb;
-use posewire_solver::Rejection;
+use posewire_solver::{Rejection, SolverKind};
 use tonic::{Request, Response, Status};
 
-use crate::serve::frame_build::device;
+use crate::serve::frame_build::{body_state, device};
 use crate::serve::state::Shared;
+use crate::serve::stats::AvatarStat;
+
+/// One avatar's solver and simulated body in the API's words.
+pub fn avatar_stats(a: &AvatarStat) -> pb::AvatarStats {
+    let solver = match a.solver {
+        SolverKind::Ik => pb::SolverKind::Ik,
+        SolverKind::Physics => pb::SolverKind::Physics,
+    };
+    let (state, assist) = a.reaction.map_or((pb::BodyState::Unspecified, 0.0), |r| {
+        (body_state(r.state), r.assist)
+    });
+    pb::AvatarStats {
+        avatar_id: a.avatar_id.clone(),
+        solver: solver as i32,
+        state: state as i32,
+        assist,
+        staggers: a.counts.staggers,
+        falls: a.counts.falls,
+        get_ups: a.counts.get_ups,
+        impulses: a.counts.impulses,
+        recovery_steps: a.counts.recovery_steps,
+    }
+}
 
 /// The stats service.
 #[derive(Debug, Clone)]
@@ -31,7 +55,7 @@ impl StatsService for Stats {
         &self,
         _request: Request<pb::GetStatsRequest>,
     ) -> Result<Response<pb::GetStatsResponse>, Status> {
-        let (frames, overruns, uptime_s, times, devices) = {
+        let (frames, overruns, uptime_s, times, devices, avatars) = {
             let s = self.shared.stats();
             (
                 s.frames,
@@ -39,6 +63,7 @@ impl StatsService for Stats {
                 s.started.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 s.frame_times(),
                 s.devices.clone(),
+                s.avatars.iter().map(avatar_stats).collect(),
             )
         };
         let subscribers = self
@@ -81,7 +106,7 @@ impl StatsService for Stats {
             })
             .collect();
         Ok(Response::new(pb::GetStatsResponse {
-            avatars: Vec::new(),
+            avatars,
             push_streams,
             skinning: Some(pb::FrameTimeStats {
                 p50_ms: skinning.p50_ms,
@@ -121,5 +146,51 @@ impl StatsService for Stats {
                 })
                 .collect(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use posewire_solver::physics::{BodyState, Reaction, ReactionCounts};
+
+    #[test]
+    fn avatar_stats_carry_the_state_assist_and_counts() {
+        let physics = AvatarStat {
+            avatar_id: "a".into(),
+            solver: SolverKind::Physics,
+            reaction: Some(Reaction {
+                state: BodyState::GettingUp,
+                assist: 0.4,
+                ..Reaction::default()
+            }),
+            counts: ReactionCounts {
+                staggers: 3,
+                falls: 2,
+                get_ups: 1,
+                impulses: 5,
+                recovery_steps: 7,
+            },
+        };
+        let s = avatar_stats(&physics);
+        assert_eq!(s.avatar_id, "a");
+        assert_eq!(s.solver(), pb::SolverKind::Physics);
+        assert_eq!(s.state(), pb::BodyState::GettingUp);
+        assert_eq!(s.assist, 0.4);
+        assert_eq!(
+            (s.staggers, s.falls, s.get_ups, s.impulses, s.recovery_steps),
+            (3, 2, 1, 5, 7)
+        );
+        // The ik solver (or a body not there yet): no state, no assist.
+        let ik = AvatarStat {
+            solver: SolverKind::Ik,
+            reaction: None,
+            counts: ReactionCounts::default(),
+            ..physics
+        };
+        let s = avatar_stats(&ik);
+        assert_eq!(s.solver(), pb::SolverKind::Ik);
+        assert_eq!(s.state(), pb::BodyState::Unspecified);
+        assert_eq!((s.assist, s.falls), (0.0, 0));
     }
 }
