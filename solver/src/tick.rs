@@ -322,3 +322,93 @@ impl Ticking for OfflineAvatar {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use posewire_body::{Device, Skeleton};
+
+    /// A person standing still: headset and hands where the rest pose has
+    /// them, at tick `k` of 90 Hz.
+    fn standing(profile: &BodyProfile, k: usize) -> Vec<TrackerSample> {
+        let skeleton = Skeleton::from_profile(profile);
+        let rest = BodyPose::rest(&skeleton).transforms(&skeleton);
+        [
+            (Device::Head, Joint::Head),
+            (Device::LeftHand, Joint::LeftWrist),
+            (Device::RightHand, Joint::RightWrist),
+        ]
+        .map(|(device, joint)| TrackerSample {
+            time_s: k as f64 / 90.0,
+            device,
+            pose: Some(rest[joint]),
+        })
+        .to_vec()
+    }
+
+    /// 40 ticks of the physics solver, with a chest push at tick `push_at`.
+    fn run(push_at: Option<usize>) -> Vec<BodyPose> {
+        let profile = BodyProfile::from_stature(1.75);
+        let settings = SolverSettings::of_kind(SolverKind::Physics);
+        let mut space = SharedSpace::new(&settings, &Scene::default(), 90.0);
+        let mut avatar = [OfflineAvatar::new(AvatarSolver::new(&profile, &settings))];
+        let mut poses = Vec::new();
+        for k in 0..40 {
+            avatar[0].samples = standing(&profile, k);
+            avatar[0].pushes.clear();
+            if push_at == Some(k) {
+                let push = Push {
+                    joint: Joint::Chest,
+                    impulse: DVec3::new(25.0, 0.0, 0.0),
+                };
+                assert_eq!(avatar[0].solver.check_push(&push), Ok(()));
+                avatar[0].pushes.push(push);
+            }
+            let solved = space.tick(&mut avatar, k as f64 / 90.0);
+            assert_eq!(avatar[0].verdicts, vec![Verdict::Accepted; 3]);
+            if let Some(Some(body)) = solved.into_iter().next() {
+                poses.push(body.pose);
+            }
+        }
+        poses
+    }
+
+    #[test]
+    fn a_push_moves_the_body_in_the_tick_it_was_queued_for() {
+        let (calm, pushed) = (run(None), run(Some(20)));
+        assert_eq!(calm.len(), 40);
+        assert_eq!(calm[..20], pushed[..20]);
+        assert_ne!(calm[20], pushed[20]);
+        assert_eq!(
+            run(Some(20)),
+            pushed,
+            "the same pushes give the same bodies"
+        );
+    }
+
+    #[test]
+    fn pushes_need_a_simulated_body() {
+        let profile = BodyProfile::from_stature(1.75);
+        let push = Push {
+            joint: Joint::Chest,
+            impulse: DVec3::X,
+        };
+        let ik = AvatarSolver::new(&profile, &SolverSettings::of_kind(SolverKind::Ik));
+        assert_eq!(ik.check_push(&push), Err(PushRefused::NotPhysics));
+        let settings = SolverSettings::of_kind(SolverKind::Physics);
+        let mut avatar = [OfflineAvatar::new(AvatarSolver::new(&profile, &settings))];
+        assert_eq!(avatar[0].solver.check_push(&push), Err(PushRefused::NoBody));
+        let mut space = SharedSpace::new(&settings, &Scene::default(), 90.0);
+        avatar[0].samples = standing(&profile, 0);
+        space.tick(&mut avatar, 0.0);
+        assert_eq!(avatar[0].solver.check_push(&push), Ok(()));
+        let nan = Push {
+            impulse: DVec3::NAN,
+            ..push
+        };
+        assert_eq!(
+            avatar[0].solver.check_push(&nan),
+            Err(PushRefused::NotFinite)
+        );
+    }
+}
