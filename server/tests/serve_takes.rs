@@ -777,6 +777,53 @@ async fn pushes_resolve_exactly_and_only_with_their_records() {
     );
 }
 
+/// A take recorded before the `[solver]` table (its config record says
+/// `solver = "ik"`, as takes did) still re-solves, with that solver's
+/// built-in settings: exactly, since those are what ran live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_with_the_old_solver_key_still_resolves_exactly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut takes = client.take_service();
+    takes
+        .start_recording(start_request("demo", "new"))
+        .await
+        .expect("records");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+    let take = posewire_takes::open(&take_file(&storage, "new")).expect("the take opens");
+    let recorded = take.config.clone().expect("a config record");
+    assert!(recorded.contains("[solver]"), "{recorded}");
+    // The same take as an older Posewire wrote it.
+    let old = take_file(&storage, "old");
+    let mut info = take.info.clone();
+    info.name = "old".into();
+    let mut w = posewire_takes::TakeWriter::create(&old, &info).expect("create");
+    let records = posewire_takes::scan(&take.path, &std::fs::read(&take.path).expect("bytes"))
+        .expect("scans")
+        .records;
+    for (_, record) in records.into_iter().skip(1) {
+        let record = match record {
+            posewire_takes::Record::Config(_) => {
+                posewire_takes::Record::Config("rate_hz = 90.0\nsolver = \"ik\"\n".into())
+            }
+            other => other,
+        };
+        w.push(&record).expect("copied");
+    }
+    w.sync().expect("written");
+    drop(w);
+    let n = assert_resolve_reproduces(&storage, "old");
+    println!("a take with the old solver key: {n} frames identical");
+}
+
 /// The largest distance any joint moved from one streamed tick to the
 /// next, per tick (keyed by the later tick).
 fn joint_moves(streamed: &BTreeMap<u64, Vec<f32>>) -> BTreeMap<u64, f64> {
