@@ -86,7 +86,10 @@ impl SolverSettings {
     }
 
     /// The whole table as TOML (every key), under `[solver]`: what a take
-    /// stores, so that a re-solve runs exactly these settings.
+    /// stores, so that a re-solve runs exactly these settings (written
+    /// with the shortest decimals that read back to the same bits). Every
+    /// field is a number, a flag, a name or a table, which TOML holds, so
+    /// the fallbacks never run.
     pub fn to_toml(&self) -> String {
         let file = toml::Table::from_iter([(
             "solver".to_string(),

@@ -161,6 +161,37 @@ pub fn solve_take(
     take: &TrackerTake,
     options: &SolveOptions,
 ) -> Result<Vec<JointFrame>, SolveError> {
+    check_take(take, options)?;
+    let settings = options.settings();
+    let solver = match &options.look_at {
+        Some(config) => AvatarSolver::with_look_at(profile, &settings, config)?,
+        None => AvatarSolver::new(profile, &settings),
+    };
+    let skeleton = posewire_body::Skeleton::from_profile(profile);
+    let mut space = SharedSpace::new(&settings, &options.scene, options.rate_hz);
+    let mut avatar = [OfflineAvatar::new(solver)];
+    let ticks = take_ticks(&take.samples, options.rate_hz);
+    let mut frames = Vec::with_capacity(ticks.size_hint().0);
+    for (t, due) in ticks {
+        avatar[0].samples.clear();
+        avatar[0].samples.extend_from_slice(due);
+        // Before the first headset sample there is no body to show: output
+        // starts at the first tick that has one (never borrowing from later
+        // samples, which would break causality).
+        let Some(Some(body)) = space.tick(&mut avatar, t).pop() else {
+            continue;
+        };
+        frames.push(JointFrame {
+            time_s: t,
+            joints: body.pose.transforms(&skeleton),
+        });
+    }
+    Ok(frames)
+}
+
+/// Whether a take can be solved at the options' rate: not empty, with a
+/// headset, not too long, its times and frame count within bounds.
+fn check_take(take: &TrackerTake, options: &SolveOptions) -> Result<(), SolveError> {
     if !(options.rate_hz.is_finite() && options.rate_hz > 0.0) {
         return Err(SolveError::BadRate(options.rate_hz));
     }
@@ -193,31 +224,7 @@ pub fn solve_take(
             max: MAX_OUTPUT_FRAMES,
         });
     }
-    let settings = options.settings();
-    let solver = match &options.look_at {
-        Some(config) => AvatarSolver::with_look_at(profile, &settings, config)?,
-        None => AvatarSolver::new(profile, &settings),
-    };
-    let skeleton = posewire_body::Skeleton::from_profile(profile);
-    let mut space = SharedSpace::new(&settings, &options.scene, options.rate_hz);
-    let mut avatar = [OfflineAvatar::new(solver)];
-    let ticks = take_ticks(&take.samples, options.rate_hz);
-    let mut frames = Vec::with_capacity(ticks.size_hint().0);
-    for (t, due) in ticks {
-        avatar[0].samples.clear();
-        avatar[0].samples.extend_from_slice(due);
-        // Before the first headset sample there is no body to show: output
-        // starts at the first tick that has one (never borrowing from later
-        // samples, which would break causality).
-        let Some(Some(body)) = space.tick(&mut avatar, t).pop() else {
-            continue;
-        };
-        frames.push(JointFrame {
-            time_s: t,
-            joints: body.pose.transforms(&skeleton),
-        });
-    }
-    Ok(frames)
+    Ok(())
 }
 
 /// The ticks of a take's samples (in time order) at `rate_hz`, from its

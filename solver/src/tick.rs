@@ -46,7 +46,7 @@ pub enum PushRefused {
     )]
     NotPhysics,
     /// The body has not joined the world yet.
-    #[error("the avatar has no simulated body yet (its headset has not been seen)")]
+    #[error("no simulated body yet (its headset has not been seen)")]
     NoBody,
     /// The impulse is not a finite vector.
     #[error("the impulse is not a finite vector")]
