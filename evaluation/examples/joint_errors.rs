@@ -14,6 +14,8 @@
 //! FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every joint;
 //! BIAS=1 prints mean signed errors and chest-angle errors. NOPROP=1 leaves
 //! out the prop clips (*14_21*, *14_27*), as the no-prop means.
+//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
+//! sets the base settings; the environment variables apply on top.
 
 use std::path::PathBuf;
 
@@ -24,10 +26,14 @@ use posewire_body::JointMap;
 use posewire_body::{DeviceSet, Joint};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::{solve_take, SolveOptions};
+use posewire_solver::solve_take;
+
+#[path = "common/settings_arg.rs"]
+mod settings_arg;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let settings = settings_arg::take_settings(&mut args)?;
     let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
     let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
     let condition = match args.get(3).map(String::as_str) {
@@ -55,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_default();
         let bvh = Bvh::read(clip)?;
         let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
-        let mut options = SolveOptions::default();
+        let mut options = settings_arg::options(settings.as_ref());
         let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
         if let Some(w) = env("ELBOW_W") {
             options.ik.elbow_from_hand = w;

@@ -10,12 +10,14 @@
 //! off).
 //!
 //! `cargo run --release -p posewire-evaluation --example leg_smoothness -- ../shared/data/mocap 3`
+//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
+//! sets the base settings; the environment variables apply on top.
 
 use posewire_body::bvh::Bvh;
 use posewire_body::{DeviceSet, Joint};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::{solve_take, SolveOptions, SolverKind};
+use posewire_solver::{solve_take, SolverKind};
 
 /// The `p`-quantile of sorted values.
 fn quantile(sorted: &[f64], p: f64) -> f64 {
@@ -23,8 +25,12 @@ fn quantile(sorted: &[f64], p: f64) -> f64 {
     sorted.get(i).copied().unwrap_or(f64::NAN)
 }
 
+#[path = "common/settings_arg.rs"]
+mod settings_arg;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let settings = settings_arg::take_settings(&mut args)?;
     let dir = args.get(1).ok_or("give the folder of BVH clips")?;
     let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
     let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
@@ -32,14 +38,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // do.
     let mut clips = bvh_clips(std::path::Path::new(dir))?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
-    let mut options = SolveOptions {
-        solver: if std::env::var("PHYSICS").is_ok() {
-            SolverKind::Physics
-        } else {
-            SolverKind::Ik
-        },
-        ..SolveOptions::default()
-    };
+    let mut options = settings_arg::options(settings.as_ref());
+    if std::env::var("PHYSICS").is_ok() {
+        options.solver = SolverKind::Physics;
+    }
     if let Some(m) = std::env::var("SOFT_REACH")
         .ok()
         .and_then(|v| v.parse().ok())

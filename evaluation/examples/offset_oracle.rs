@@ -6,6 +6,8 @@
 //! (set): the physics solver instead of `ik`.
 //!
 //! `cargo run --release -p posewire-evaluation --example offset_oracle -- ../shared/data/mocap 6`
+//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
+//! sets the base settings; the environment variables apply on top.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -15,14 +17,18 @@ use posewire_body::glam::DVec3;
 use posewire_body::{DeviceSet, Source};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::{solve_take, SolveOptions, SolverKind};
+use posewire_solver::{solve_take, SolverKind};
+
+#[path = "common/settings_arg.rs"]
+mod settings_arg;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let settings = settings_arg::take_settings(&mut args)?;
     let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
     let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
     let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
-    let mut options = SolveOptions::default();
+    let mut options = settings_arg::options(settings.as_ref());
     if std::env::var("PHYSICS").is_ok() {
         options.solver = SolverKind::Physics;
     }

@@ -6,6 +6,8 @@
 //! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_FRICTION (friction where the body touches itself, 0 by default), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), DUMP_AT (seconds into the clip: the reference's parent-relative rotations then, as test poses are written), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
 //!
 //! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
+//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
+//! sets the base settings; the environment variables apply on top.
 
 use posewire_body::bvh::Bvh;
 use posewire_body::transform::angle_between;
@@ -16,8 +18,12 @@ use posewire_solver::physics::joint_frames::joint_frame;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
 
+#[path = "common/settings_arg.rs"]
+mod settings_arg;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let file = settings_arg::take_settings(&mut args)?.unwrap_or_default();
     let clip = std::path::PathBuf::from(args.get(1).ok_or("give a BVH clip")?);
     let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
     let bvh = Bvh::read(&clip)?;
@@ -29,10 +35,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         1,
     )?;
     let mut settings = PhysicsSettings {
-        world_space_targets: std::env::var("WORLD").is_ok(),
-        ..PhysicsSettings::default()
+        ik: file.ik,
+        ..file.physics
     };
-    let mut world = WorldSettings::default();
+    if std::env::var("WORLD").is_ok() {
+        settings.world_space_targets = true;
+    }
+    let mut world = WorldSettings {
+        rate_hz: 90.0,
+        ..file.world
+    };
     if let Some(f) = std::env::var("SELF_FRICTION")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -136,16 +136,6 @@ pub enum SolverArg {
     Physics,
 }
 
-impl SolverArg {
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            SolverArg::Ik => "ik",
-            SolverArg::Physics => "physics",
-        }
-    }
-}
-
 /// How the trunk shares the head's rotation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum TrunkArg {
@@ -209,13 +199,20 @@ pub struct SolveArgs {
     /// Where to write the joint track (*.joints.csv).
     #[arg(long, value_name = "JOINTS.csv")]
     pub out: PathBuf,
-    /// Which solver to use: the simulated body (`physics`, default) or the
-    /// kinematic baseline (`ik`).
-    #[arg(long, default_value = "physics")]
-    pub solver: SolverArg,
-    /// How the trunk shares the head's rotation.
-    #[arg(long, default_value = "look-at")]
-    pub trunk: TrunkArg,
+    /// The solver's settings (TOML: a `[solver]` table as in the daemon's
+    /// configuration, any subset of its keys; see configs/default.toml).
+    /// Without it, the built-in defaults: the tuned values.
+    #[arg(long, value_name = "SETTINGS.toml")]
+    pub settings: Option<PathBuf>,
+    /// Which solver to use: the simulated body (`physics`) or the kinematic
+    /// baseline (`ik`); overrides --settings (default: its `kind`, else
+    /// physics).
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+    /// How the trunk shares the head's rotation; overrides --settings
+    /// (default: its `ik.trunk`, else look-at).
+    #[arg(long)]
+    pub trunk: Option<TrunkArg>,
     /// A look-at chain of one's own (TOML, as configs/look_at.toml; its
     /// joints must be lumbar, chest, neck, head and optionally eyes).
     #[arg(long, value_name = "LOOK_AT.toml")]
@@ -253,14 +250,21 @@ pub struct EvalArgs {
         default_value = "clean,noisy"
     )]
     pub condition: Vec<ConditionArg>,
-    /// Which solver to evaluate: the simulated body (`physics`, default) or
-    /// the kinematic baseline (`ik`).
-    #[arg(long, default_value = "physics")]
-    pub solver: SolverArg,
-    /// How the trunk shares the head's rotation: `neck-only` is the
-    /// comparison for the look-at chain.
-    #[arg(long, default_value = "look-at")]
-    pub trunk: TrunkArg,
+    /// The solver's settings (TOML: a `[solver]` table as in the daemon's
+    /// configuration, any subset of its keys; see configs/default.toml).
+    /// Without it, the built-in defaults: the tuned values.
+    #[arg(long, value_name = "SETTINGS.toml")]
+    pub settings: Option<PathBuf>,
+    /// Which solver to evaluate: the simulated body (`physics`) or the
+    /// kinematic baseline (`ik`); overrides --settings (default: its
+    /// `kind`, else physics).
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+    /// How the trunk shares the head's rotation (`neck-only` is the
+    /// comparison for the look-at chain); overrides --settings (default:
+    /// its `ik.trunk`, else look-at).
+    #[arg(long)]
+    pub trunk: Option<TrunkArg>,
     /// A look-at chain of one's own (TOML, as configs/look_at.toml).
     #[arg(long, value_name = "LOOK_AT.toml")]
     pub look_at_config: Option<PathBuf>,

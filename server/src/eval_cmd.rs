@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::cli::{ConditionArg, DeviceCount, EvalArgs};
 use crate::eval_report::{ClipOutcome, EvalReport, Failure, Setting};
-use crate::solve_cmd::{load_look_at, solver_kind, trunk_mode};
+use crate::solve_cmd::{load_look_at, options_from_args};
 use crate::synth_cmd::condition;
 
 /// The BVH clips named by `--bvh`: the file itself, or every `*.bvh` in the
@@ -73,22 +73,21 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let options = SolveOptions {
+        look_at: load_look_at(args.look_at_config.as_deref())?,
+        ..options_from_args(args.settings.as_deref(), args.solver, args.trunk)?
+    };
+    let (solver_name, trunk_name) = (options.solver.name(), options.ik.trunk.name());
     tracing::info!(
         clips = clips.len(),
         settings = settings.len(),
         jobs,
-        solver = %args.solver.name(),
+        solver = %solver_name,
         seed = args.seed,
         "evaluating"
     );
 
     let progress = progress_bar((clips.len() * settings.len()) as u64);
-    let mut options = SolveOptions {
-        solver: solver_kind(args.solver),
-        look_at: load_look_at(args.look_at_config.as_deref())?,
-        ..SolveOptions::default()
-    };
-    options.ik.trunk = trunk_mode(args.trunk);
     let solve = project_solver(options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -106,13 +105,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     });
     progress.finish_and_clear();
 
-    let report = EvalReport::new(
-        args.solver.name(),
-        trunk_mode(args.trunk).name(),
-        args.seed,
-        settings,
-        outcomes,
-    );
+    let report = EvalReport::new(solver_name, trunk_name, args.seed, settings, outcomes);
     // A closed stdout is reported after the JSON is written, not instead.
     let printed = crate::print_stdout(&report.tables());
     if let Some(json) = &args.json {

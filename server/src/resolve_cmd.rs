@@ -1,5 +1,6 @@
-//! `posewire resolve`: a take's recorded ticks solved again offline, by the
-//! live loop's own per-tick code ([`posewire::serve::resolve`]), and stored
+//! `posewire resolve`: a take's recorded ticks (samples and pushes) solved
+//! again offline, by the live loop's own tick ([`posewire::serve::resolve`],
+//! `posewire_solver::tick`), and stored
 //! in the take as a new solved version. A damaged take is never appended
 //! to: the re-solve is refused, or written with every recovered record
 //! into a new file (`--output`).
@@ -13,7 +14,7 @@ use posewire::serve::resolve::{resolve, ResolveSettings};
 use posewire::serve::Config;
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
-use posewire_solver::SolverKind;
+use posewire_solver::SolverSettings;
 use posewire_takes::{Record, SolveVersion, Take, TakeWriter};
 
 /// `posewire resolve` arguments.
@@ -26,8 +27,8 @@ pub struct ResolveArgs {
     /// A body profile (TOML) to solve with instead of the take's own.
     #[arg(long, value_name = "PROFILE.toml")]
     pub profile: Option<PathBuf>,
-    /// A daemon configuration whose `solver`, `scene` and `storage` to use
-    /// instead of the take's recorded ones.
+    /// A daemon configuration whose `[solver]` (kind and settings), `scene`,
+    /// `[devices]` and `storage` to use instead of the take's recorded ones.
     #[arg(long, value_name = "CONFIG.toml")]
     pub config: Option<PathBuf>,
     /// The storage folder that holds `takes/` (default: the --config's
@@ -83,15 +84,17 @@ fn open_target(path: &Path, output: Option<&Path>) -> anyhow::Result<(TakeWriter
     Ok((writer, take, path.to_path_buf()))
 }
 
-/// The solver and scene a take was recorded with (its config record).
-fn recorded_settings(config_toml: Option<&str>, solver: &str) -> anyhow::Result<(String, Scene)> {
-    let mut solver = solver.to_string();
+/// The solver settings and scene a take was recorded with (its config
+/// record: the `[solver]` table, or in an older take the solver's name, and
+/// the `[devices]` gate).
+fn recorded_settings(take: &Take) -> anyhow::Result<(SolverSettings, Scene)> {
+    let config = take.config.as_deref();
+    let mut solver = posewire::serve::solver_config::recorded(config, &take.info.solver)
+        .map_err(|e| anyhow::anyhow!("the take's config record: solver: {e}"))?;
+    solver.ik.gate = posewire::serve::device_gate::recorded_gate(config);
     let mut scene = Scene::default();
-    if let Some(text) = config_toml {
+    if let Some(text) = config {
         let table: toml::Table = toml::from_str(text).context("the take's config record")?;
-        if let Some(s) = table.get("solver").and_then(|v| v.as_str()) {
-            solver = s.to_string();
-        }
         if let Some(path) = table.get("scene").and_then(|v| v.as_str()) {
             scene = Scene::load(std::path::Path::new(path))
                 .with_context(|| format!("the take's scene {path}"))?;
@@ -113,26 +116,26 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from(DEFAULT_STORAGE));
     let source = crate::export_cmd::locate_take(&args.take, &storage)?;
     let (mut writer, take, path) = open_target(&source, args.output.as_deref())?;
-    let (solver_name, scene) = match &config {
+    let (solver, scene) = match &config {
         Some(c) => (
-            c.solver.clone(),
+            c.solver_settings(),
             match &c.scene {
                 Some(p) => Scene::load(p).context("--config: scene")?,
                 None => Scene::default(),
             },
         ),
-        None => recorded_settings(take.config.as_deref(), &take.info.solver)?,
+        None => recorded_settings(&take)?,
     };
-    let solver = SolverKind::from_name(&solver_name)
-        .with_context(|| format!("solver `{solver_name}` is unknown"))?;
+    let solver_name = solver.kind.name();
     let profile = match &args.profile {
         Some(p) => Some(BodyProfile::load(p).context("--profile")?),
         None => None,
     };
     let version = take.latest_version().unwrap_or(0) + 1;
     let description = format!(
-        "re-solve: solver {solver_name}, {} Hz, default settings, profile {}, configuration {}",
+        "re-solve: solver {solver_name}, {} Hz, {} pushes, profile {}, settings and configuration {}",
         take.info.rate_hz,
+        take.pushes.len(),
         args.profile
             .as_ref()
             .map_or("as recorded".to_string(), |p| p.display().to_string()),
@@ -146,10 +149,6 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
             solver,
             scene,
             profile,
-            gate: config.as_ref().map_or_else(
-                || posewire::serve::device_gate::recorded_gate(take.config.as_deref()),
-                |c| c.devices.gate(),
-            ),
         },
         version,
     )

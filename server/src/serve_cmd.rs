@@ -23,7 +23,7 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
         config.rate_hz = rate;
     }
     if let Some(solver) = args.solver {
-        config.solver = solver.name().to_string();
+        config.solver.kind = crate::solve_cmd::solver_kind(solver);
     }
     if args.insecure {
         config.access.insecure = true;

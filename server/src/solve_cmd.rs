@@ -7,7 +7,7 @@ use posewire_body::look_at::LookAtConfig;
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_solver::physics::Scene;
 use posewire_solver::trunk::LookAtTrunk;
-use posewire_solver::{solve_take, SolveOptions, SolverKind, TrunkMode};
+use posewire_solver::{solve_take, SolveOptions, SolverKind, SolverSettings, TrunkMode};
 
 use crate::calibrate_cmd::{calibrate_file, warn_invalid};
 use crate::cli::{SolveArgs, SolverArg, TrunkArg};
@@ -45,6 +45,27 @@ pub fn solver_kind(arg: SolverArg) -> SolverKind {
     }
 }
 
+/// The solve options of `--settings FILE` (or the built-in defaults) with
+/// the `--solver` and `--trunk` flags over them.
+pub fn options_from_args(
+    settings: Option<&std::path::Path>,
+    solver: Option<SolverArg>,
+    trunk: Option<TrunkArg>,
+) -> anyhow::Result<SolveOptions> {
+    let settings = match settings {
+        Some(path) => SolverSettings::load(path).context("--settings")?,
+        None => SolverSettings::default(),
+    };
+    let mut options = SolveOptions::from_settings(&settings);
+    if let Some(solver) = solver {
+        options.solver = solver_kind(solver);
+    }
+    if let Some(trunk) = trunk {
+        options.ik.trunk = trunk_mode(trunk);
+    }
+    Ok(options)
+}
+
 /// Runs `posewire solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let profile = match (&args.calibration, &args.profile) {
@@ -69,17 +90,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(path) => Scene::load(path)?,
         None => Scene::default(),
     };
-    if args.scene.is_some() && args.solver != SolverArg::Physics {
-        tracing::warn!("--scene only matters to --solver physics; the ik solver ignores it");
-    }
-    let mut options = SolveOptions {
+    let options = SolveOptions {
         rate_hz: args.rate,
-        solver: solver_kind(args.solver),
         look_at,
         scene,
-        ..SolveOptions::default()
+        ..options_from_args(args.settings.as_deref(), args.solver, args.trunk)?
     };
-    options.ik.trunk = trunk_mode(args.trunk);
+    if args.scene.is_some() && options.solver != SolverKind::Physics {
+        tracing::warn!("--scene only matters to the physics solver; the ik solver ignores it");
+    }
     let frames = solve_take(&profile, &take, &options)
         .with_context(|| format!("cannot solve {}", args.trackers.display()))?;
     let count = frames.len();
@@ -99,7 +118,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         frames = count,
         seconds = %format!("{span:.2}"),
         rate_hz = args.rate,
-        solver = %args.solver.name(),
+        solver = %options.solver.name(),
         "solved"
     );
     Ok(())

@@ -69,3 +69,49 @@ fn physics_solve_names_a_bad_scene() {
     assert!(!out.status.success());
     assert!(text(&out).1.contains("none.toml"));
 }
+
+/// `--settings FILE`: a `[solver]` table reaches the solver (a different
+/// joint stiffness gives a different track), its `kind` picks the solver
+/// as `--solver` does, `--solver` overrides it, and an unknown key is an
+/// error naming the file and the line.
+#[test]
+fn a_settings_file_sets_the_solver_and_its_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    synth_demo(dir.path());
+    let trackers = dir.path().join("demo_walk.trackers.csv");
+    let track = |extra: &[&str]| {
+        let out = solve_calibrated(dir.path(), &trackers, extra);
+        assert!(out.status.success(), "{extra:?}:\n{}", text(&out).1);
+        std::fs::read(dir.path().join("j.csv")).expect("joint track")
+    };
+    let settings = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, body).expect("settings");
+        path
+    };
+    let ik_file = settings("ik.toml", "[solver]\nkind = \"ik\"\n");
+    let ik = track(&["--solver", "ik"]);
+    assert!(
+        track(&["--settings", arg(&ik_file)]) == ik,
+        "kind = ik is --solver ik"
+    );
+    let soft = settings("soft.toml", "[solver.physics.body]\njoint_hz = 5.0\n");
+    let physics = track(&[]);
+    assert!(
+        track(&["--settings", arg(&ik_file), "--solver", "physics"]) == physics,
+        "--solver overrides the file"
+    );
+    assert!(
+        track(&["--settings", arg(&soft)]) != physics,
+        "the joint stiffness reaches the solver"
+    );
+    assert!(physics != ik, "physics is the default");
+    let bad = settings("bad.toml", "[solver.physics.body]\njoint_hzz = 5.0\n");
+    let out = solve_calibrated(dir.path(), &trackers, &["--settings", arg(&bad)]);
+    let stderr = text(&out).1;
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("bad.toml") && stderr.contains("line 2, column 1: unknown field"),
+        "{stderr}"
+    );
+}

@@ -1,25 +1,28 @@
 //! The real `posewire serve` binary: started on a free loopback port, it
-//! logs where to connect, streams the demo body to a gRPC subscriber, and
-//! shuts down cleanly on SIGTERM.
+//! logs where to connect, runs the physics solver without being told to,
+//! streams the demo body to a gRPC subscriber, and shuts down cleanly on
+//! SIGTERM.
 
 mod serve_common;
 
 use std::time::Duration;
 
-use serve_common::{rest_of_log, spawn_serve, spawn_serve_with, stop_cleanly};
+use serve_common::{rest_of_log, spawn_serve_logged, spawn_serve_with, stop_cleanly};
 
 use posewire_client::{pb, Client};
 
 #[test]
 fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
     // The log says where to connect.
-    let (child, address, rx) = spawn_serve("127.0.0.1:0", &[]);
+    let (child, address, before, rx) = spawn_serve_logged(&["--listen", "127.0.0.1:0"], &[]);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    let frames = runtime.block_on(async {
+    let (frames, solver) = runtime.block_on(async {
         let client = Client::connect(&address).await.expect("connects");
+        let listed = client.list_avatars().await.expect("lists");
+        let solver = listed.first().map(|a| a.solver());
         let mut stream = client
             .stream_frames(pb::StreamFramesRequest::default())
             .await
@@ -36,7 +39,7 @@ fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
                 sequences.push(frame.sequence);
             }
         }
-        sequences
+        (sequences, solver)
     });
     // Close the client's connection before stopping the daemon.
     drop(runtime);
@@ -47,6 +50,18 @@ fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
         rest.iter().any(|l| l.contains("shut down cleanly")),
         "{rest:?}"
     );
+    // With no options: the physics solver, said in the log line outside
+    // tests read, and over the API.
+    let started = before
+        .iter()
+        .chain(&rest)
+        .find(|l| l.contains("real-time loop started"))
+        .expect("the loop's start is logged");
+    assert!(
+        started.contains("rate_hz=90") && started.contains("solver=\"physics\""),
+        "{started}"
+    );
+    assert_eq!(solver, Some(pb::SolverKind::Physics));
 }
 
 /// SIGTERM while a client holds a frame stream it never reads and a

@@ -38,9 +38,11 @@ fn demo_avatar() -> AvatarConfig {
     }
 }
 
+/// A daemon on the `ik` solver (physics takes: [`record_physics`]).
 async fn start(avatars: Vec<AvatarConfig>, storage: &Path) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
+        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Ik),
         avatars,
         storage: storage.to_path_buf(),
         subscriber_buffer: 1024,
@@ -658,9 +660,10 @@ async fn the_record_and_takes_commands_drive_the_daemon() {
 }
 
 /// Records `demo0` for about a second with the physics solver, `avatars`
-/// demo people sharing the world, into take `phys`; returns the temporary
-/// folder and the storage folder.
-async fn record_physics(avatars: usize) -> (tempfile::TempDir, PathBuf) {
+/// demo people sharing the world, into take `phys`, pushing `demo0`'s chest
+/// along +X with each of `pushes` (N s) over gRPC, 0.2 s apart; returns the
+/// temporary folder and the storage folder.
+async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
     let people = (0..avatars)
@@ -677,7 +680,7 @@ async fn record_physics(avatars: usize) -> (tempfile::TempDir, PathBuf) {
         .collect();
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: "physics".into(),
+        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Physics),
         avatars: people,
         storage: storage.clone(),
         ..Config::default()
@@ -693,6 +696,17 @@ async fn record_physics(avatars: usize) -> (tempfile::TempDir, PathBuf) {
         .start_recording(start_request("demo0", "phys"))
         .await
         .expect("records");
+    for &x in pushes {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        client
+            .push_impulse(pb::PushImpulseRequest {
+                id: "demo0".into(),
+                joint: "chest".into(),
+                impulse: Some(pb::Vec3 { x, y: 0.0, z: 0.0 }),
+            })
+            .await
+            .expect("pushed");
+    }
     tokio::time::sleep(Duration::from_millis(1000)).await;
     takes
         .stop_recording(pb::StopRecordingRequest {
@@ -708,7 +722,7 @@ async fn record_physics(avatars: usize) -> (tempfile::TempDir, PathBuf) {
 /// fresh world) reproduces the live solve exactly too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn physics_with_one_avatar_resolves_exactly() {
-    let (_dir, storage) = record_physics(1).await;
+    let (_dir, storage) = record_physics(1, &[]).await;
     let n = assert_resolve_reproduces(&storage, "phys");
     println!("physics re-solve, one avatar: {n} frames identical");
 }
@@ -718,9 +732,96 @@ async fn physics_with_one_avatar_resolves_exactly() {
 /// the re-solve, alone in a fresh world, still matches bit for bit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn physics_with_another_avatar_apart_resolves_exactly() {
-    let (_dir, storage) = record_physics(2).await;
+    let (_dir, storage) = record_physics(2, &[]).await;
     let n = assert_resolve_reproduces(&storage, "phys");
     println!("physics re-solve, two avatars apart: {n} frames identical");
+}
+
+/// Pushes over gRPC (`PushImpulse` on the live daemon) are recorded with
+/// the tick that applied them, and the re-solve replays them there: it
+/// equals the live solve bit for bit. Without the push records it does
+/// not (the pushes moved the body), and it agrees until the first push.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pushes_resolve_exactly_and_only_with_their_records() {
+    let (_dir, storage) = record_physics(1, &[25.0, 60.0, -40.0]).await;
+    let take = posewire_takes::open(&take_file(&storage, "phys")).expect("the take opens");
+    assert_eq!(take.pushes.len(), 3, "{:?}", take.pushes);
+    let first_push = take.pushes[0].sequence;
+    assert!(take.pushes.iter().all(|p| p.joint == Joint::Chest));
+    assert_eq!(take.pushes[1].impulse.x, 60.0);
+    let n = assert_resolve_reproduces(&storage, "phys");
+    println!("physics re-solve with 3 pushes: {n} frames identical");
+    let mut bare = take.clone();
+    bare.pushes.clear();
+    let settings = posewire::serve::resolve::ResolveSettings {
+        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
+            .expect("recorded settings"),
+        scene: Default::default(),
+        profile: None,
+    };
+    let without = posewire::serve::resolve::resolve(&bare, &settings, 9).expect("re-solves");
+    let live: Vec<_> = take.frames(1).collect();
+    assert_eq!(live.len(), without.len());
+    let differs = |a: &posewire_takes::SolvedFrame, b: &posewire_takes::SolvedFrame| {
+        a.pose != b.pose || a.contacts != b.contacts
+    };
+    let first_change = live
+        .iter()
+        .zip(&without)
+        .find(|(a, b)| differs(a, b))
+        .map(|(a, _)| a.sequence);
+    assert_eq!(
+        first_change,
+        Some(first_push),
+        "without its push records the re-solve leaves the live track where the first push was"
+    );
+}
+
+/// A take recorded before the `[solver]` table (its config record says
+/// `solver = "ik"`, as takes did) still re-solves, with that solver's
+/// built-in settings: exactly, since those are what ran live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_with_the_old_solver_key_still_resolves_exactly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
+    let mut takes = client.take_service();
+    takes
+        .start_recording(start_request("demo", "new"))
+        .await
+        .expect("records");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+    let take = posewire_takes::open(&take_file(&storage, "new")).expect("the take opens");
+    let recorded = take.config.clone().expect("a config record");
+    assert!(recorded.contains("[solver]"), "{recorded}");
+    // The same take as an older Posewire wrote it.
+    let old = take_file(&storage, "old");
+    let mut info = take.info.clone();
+    info.name = "old".into();
+    let mut w = posewire_takes::TakeWriter::create(&old, &info).expect("create");
+    let records = posewire_takes::scan(&take.path, &std::fs::read(&take.path).expect("bytes"))
+        .expect("scans")
+        .records;
+    for (_, record) in records.into_iter().skip(1) {
+        let record = match record {
+            posewire_takes::Record::Config(_) => {
+                posewire_takes::Record::Config("rate_hz = 90.0\nsolver = \"ik\"\n".into())
+            }
+            other => other,
+        };
+        w.push(&record).expect("copied");
+    }
+    w.sync().expect("written");
+    drop(w);
+    let n = assert_resolve_reproduces(&storage, "old");
+    println!("a take with the old solver key: {n} frames identical");
 }
 
 /// The largest distance any joint moved from one streamed tick to the

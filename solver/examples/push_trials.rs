@@ -29,7 +29,11 @@
 //! 30/40/60 forward, 30/45 back, 30/40/60 to the right. `--push-at` sets
 //! when the push lands (s, default 1) and `--seconds` the run's length
 //! (default 6 for `arrays`, 8 for `stepping`), `--stature` the person's
-//! height (m, default 1.75; the mass follows the stature).
+//! height (m, default 1.75; the mass follows the stature). `--settings
+//! FILE` (a `[solver]` table, as `posewire solve --settings`) gives the
+//! `arrays` controller its `[solver.physics.balance]` and
+//! `[solver.physics.locomotion]` (the body stays self-supporting; the
+//! reach flags apply on top).
 
 use std::process::ExitCode;
 
@@ -64,6 +68,7 @@ struct Trial {
     controller: Controller,
     quiet_stance: bool,
     locomotion: Locomotion,
+    balance: Balance,
     push_at_s: f64,
     seconds: f64,
     stature_m: f64,
@@ -161,7 +166,7 @@ fn arrays_trial(trial: &Trial, impulse: DVec3) -> Result<Outcome, String> {
     let mut world = PhysicsWorld::new(&Scene::default(), ws);
     let settings = PhysicsSettings {
         body: BodySettings::self_supporting(),
-        balance: Some(Balance::default()),
+        balance: Some(trial.balance),
         locomotion: Some(trial.locomotion),
         ..PhysicsSettings::default()
     };
@@ -242,6 +247,7 @@ fn run() -> Result<(), String> {
         controller: Controller::Stepping,
         quiet_stance: false,
         locomotion: Locomotion::default(),
+        balance: Balance::default(),
         push_at_s: 1.0,
         seconds: 0.0,
         stature_m: 1.75,
@@ -252,6 +258,13 @@ fn run() -> Result<(), String> {
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--pushes" => pushes = args.next().ok_or("--pushes needs a value")?,
+            "--settings" => {
+                let path = args.next().ok_or("--settings needs a file")?;
+                let file = posewire_solver::SolverSettings::load(std::path::Path::new(&path))
+                    .map_err(|e| e.to_string())?;
+                trial.locomotion = file.physics.locomotion.unwrap_or(trial.locomotion);
+                trial.balance = file.physics.balance.unwrap_or(trial.balance);
+            }
             "--controller" => {
                 trial.controller = match args.next().as_deref() {
                     Some("stepping") => Controller::Stepping,

@@ -16,7 +16,8 @@ use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::align_hemisphere;
 
 /// Settings of the device smoother.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct PoseFilterSettings {
     /// Whether smoothing is on at all (off passes samples through).
     pub enabled: bool,

@@ -5,7 +5,8 @@
 //! are not, so the hands tell the stepping planner which foot to swing.
 
 /// Settings of the arm-swing gait cue.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct GaitSettings {
     /// Whether the arm swing drives the stepping at all.
     pub enabled: bool,

@@ -23,11 +23,14 @@ use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 use posewire_body::transform::Transform;
 
 /// Settings of the kinematic solver.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct IkSettings {
     /// Smoothing of the device poses.
     pub filter: PoseFilterSettings,
     /// Which device samples are plausible (workspace, speed).
+    /// Set by the daemon's `[devices]`, not by `[solver.ik]`.
+    #[serde(skip)]
     pub gate: crate::gate::GateSettings,
     /// Stepping of untracked feet.
     pub stepping: SteppingSettings,
@@ -170,6 +173,11 @@ impl IkSolver {
         let skeleton = Skeleton::from_profile(profile);
         let look_at = LookAtTrunk::new(look_at, &skeleton, profile.body.stature)?;
         Ok(IkSolver::build(profile, settings, look_at))
+    }
+
+    /// The person's body profile.
+    pub fn profile(&self) -> &BodyProfile {
+        &self.profile
     }
 
     /// Looks at `target` (a world point: an object, or another avatar's

@@ -7,16 +7,20 @@ use posewire_body::{BodyProfile, Device};
 
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 
-use crate::ik::{IkSettings, IkSolver};
-use crate::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use crate::ik::IkSettings;
+use crate::physics::{PhysicsSettings, Scene, WorldSettings};
+use crate::settings::SolverSettings;
+use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 
 /// Which solver turns devices into a body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SolverKind {
     /// The kinematic baseline.
-    #[default]
     Ik,
-    /// The simulated body on rapier3d, tracking the kinematic reference.
+    /// The simulated body on rapier3d, tracking the kinematic reference
+    /// (the default).
+    #[default]
     Physics,
 }
 
@@ -56,6 +60,32 @@ pub struct SolveOptions {
     pub physics: PhysicsSettings,
     /// What stands on the floor around the avatar (physics only).
     pub scene: Scene,
+    /// How the physics world steps (its rate is `rate_hz`).
+    pub world: WorldSettings,
+}
+
+impl SolveOptions {
+    /// Options from settings (`--settings FILE`), at 90 Hz with the
+    /// shipped look-at chain and no scene.
+    pub fn from_settings(settings: &SolverSettings) -> SolveOptions {
+        SolveOptions {
+            solver: settings.kind,
+            ik: settings.ik,
+            physics: settings.physics,
+            world: settings.world,
+            ..SolveOptions::default()
+        }
+    }
+
+    /// The solver's settings of these options.
+    pub fn settings(&self) -> SolverSettings {
+        SolverSettings {
+            kind: self.solver,
+            ik: self.ik,
+            physics: self.physics,
+            world: self.world,
+        }
+    }
 }
 
 impl Default for SolveOptions {
@@ -67,6 +97,7 @@ impl Default for SolveOptions {
             look_at: None,
             physics: PhysicsSettings::default(),
             scene: Scene::default(),
+            world: WorldSettings::default(),
         }
     }
 }
@@ -130,6 +161,37 @@ pub fn solve_take(
     take: &TrackerTake,
     options: &SolveOptions,
 ) -> Result<Vec<JointFrame>, SolveError> {
+    check_take(take, options)?;
+    let settings = options.settings();
+    let solver = match &options.look_at {
+        Some(config) => AvatarSolver::with_look_at(profile, &settings, config)?,
+        None => AvatarSolver::new(profile, &settings),
+    };
+    let skeleton = posewire_body::Skeleton::from_profile(profile);
+    let mut space = SharedSpace::new(&settings, &options.scene, options.rate_hz);
+    let mut avatar = [OfflineAvatar::new(solver)];
+    let ticks = take_ticks(&take.samples, options.rate_hz);
+    let mut frames = Vec::with_capacity(ticks.size_hint().0);
+    for (t, due) in ticks {
+        avatar[0].samples.clear();
+        avatar[0].samples.extend_from_slice(due);
+        // Before the first headset sample there is no body to show: output
+        // starts at the first tick that has one (never borrowing from later
+        // samples, which would break causality).
+        let Some(Some(body)) = space.tick(&mut avatar, t).pop() else {
+            continue;
+        };
+        frames.push(JointFrame {
+            time_s: t,
+            joints: body.pose.transforms(&skeleton),
+        });
+    }
+    Ok(frames)
+}
+
+/// Whether a take can be solved at the options' rate: not empty, with a
+/// headset, not too long, its times and frame count within bounds.
+fn check_take(take: &TrackerTake, options: &SolveOptions) -> Result<(), SolveError> {
     if !(options.rate_hz.is_finite() && options.rate_hz > 0.0) {
         return Err(SolveError::BadRate(options.rate_hz));
     }
@@ -162,58 +224,7 @@ pub fn solve_take(
             max: MAX_OUTPUT_FRAMES,
         });
     }
-    // The physics avatar's reference is `options.ik`, filtered over the
-    // physics reference's own window.
-    let physics_settings = PhysicsSettings {
-        ik: options.ik,
-        ..options.physics
-    };
-    let ik_settings = match options.solver {
-        SolverKind::Ik => options.ik,
-        SolverKind::Physics => physics_settings.reference_ik(),
-    };
-    let ik = match &options.look_at {
-        Some(config) => IkSolver::with_look_at(profile, ik_settings, config)?,
-        None => IkSolver::new(profile, ik_settings),
-    };
-    let skeleton = *ik.skeleton();
-    let mut solver = match options.solver {
-        SolverKind::Ik => Ticker::Ik(Box::new(ik)),
-        SolverKind::Physics => {
-            let mut physics = PhysicsSolver::new(
-                profile,
-                physics_settings,
-                &options.scene,
-                WorldSettings {
-                    rate_hz: options.rate_hz,
-                    ..WorldSettings::default()
-                },
-            );
-            *physics.controller_mut().reference_solver() = ik;
-            Ticker::Physics(Box::new(physics))
-        }
-    };
-    let ticks = take_ticks(&take.samples, options.rate_hz);
-    let mut frames = Vec::with_capacity(ticks.size_hint().0);
-    for (t, due) in ticks {
-        for sample in due {
-            solver.push(sample);
-        }
-        // Before the first headset sample there is no body to show: output
-        // starts at the first tick that has one (never borrowing from later
-        // samples, which would break causality).
-        if !solver.ready() {
-            continue;
-        }
-        let Some(pose) = solver.step(t) else {
-            continue;
-        };
-        frames.push(JointFrame {
-            time_s: t,
-            joints: pose.transforms(&skeleton),
-        });
-    }
-    Ok(frames)
+    Ok(())
 }
 
 /// The ticks of a take's samples (in time order) at `rate_hz`, from its
@@ -249,38 +260,10 @@ pub fn take_ticks(
     })
 }
 
-/// The solver a take runs through, tick by tick.
-enum Ticker {
-    Ik(Box<IkSolver>),
-    Physics(Box<PhysicsSolver>),
-}
-
-impl Ticker {
-    fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {
-        match self {
-            Ticker::Ik(s) => s.push(sample),
-            Ticker::Physics(s) => s.push(sample),
-        }
-    }
-
-    fn ready(&self) -> bool {
-        match self {
-            Ticker::Ik(s) => s.ready(),
-            Ticker::Physics(s) => s.ready(),
-        }
-    }
-
-    fn step(&mut self, t: f64) -> Option<posewire_body::BodyPose> {
-        match self {
-            Ticker::Ik(s) => Some(s.step(t)),
-            Ticker::Physics(s) => s.step(t).map(|f| f.pose),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::PhysicsSolver;
 
     #[test]
     fn each_tick_gets_the_samples_that_arrived_since_the_tick_before() {

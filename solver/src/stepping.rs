@@ -21,7 +21,8 @@ const WALKING_SPEED_M_S: f64 = 0.25;
 const REAIM_M_S: f64 = 1.0;
 
 /// Stepping settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SteppingSettings {
     /// A foot steps when it is this far (horizontally, metres) from where
     /// it belongs.

@@ -13,7 +13,8 @@ use posewire_body::transform::Transform;
 use posewire_body::{Joint, Skeleton};
 
 /// How the head's rotation is shared along the trunk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TrunkMode {
     /// The look-at chain: lumbar spine, chest, neck and head each take a
     /// constrained share, in order (the default).

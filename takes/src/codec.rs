@@ -6,7 +6,9 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 
-use crate::record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+use crate::record::{
+    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+};
 
 /// The longest string a record stores, bytes.
 pub const MAX_STRING_BYTES: usize = 16 << 20;
@@ -64,6 +66,12 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
         }
         Record::Renamed(name) => string(out, name)?,
         Record::End(why) => string(out, why)?,
+        Record::Push(p) => {
+            out.extend_from_slice(&p.sequence.to_le_bytes());
+            finite(out, p.time_s, "the push time")?;
+            out.push(p.joint.index() as u8);
+            vec3(out, p.impulse, "the impulse")?;
+        }
     }
     Ok(())
 }
@@ -299,6 +307,17 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
         }),
         8 => Record::Renamed(p.string("the new name")?),
         9 => Record::End(p.string("the reason recording stopped")?),
+        10 => Record::Push(AppliedPush {
+            sequence: p.u64("the push's tick")?,
+            time_s: p.f64("the push time")?,
+            joint: {
+                let index = p.u8("the pushed joint")? as usize;
+                *Joint::ALL
+                    .get(index)
+                    .ok_or_else(|| format!("joint number {index} (0-20 exist)"))?
+            },
+            impulse: p.vec3("the impulse")?,
+        }),
         _ => return Ok(None),
     };
     p.finish()?;
@@ -314,6 +333,9 @@ const SOLVED_PAYLOAD_BYTES: usize = 4 + 8 + 8 + 24 + Joint::COUNT * 32 + 1;
 const TICK_HEAD_BYTES: usize = 20;
 const SAMPLE_BYTES: usize = 10;
 const SAMPLE_WITH_POSE_BYTES: usize = SAMPLE_BYTES + 24 + 32;
+
+/// Bytes of a push's payload: sequence, time, joint, impulse.
+const PUSH_PAYLOAD_BYTES: usize = 8 + 8 + 1 + 24;
 
 /// Whether a payload's lengths agree with its kind's layout: a test that
 /// costs nothing, made before decoding a stretch of bytes that may not be a
@@ -340,6 +362,7 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
         }),
         5 => ends_with_string_at(12),
         6 => len == SOLVED_PAYLOAD_BYTES,
+        10 => len == PUSH_PAYLOAD_BYTES,
         _ => false,
     }
 }

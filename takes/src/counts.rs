@@ -26,6 +26,8 @@ pub struct RecordCounts {
     pub renamed: usize,
     /// End records (one per time recording or an append stopped).
     pub end: usize,
+    /// Pushes applied to the body.
+    pub push: usize,
 }
 
 impl RecordCounts {
@@ -41,6 +43,7 @@ impl RecordCounts {
             Record::Marker(_) => &mut self.marker,
             Record::Renamed(_) => &mut self.renamed,
             Record::End(_) => &mut self.end,
+            Record::Push(_) => &mut self.push,
         };
         *n += 1;
     }
@@ -56,6 +59,7 @@ impl RecordCounts {
             + self.marker
             + self.renamed
             + self.end
+            + self.push
     }
 }
 
@@ -63,7 +67,7 @@ impl fmt::Display for RecordCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end",
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push",
             self.info,
             self.profile,
             self.config,
@@ -72,7 +76,8 @@ impl fmt::Display for RecordCounts {
             self.solved,
             self.marker,
             self.renamed,
-            self.end
+            self.end,
+            self.push
         )
     }
 }

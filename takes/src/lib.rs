@@ -2,7 +2,8 @@
 //!
 //! A take holds, for one avatar, the raw device samples exactly as each
 //! tick of the real-time loop consumed them, the body profile and the
-//! configuration in force, the user's markers, and one or more versions of
+//! configuration in force, the pushes its simulated body took, the user's
+//! markers, and one or more versions of
 //! the solved body (version 1 is the live solve; each offline re-solve
 //! appends another). The file is append-only and made of checksummed
 //! records (layout in `docs/TAKES.md`): a crash, a kill or a full disk
@@ -34,7 +35,9 @@ pub use damage::{Damage, TailCut};
 pub use error::TakeError;
 pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SIGNATURE};
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
-pub use record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+pub use record::{
+    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+};
 pub use repair::repair;
 pub use scan::{scan, Scan};
 pub use writer::TakeWriter;

@@ -8,7 +8,9 @@ use crate::damage::{Damage, TailCut};
 use crate::error::TakeError;
 use crate::frame::FILE_HEADER_BYTES;
 use crate::guess::guess_info;
-use crate::record::{Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick};
+use crate::record::{
+    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+};
 use crate::scan::scan;
 
 /// How an end record starts when recording was stopped by an error (a full
@@ -28,6 +30,8 @@ pub struct Take {
     pub config: Option<String>,
     /// What each tick consumed, in order.
     pub ticks: Vec<Tick>,
+    /// The pushes applied to the body, in tick order.
+    pub pushes: Vec<AppliedPush>,
     /// The solved versions, in order (1 = the live solve).
     pub versions: Vec<SolveVersion>,
     /// Every solved frame of every version, in file order.
@@ -221,6 +225,17 @@ fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
         Record::Marker(m) => t.markers.push(m),
         Record::Renamed(name) => t.info.name = name,
         Record::End(why) => t.ended = Some(why),
+        Record::Push(p) => {
+            if let Some(last) = t.pushes.last() {
+                if p.sequence < last.sequence {
+                    return Err(format!(
+                        "a push at tick {} after one at tick {} (pushes are in tick order)",
+                        p.sequence, last.sequence
+                    ));
+                }
+            }
+            t.pushes.push(p);
+        }
     }
     Ok(())
 }
@@ -232,6 +247,7 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         profiles: Vec::new(),
         config: None,
         ticks: Vec::new(),
+        pushes: Vec::new(),
         versions: Vec::new(),
         solved: Vec::new(),
         markers: Vec::new(),

@@ -1,7 +1,8 @@
 //! What a take holds, record by record.
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::BodyPose;
+use posewire_body::glam::DVec3;
+use posewire_body::{BodyPose, Joint};
 
 /// Who and what a take is about; the first record of every take.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,6 +83,21 @@ pub struct ProfileChange {
     pub toml: String,
 }
 
+/// An external impulse (a push, a hit) applied to the recorded avatar's
+/// simulated body at a tick, before the bodies prepared for the step
+/// (`posewire_solver::tick`); a re-solve applies it at the same tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AppliedPush {
+    /// The tick's sequence number.
+    pub sequence: u64,
+    /// The tick's simulation time, seconds.
+    pub time_s: f64,
+    /// The segment pushed (the bone starting at this joint).
+    pub joint: Joint,
+    /// The impulse, newton-seconds, world axes.
+    pub impulse: DVec3,
+}
+
 /// One record of a take file.
 // Records live one at a time (pushed by reference, decoded one by one), so
 // the solved frame's 720 bytes inline cost nothing and spare an allocation
@@ -108,6 +124,8 @@ pub enum Record {
     /// Recording stopped, and why (the last record of a take that was
     /// stopped rather than cut short).
     End(String),
+    /// A push applied at a tick.
+    Push(AppliedPush),
 }
 
 impl Record {
@@ -123,6 +141,7 @@ impl Record {
             Record::Marker(_) => 7,
             Record::Renamed(_) => 8,
             Record::End(_) => 9,
+            Record::Push(_) => 10,
         }
     }
 }

@@ -18,8 +18,8 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_takes::{
-    from_bytes, scan, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, Take, TakeError,
-    TakeInfo, TakeWriter, Tick, FORMAT_VERSION, SIGNATURE,
+    from_bytes, scan, AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, Take,
+    TakeError, TakeInfo, TakeWriter, Tick, FORMAT_VERSION, SIGNATURE,
 };
 use proptest::prelude::*;
 
@@ -82,6 +82,8 @@ enum Event {
     Renamed(String),
     NewVersion(String),
     End(String),
+    /// A push at the latest tick.
+    Push(usize, DVec3),
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -95,6 +97,7 @@ fn event() -> impl Strategy<Value = Event> {
         1 => text().prop_map(Event::Renamed),
         1 => text().prop_map(Event::NewVersion),
         1 => text().prop_map(Event::End),
+        1 => (0..Joint::COUNT, vec3()).prop_map(|(j, v)| Event::Push(j, v)),
     ]
 }
 
@@ -180,6 +183,12 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                 })
             }
             Event::End(why) => Record::End(why),
+            Event::Push(joint, impulse) => Record::Push(AppliedPush {
+                sequence,
+                time_s: sequence as f64 / 90.0,
+                joint: Joint::ALL[joint],
+                impulse,
+            }),
         };
         out.push(record);
     }

@@ -271,3 +271,41 @@ fn takes_stopped_by_a_full_disk_keep_the_error_and_a_failed_create_leaves_nothin
     assert!(e.to_string().contains("other.pwtake"), "{e}");
     assert!(!other.exists(), "a failed create left the file behind");
 }
+
+#[test]
+fn pushes_round_trip_in_tick_order_and_a_push_out_of_order_is_refused() {
+    use posewire_takes::AppliedPush;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("pushes.pwtake");
+    let push = |sequence: u64, x: f64| AppliedPush {
+        sequence,
+        time_s: sequence as f64 / 90.0,
+        joint: Joint::Chest,
+        impulse: DVec3::new(x, 0.0, -0.25),
+    };
+    let mut w = TakeWriter::create(&path, &info()).expect("create");
+    for s in 0..4 {
+        w.push(&Record::Tick(tick(s))).expect("tick");
+    }
+    w.push(&Record::Push(push(2, 25.0))).expect("push");
+    w.push(&Record::Push(push(2, 60.0)))
+        .expect("a second push at the tick");
+    w.push(&Record::Push(push(3, 1.0 / 3.0))).expect("push");
+    w.sync().expect("sync");
+    let take = open(&path).expect("open");
+    assert_eq!(
+        take.pushes,
+        vec![push(2, 25.0), push(2, 60.0), push(3, 1.0 / 3.0)]
+    );
+    assert_eq!(take.counts.push, 3);
+    // A take whose pushes go back in time breaks the format's rules.
+    w.push(&Record::Push(push(1, 5.0))).expect("written");
+    w.sync().expect("sync");
+    let err = open(&path).expect_err("out of order").to_string();
+    assert!(err.contains("tick order"), "{err}");
+    let bad = TakeWriter::create(&dir.path().join("nan.pwtake"), &info())
+        .expect("create")
+        .push(&Record::Push(push(0, f64::NAN)))
+        .expect_err("a NaN impulse is refused");
+    assert!(bad.to_string().contains("impulse"), "{bad}");
+}

@@ -432,7 +432,7 @@ fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
     };
     let storage = tempfile::tempdir().expect("a folder");
     let cfg = Config {
-        solver: "physics".into(),
+        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Physics),
         ..config(storage.path(), 1, "127.0.0.1:0")
     };
     let rt = runtime();

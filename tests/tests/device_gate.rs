@@ -33,7 +33,9 @@ fn avatar(id: &str, source: SourceConfig) -> AvatarConfig {
 async fn start(solver: &str, avatars: Vec<AvatarConfig>) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: solver.into(),
+        solver: posewire_solver::SolverSettings::of_kind(
+            posewire_solver::SolverKind::from_name(solver).expect("a solver name"),
+        ),
         avatars,
         ..Config::default()
     };

@@ -43,7 +43,9 @@ async fn start_demo(storage: &Path) -> (Daemon, Client) {
 async fn start(avatars: Vec<AvatarConfig>, solver: &str, storage: &Path) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: solver.into(),
+        solver: posewire_solver::SolverSettings::of_kind(
+            posewire_solver::SolverKind::from_name(solver).expect("a solver name"),
+        ),
         avatars,
         storage: storage.to_path_buf(),
         subscriber_buffer: 256,

@@ -152,6 +152,7 @@ fn demo_take(seconds: f64) -> TrackerTake {
 async fn start(storage: &Path) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
+        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Ik),
         avatars: vec![AvatarConfig {
             id: "idle".into(),
             source: SourceConfig::Push {},

@@ -145,7 +145,10 @@ const ROUND_TRIP_MEAN_M: f64 = 0.03;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn vmc_round_trip_avatar_b_follows_avatar_a_over_udp() {
     let port = free_udp_port();
+    // The kinematic solver: with physics, B's body would stand where A's
+    // does and the two would push each other apart.
     let (daemon, client) = start(Config {
+        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Ik),
         avatars: vec![
             avatar("a", demo()),
             avatar("b", vmc_source(&format!("127.0.0.1:{port}"))),

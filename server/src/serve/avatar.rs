@@ -1,12 +1,14 @@
 //! One avatar inside the loop: its device source, the latest state of each
-//! of its devices, and the solver that poses it (`ik` alone, or a physics
-//! controller whose body lives in the loop's shared world).
+//! of its devices, the pushes queued for its next tick, and the solver that
+//! poses it (`ik` alone, or a physics controller whose body lives in the
+//! loop's shared space), run by the solver crate's tick
+//! ([`posewire_solver::tick`]).
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
-use posewire_solver::gate::{GateSettings, Rejection, Verdict};
-use posewire_solver::physics::{AvatarController, PhysicsSettings, PhysicsWorld};
-use posewire_solver::{IkSettings, IkSolver, SolverKind};
+use posewire_solver::gate::{Rejection, Verdict};
+use posewire_solver::tick::{TickInput, Ticking};
+use posewire_solver::{AvatarSolver, Push, SharedSpace, SolverSettings};
 
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
@@ -66,63 +68,6 @@ impl DeviceState {
     }
 }
 
-/// The solver of one avatar.
-#[derive(Debug)]
-pub enum AvatarSolver {
-    /// The kinematic baseline.
-    Ik(Box<IkSolver>),
-    /// A simulated body in the loop's world.
-    Physics(Box<AvatarController>),
-}
-
-impl AvatarSolver {
-    /// A fresh solver for a person (the state of a just-created avatar;
-    /// the offline re-solve starts from the same), whose samples pass the
-    /// plausibility gate of `gate`.
-    pub fn new(profile: &BodyProfile, kind: SolverKind, gate: GateSettings) -> AvatarSolver {
-        let ik = IkSettings {
-            gate,
-            ..IkSettings::default()
-        };
-        match kind {
-            SolverKind::Ik => AvatarSolver::Ik(Box::new(IkSolver::new(profile, ik))),
-            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
-                profile,
-                PhysicsSettings {
-                    ik,
-                    ..PhysicsSettings::default()
-                },
-            ))),
-        }
-    }
-
-    /// Hands one device sample to the solver (in time order); says whether
-    /// the plausibility gate took it.
-    pub fn push(&mut self, sample: &TrackerSample) -> Verdict {
-        match self {
-            AvatarSolver::Ik(s) => s.push(sample),
-            AvatarSolver::Physics(c) => c.push(sample),
-        }
-    }
-
-    /// Whether the solver can pose a body (its headset has been seen).
-    pub fn ready(&self) -> bool {
-        match self {
-            AvatarSolver::Ik(s) => s.ready(),
-            AvatarSolver::Physics(c) => c.ready(),
-        }
-    }
-
-    /// Takes the solver's simulated body (if any) out of the world.
-    pub fn leave(&self, world: Option<&mut PhysicsWorld>) {
-        if let (Some(world), AvatarSolver::Physics(c)) = (world, self) {
-            if let Some(id) = c.id() {
-                world.remove_avatar(id);
-            }
-        }
-    }
-}
-
 /// One avatar in the loop.
 #[derive(Debug)]
 pub struct AvatarRunner {
@@ -148,21 +93,23 @@ pub struct AvatarRunner {
     pub recording: Option<super::recorder::LoopRecorder>,
     /// What its stream showed last, to fade across a solver restart.
     pub handover: super::handover::Handover,
-    /// Which samples its solver takes (`[devices]`).
-    pub gate: GateSettings,
+    /// What its solver is built from (the daemon's `[solver]`, with the
+    /// plausibility gate of `[devices]`).
+    pub settings: SolverSettings,
+    /// Pushes queued for its next tick (recorded at that tick).
+    pub pushes: Vec<Push>,
     scratch: Vec<TrackerSample>,
+    verdicts: Vec<Verdict>,
     accepted: Vec<TrackerSample>,
 }
 
 impl AvatarRunner {
-    /// An avatar with a profile, a source, a solver kind and the
-    /// plausibility gate of its samples.
+    /// An avatar with a profile, a source and the settings of its solver.
     pub fn new(
         id: &str,
         profile: &BodyProfile,
         source: SampleSource,
-        kind: SolverKind,
-        gate: GateSettings,
+        settings: &SolverSettings,
     ) -> Self {
         AvatarRunner {
             id: id.to_string(),
@@ -170,19 +117,22 @@ impl AvatarRunner {
             skeleton: Skeleton::from_profile(profile),
             ankle_height_m: profile.body.ankle_height,
             source,
-            solver: AvatarSolver::new(profile, kind, gate),
+            solver: AvatarSolver::new(profile, settings),
             devices: [None; Device::COUNT],
             rig: None,
             recording: None,
             handover: super::handover::Handover::default(),
-            gate,
+            settings: *settings,
+            pushes: Vec::new(),
             scratch: Vec::new(),
+            verdicts: Vec::new(),
             accepted: Vec::new(),
         }
     }
 
-    /// The samples the last [`AvatarRunner::take_samples`] took (all of
-    /// them, as a recording keeps them: a re-solve gates them again).
+    /// The samples the last [`AvatarRunner::take_samples`] took for the
+    /// tick (all of them, as a recording keeps them: a re-solve gates them
+    /// again).
     pub fn last_samples(&self) -> &[TrackerSample] {
         &self.scratch
     }
@@ -196,8 +146,8 @@ impl AvatarRunner {
     /// The same avatar (id, source, devices seen, recording) with a new
     /// profile: a new solver and skeleton, which wait for the source's next
     /// samples; the stream fades over from the old body.
-    pub fn with_profile(self, profile: &BodyProfile, kind: SolverKind) -> AvatarRunner {
-        let mut next = AvatarRunner::new(&self.id, profile, self.source, kind, self.gate);
+    pub fn with_profile(self, profile: &BodyProfile) -> AvatarRunner {
+        let mut next = AvatarRunner::new(&self.id, profile, self.source, &self.settings);
         next.devices = self.devices;
         next.recording = self.recording;
         next.handover = self.handover;
@@ -211,13 +161,11 @@ impl AvatarRunner {
     /// order. A recording starts here so that an offline re-solve, fed the
     /// same samples, starts from the same state. The live stream fades
     /// over from the old body ([`super::handover`]).
-    pub fn restart_solver(
-        &mut self,
-        kind: SolverKind,
-        world: Option<&mut PhysicsWorld>,
-    ) -> Vec<TrackerSample> {
-        self.solver.leave(world);
-        self.solver = AvatarSolver::new(&self.profile, kind, self.gate);
+    pub fn restart_solver(&mut self, space: &mut SharedSpace) -> Vec<TrackerSample> {
+        self.solver.leave(space);
+        self.solver = AvatarSolver::new(&self.profile, &self.settings);
+        // A push queued for the old body does not reach the new one.
+        self.pushes.clear();
         self.handover.solver_restarted();
         let mut seeds = Vec::new();
         for device in Device::ALL {
@@ -246,16 +194,22 @@ impl AvatarRunner {
         seeds
     }
 
-    /// Takes every sample due by loop time `t` from the source into the
-    /// solver; returns how many arrived. Samples the plausibility gate
-    /// rejects are counted per device and reason and leave the device's
-    /// known state as it was.
+    /// Takes every sample due by loop time `t` from the source, for the
+    /// tick to hand to the solver; returns how many arrived.
     pub fn take_samples(&mut self, t: f64) -> usize {
         self.scratch.clear();
-        self.accepted.clear();
         self.source.poll(t, &mut self.scratch);
-        for sample in &self.scratch {
-            let verdict = self.solver.push(sample);
+        self.scratch.len()
+    }
+
+    /// After the tick: what the plausibility gate said of each sample goes
+    /// into the devices' known state (a rejected sample is counted per
+    /// device and reason and leaves the state as it was), and the queued
+    /// pushes are done with.
+    pub fn after_tick(&mut self) {
+        self.accepted.clear();
+        self.pushes.clear();
+        for (sample, verdict) in self.scratch.iter().zip(&self.verdicts) {
             if !matches!(verdict, Verdict::Rejected(_)) {
                 self.accepted.push(*sample);
             }
@@ -277,7 +231,6 @@ impl AvatarRunner {
                 _ => {}
             }
         }
-        self.scratch.len()
     }
 
     /// Whether the solver can pose a body (its headset has been seen).
@@ -294,8 +247,13 @@ impl AvatarRunner {
     }
 }
 
-impl super::solve_step::Solving for AvatarRunner {
-    fn solving(&mut self) -> (&mut AvatarSolver, Skeleton, f64) {
-        (&mut self.solver, self.skeleton, self.ankle_height_m)
+impl Ticking for AvatarRunner {
+    fn tick_input(&mut self) -> TickInput<'_> {
+        TickInput {
+            solver: &mut self.solver,
+            samples: &self.scratch,
+            pushes: &self.pushes,
+            verdicts: &mut self.verdicts,
+        }
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_proto::v1 as pb;
-use posewire_solver::SolverKind;
+use posewire_solver::SolverSettings;
 use tonic::Status;
 
 use super::avatar::{AvatarRunner, SampleSource};
@@ -150,24 +150,23 @@ pub fn info(
 }
 
 /// A new avatar: its runner (rig attached), its facts and its push queue;
-/// `solver` is the daemon's solver kind and the plausibility gate of its
-/// samples (`[devices]`).
+/// `solver` is the daemon's solver settings (with the plausibility gate of
+/// `[devices]`).
 #[allow(clippy::too_many_arguments)]
 pub fn avatar(
     id: &str,
     described: &pb::DeviceSource,
     profile: &BodyProfile,
     profile_name: &str,
-    solver: (SolverKind, posewire_solver::GateSettings),
+    solver: &SolverSettings,
     cor_cache: &Path,
     osc: &super::osc_stats::OscRegistry,
     folders: &AllowedFolders,
 ) -> Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>), Status> {
-    let (kind, gate) = solver;
     let skeleton = Skeleton::from_profile(profile);
     let (src, described, queue) = source(described, &skeleton, id, osc, folders)?;
     let info = info(id, described, profile, profile_name, None, cor_cache);
-    let mut runner = AvatarRunner::new(id, profile, src, kind, gate);
+    let mut runner = AvatarRunner::new(id, profile, src, solver);
     runner.rig = Some(info.rig.clone());
     Ok((runner, info, queue))
 }

@@ -5,17 +5,17 @@
 
 use std::sync::{Arc, PoisonError};
 
-use posewire_solver::physics::PhysicsWorld;
+use posewire_solver::{Push, PushRefused, SharedSpace};
 use tonic::Status;
 
-use super::avatar::{AvatarRunner, AvatarSolver};
+use super::avatar::AvatarRunner;
 use super::live::Command;
 use super::skin::RigSlot;
 use super::state::Shared;
 
 /// Takes an avatar's simulated body out of the physics world (if any).
-fn drop_body(world: Option<&mut PhysicsWorld>, avatar: &AvatarRunner) {
-    avatar.solver.leave(world);
+fn drop_body(space: &mut SharedSpace, avatar: &AvatarRunner) {
+    avatar.solver.leave(space);
 }
 
 fn not_found(id: &str) -> Status {
@@ -28,7 +28,7 @@ pub fn apply(
     avatars: &mut Vec<AvatarRunner>,
     was_ready: &mut Vec<bool>,
     shared: &Shared,
-    world: Option<&mut PhysicsWorld>,
+    space: &mut SharedSpace,
     sequence: u64,
 ) {
     let index = |id: &str, avatars: &[AvatarRunner]| avatars.iter().position(|a| a.id == id);
@@ -68,7 +68,7 @@ pub fn apply(
             let result = match index(&id, avatars) {
                 None => Err(not_found(&id)),
                 Some(i) => {
-                    drop_body(world, &avatars[i]);
+                    drop_body(space, &avatars[i]);
                     if let Some(recorder) = &mut avatars[i].recording {
                         recorder.stop("the avatar was removed");
                     }
@@ -116,10 +116,10 @@ pub fn apply(
                 None => Err(not_found(&id)),
                 Some(i) => {
                     // The new body joins the world at its first step.
-                    drop_body(world, &avatars[i]);
+                    drop_body(space, &avatars[i]);
                     let old = avatars.remove(i);
                     let model = old.rig.as_ref().and_then(|r| r.model().map(Into::into));
-                    let mut next = old.with_profile(&profile, shared.solver);
+                    let mut next = old.with_profile(&profile);
                     if let Some(recorder) = &mut next.recording {
                         recorder.profile_changed(sequence, &profile);
                     }
@@ -146,23 +146,10 @@ pub fn apply(
             impulse,
             reply,
         } => {
-            let result = match (index(&id, avatars), world) {
-                (None, _) => Err(not_found(&id)),
-                (Some(_), None) => Err(Status::failed_precondition(
-                    "PushImpulse needs the physics solver (`solver = \"physics\"`); this daemon \
-                     runs the kinematic ik solver, which has no simulated body to push",
-                )),
-                (Some(i), Some(world)) => match &mut avatars[i].solver {
-                    AvatarSolver::Physics(c) => match c.apply_impulse(world, joint, impulse) {
-                        true => Ok(()),
-                        false => Err(Status::failed_precondition(format!(
-                            "avatar `{id}` has no simulated body yet (its headset has not been seen)"
-                        ))),
-                    },
-                    AvatarSolver::Ik(_) => Err(Status::failed_precondition(
-                        "PushImpulse needs the physics solver",
-                    )),
-                },
+            let push = Push { joint, impulse };
+            let result = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => queue_push(&mut avatars[i], push),
             };
             (reply, result)
         }
@@ -175,7 +162,7 @@ pub fn apply(
                 None => Err(not_found(&id)),
                 Some(i) => {
                     let avatar = &mut avatars[i];
-                    let seeds = avatar.restart_solver(shared.solver, world);
+                    let seeds = avatar.restart_solver(space);
                     recorder.begin(sequence, &avatar.profile, seeds);
                     avatar.recording = Some(*recorder);
                     Ok(())
@@ -187,10 +174,7 @@ pub fn apply(
             let result = match index(&id, avatars) {
                 None => Err(not_found(&id)),
                 Some(i) => {
-                    match &mut avatars[i].solver {
-                        AvatarSolver::Ik(s) => s.set_gaze_target(target),
-                        AvatarSolver::Physics(c) => c.reference_solver().set_gaze_target(target),
-                    }
+                    avatars[i].solver.set_gaze_target(target);
                     Ok(())
                 }
             };
@@ -199,4 +183,24 @@ pub fn apply(
     };
     // The asker may have gone (cancelled call): nothing to do then.
     let _ = reply.send(result);
+}
+
+/// Queues a push for the avatar's next tick (which applies it before the
+/// bodies prepare, and records it with the tick), or says why it cannot be
+/// taken.
+fn queue_push(avatar: &mut AvatarRunner, push: Push) -> Result<(), Status> {
+    match avatar.solver.check_push(&push) {
+        Ok(()) => {
+            avatar.pushes.push(push);
+            Ok(())
+        }
+        Err(PushRefused::NotPhysics) => Err(Status::failed_precondition(
+            "PushImpulse needs the physics solver (`[solver] kind = \"physics\"`); this daemon \
+             runs the kinematic ik solver, which has no simulated body to push",
+        )),
+        Err(e) => Err(Status::failed_precondition(format!(
+            "avatar `{}`: {e}",
+            avatar.id
+        ))),
+    }
 }

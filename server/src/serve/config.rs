@@ -23,8 +23,10 @@ pub struct Config {
     pub listen: String,
     /// Ticks of the real-time loop per second.
     pub rate_hz: f64,
-    /// Which solver poses every avatar: `ik` or `physics`.
-    pub solver: String,
+    /// Which solver poses every avatar and its settings (`[solver]`; the old
+    /// `solver = "ik"` or `"physics"` is still read).
+    #[serde(deserialize_with = "super::solver_config::deserialize")]
+    pub solver: posewire_solver::SolverSettings,
     /// Static boxes around the avatars (a scene TOML; physics only).
     pub scene: Option<PathBuf>,
     /// Frames buffered for each subscriber before it skips frames.
@@ -171,7 +173,7 @@ impl Default for Config {
         Config {
             listen: DEFAULT_LISTEN.to_string(),
             rate_hz: 90.0,
-            solver: "ik".to_string(),
+            solver: posewire_solver::SolverSettings::default(),
             scene: None,
             subscriber_buffer: 16,
             avatars: vec![AvatarConfig {
@@ -271,6 +273,14 @@ impl Config {
         }
     }
 
+    /// The solver's settings with the plausibility gate of `[devices]`:
+    /// what every avatar's solver is built from.
+    pub fn solver_settings(&self) -> posewire_solver::SolverSettings {
+        let mut settings = self.solver;
+        settings.ik.gate = self.devices.gate();
+        settings
+    }
+
     /// The listen address, parsed.
     pub fn listen_addr(&self) -> Result<SocketAddr, ConfigError> {
         self.listen.parse().map_err(|_| ConfigError::Invalid {
@@ -295,12 +305,6 @@ impl Config {
             return Err(bad(
                 "rate_hz",
                 format!("{} is not a rate between 1 and 1000 Hz", self.rate_hz),
-            ));
-        }
-        if posewire_solver::SolverKind::from_name(&self.solver).is_none() {
-            return Err(bad(
-                "solver",
-                format!("`{}` is not a solver: use `ik` or `physics`", self.solver),
             ));
         }
         if !(1..=4096).contains(&self.subscriber_buffer) {
@@ -473,6 +477,37 @@ mod tests {
             let err = parse(text).expect_err(text);
             assert!(err.to_string().contains(key), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn the_solver_section_fills_what_it_gives_and_keeps_the_old_form() {
+        use posewire_solver::{SolverKind, SolverSettings};
+        assert_eq!(Config::default().solver.kind, SolverKind::Physics);
+        let config = parse("[solver]\nkind = \"ik\"\n[solver.physics.body]\njoint_hz = 6.0\n")
+            .expect("valid");
+        let mut expected = SolverSettings {
+            kind: SolverKind::Ik,
+            ..SolverSettings::default()
+        };
+        expected.physics.body.joint_hz = 6.0;
+        assert_eq!(config.solver, expected);
+        for (old, kind) in [("ik", SolverKind::Ik), ("physics", SolverKind::Physics)] {
+            let config = parse(&format!("solver = \"{old}\"\n")).expect("the old form");
+            assert_eq!(
+                config.solver,
+                SolverSettings {
+                    kind,
+                    ..SolverSettings::default()
+                }
+            );
+        }
+        let err = parse("[solver.physics]\nbalanse = {}\n").expect_err("unknown key");
+        let err = err.to_string();
+        assert!(err.contains("line 2, column 1: unknown field"), "{err}");
+        assert!(err.contains("`balance`"), "{err}");
+        // The gate stays the daemon's `[devices]`.
+        let config = parse("[devices]\nmax_speed_m_s = 12.0\n").expect("valid");
+        assert_eq!(config.solver_settings().ik.gate, config.devices.gate());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::BodyProfile;
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::Scene;
-use posewire_solver::{GateSettings, SolverKind};
+use posewire_solver::{SolverKind, SolverSettings};
 use tokio::sync::{broadcast, watch};
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
@@ -52,10 +52,9 @@ pub struct Daemon {
 fn build_avatar(
     index: usize,
     a: &super::config::AvatarConfig,
-    solver: SolverKind,
+    solver: &SolverSettings,
     cor_cache: &std::path::Path,
     osc: &super::osc_stats::OscRegistry,
-    gate: GateSettings,
 ) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
     let (profile, profile_name) = match &a.profile {
         Some(path) => (
@@ -154,7 +153,7 @@ fn build_avatar(
         SampleSource::Push(q) => Some(q.clone()),
         _ => None,
     };
-    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver, gate);
+    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
     let info = super::avatar_build::info(
         &a.id,
         pb::DeviceSource {
@@ -188,13 +187,12 @@ impl Daemon {
         };
         let serves_tls = tls.is_some();
         warn_about_access(&policy, serves_tls, addr, config.access.insecure);
-        let solver = SolverKind::from_name(&config.solver)
-            .with_context(|| format!("solver `{}` is unknown", config.solver))?;
+        let solver = config.solver_settings();
         let scene = match &config.scene {
             Some(path) => Scene::load(path).context("scene: cannot load the scene")?,
             None => Scene::default(),
         };
-        if config.scene.is_some() && solver != SolverKind::Physics {
+        if config.scene.is_some() && solver.kind != SolverKind::Physics {
             tracing::warn!("`scene` only matters to the physics solver; the ik solver ignores it");
         }
         let mut runners = Vec::new();
@@ -205,14 +203,7 @@ impl Daemon {
             config.access.insecure,
         ));
         for (i, a) in config.avatars.iter().enumerate() {
-            let (runner, info, queue) = build_avatar(
-                i,
-                a,
-                solver,
-                &live.cor_cache_dir(),
-                &osc,
-                config.devices.gate(),
-            )?;
+            let (runner, info, queue) = build_avatar(i, a, &solver, &live.cor_cache_dir(), &osc)?;
             if let Some(queue) = queue {
                 push_queues.insert(a.id.clone(), queue);
             }
@@ -240,7 +231,7 @@ impl Daemon {
                 super::recorder::registry::RecorderSettings {
                     storage: config.storage.clone(),
                     rate_hz: config.rate_hz,
-                    solver: solver.name().to_string(),
+                    solver: solver.kind.name().to_string(),
                     config_toml: super::recorder::registry::config_toml(config),
                 },
             )),

@@ -26,8 +26,10 @@
 //! - VMC and VRChat (issue 7): [`vmc_source`] (the `vmc` device source),
 //!   [`osc_out`] (VMC and VRChat OSC outputs fed by the frame fan-out),
 //!   [`osc_config`] (their configuration), [`osc_stats`] (their counters).
-//! - Takes (issue 8): [`recorder`] (recording avatars into take files),
-//!   [`solve_step`] (one tick of solving, shared with `posewire resolve`).
+//! - Takes (issue 8): [`recorder`] (recording avatars into take files, with
+//!   the pushes each tick applied), [`resolve`] (a take solved again through
+//!   the solver crate's tick, `posewire_solver::tick`, as the loop runs it).
+//! - [`solver_config`]: the `[solver]` section (and the old `solver = "..."`).
 
 pub mod access;
 pub mod avatar;
@@ -56,7 +58,7 @@ pub mod shutdown_watch;
 pub mod signals;
 pub mod sim_loop;
 pub mod skin;
-pub mod solve_step;
+pub mod solver_config;
 pub mod source_paths;
 pub mod state;
 pub mod stats;

@@ -1,19 +1,17 @@
-//! Offline re-solve of a take: its recorded ticks fed again, tick by tick,
-//! through the very per-tick code of the live loop ([`super::solve_step`],
-//! [`super::avatar::AvatarSolver`]). The live solver restarts when a
-//! recording starts (and when the avatar's profile changes mid-take), from
-//! the samples the first tick records, so a fresh solver here starts from
-//! the same state: with unchanged settings the result is the recorded
-//! solved track, bit for bit (for `physics`: while the avatar's body
-//! touches no other avatar; conditions in `docs/TAKES.md`).
+//! Offline re-solve of a take: its recorded ticks (samples and pushes) fed
+//! again, tick by tick, through the very tick the live loop runs
+//! ([`posewire_solver::tick`]). The live solver restarts when a recording
+//! starts (and when the avatar's profile changes mid-take), from the
+//! samples the first tick records, so a fresh solver here starts from the
+//! same state: with unchanged settings the result is the recorded solved
+//! track, bit for bit (for `physics`: while the avatar's body touches no
+//! other avatar; conditions in `docs/TAKES.md`).
 
-use posewire_body::{BodyProfile, Skeleton};
+use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
-use posewire_solver::SolverKind;
-use posewire_takes::{SolvedFrame, Take};
-
-use super::avatar::AvatarSolver;
-use super::solve_step::{self, Solving};
+use posewire_solver::tick::OfflineAvatar;
+use posewire_solver::{AvatarSolver, Push, SharedSpace, SolverSettings};
+use posewire_takes::{AppliedPush, SolvedFrame, Take, Tick};
 
 /// Why a take cannot be re-solved.
 #[derive(Debug, thiserror::Error)]
@@ -34,27 +32,12 @@ pub enum ResolveError {
 /// How to re-solve.
 #[derive(Debug, Clone)]
 pub struct ResolveSettings {
-    /// The solver.
-    pub solver: SolverKind,
+    /// The solver and its settings (with the daemon's `[devices]` gate).
+    pub solver: SolverSettings,
     /// The scene of the physics world.
     pub scene: Scene,
     /// A profile to use instead of the take's own (at every profile change).
     pub profile: Option<BodyProfile>,
-    /// Which device samples are plausible (the daemon's `[devices]`).
-    pub gate: posewire_solver::GateSettings,
-}
-
-/// The offline avatar: a solver and what it poses.
-struct Offline {
-    solver: AvatarSolver,
-    skeleton: Skeleton,
-    ankle_height_m: f64,
-}
-
-impl Solving for Offline {
-    fn solving(&mut self) -> (&mut AvatarSolver, Skeleton, f64) {
-        (&mut self.solver, self.skeleton, self.ankle_height_m)
-    }
 }
 
 /// Re-solves every tick of a take into solved frames of `version`.
@@ -63,8 +46,9 @@ pub fn resolve(
     settings: &ResolveSettings,
     version: u32,
 ) -> Result<Vec<SolvedFrame>, ResolveError> {
-    let mut world = solve_step::world(settings.solver, &settings.scene, take.info.rate_hz);
-    let mut avatar: Vec<Offline> = Vec::with_capacity(1);
+    let mut space = SharedSpace::new(&settings.solver, &settings.scene, take.info.rate_hz);
+    let mut avatar: Vec<OfflineAvatar> = Vec::with_capacity(1);
+    let mut pushes = TickPushes::new(&take.pushes);
     let mut out = Vec::with_capacity(take.ticks.len());
     for tick in &take.ticks {
         let change = take
@@ -73,31 +57,19 @@ pub fn resolve(
             .rev()
             .find(|p| p.from_sequence == tick.sequence);
         if change.is_some() || avatar.is_empty() {
-            let profile =
-                match (&settings.profile, change.or(take.profile_at(tick.sequence))) {
-                    (Some(p), _) => p.clone(),
-                    (None, Some(p)) => BodyProfile::from_toml(&p.toml, "the take's profile")
-                        .map_err(|e| ResolveError::Profile {
-                            from_sequence: p.from_sequence,
-                            reason: e.to_string(),
-                        })?,
-                    (None, None) => return Err(ResolveError::NoProfile),
-                };
+            let profile = tick_profile(take, settings, change, tick.sequence)?;
             if let Some(old) = avatar.pop() {
-                old.solver.leave(world.as_mut());
+                old.solver.leave(&mut space);
             }
-            avatar.push(Offline {
-                solver: AvatarSolver::new(&profile, settings.solver, settings.gate),
-                skeleton: Skeleton::from_profile(&profile),
-                ankle_height_m: profile.body.ankle_height,
-            });
+            let solver = AvatarSolver::new(&profile, &settings.solver);
+            avatar.push(OfflineAvatar::new(solver));
         }
         for a in &mut avatar {
-            for sample in &tick.samples {
-                a.solver.push(sample);
-            }
+            a.samples.clone_from(&tick.samples);
+            a.pushes.clear();
+            a.pushes.extend(pushes.at(tick));
         }
-        let solved = solve_step::step(&mut avatar, world.as_mut(), tick.time_s);
+        let solved = space.tick(&mut avatar, tick.time_s);
         if let Some(Some(body)) = solved.into_iter().next() {
             out.push(SolvedFrame {
                 version,
@@ -109,4 +81,56 @@ pub fn resolve(
         }
     }
     Ok(out)
+}
+
+/// The profile a tick solves with: the one given, else the take's.
+fn tick_profile(
+    take: &Take,
+    settings: &ResolveSettings,
+    change: Option<&posewire_takes::ProfileChange>,
+    sequence: u64,
+) -> Result<BodyProfile, ResolveError> {
+    match (&settings.profile, change.or(take.profile_at(sequence))) {
+        (Some(p), _) => Ok(p.clone()),
+        (None, Some(p)) => BodyProfile::from_toml(&p.toml, "the take's profile").map_err(|e| {
+            ResolveError::Profile {
+                from_sequence: p.from_sequence,
+                reason: e.to_string(),
+            }
+        }),
+        (None, None) => Err(ResolveError::NoProfile),
+    }
+}
+
+/// The take's pushes, handed out tick by tick (in tick order; a push at a
+/// tick that is not in the take, a dropped one, is left out).
+struct TickPushes<'a> {
+    pushes: &'a [AppliedPush],
+    next: usize,
+}
+
+impl<'a> TickPushes<'a> {
+    fn new(pushes: &'a [AppliedPush]) -> Self {
+        TickPushes { pushes, next: 0 }
+    }
+
+    /// The pushes applied at `tick`.
+    fn at(&mut self, tick: &Tick) -> impl Iterator<Item = Push> + 'a {
+        let from = self.next;
+        while self
+            .pushes
+            .get(self.next)
+            .is_some_and(|p| p.sequence <= tick.sequence)
+        {
+            self.next += 1;
+        }
+        let sequence = tick.sequence;
+        self.pushes[from..self.next]
+            .iter()
+            .filter(move |p| p.sequence == sequence)
+            .map(|p| Push {
+                joint: p.joint,
+                impulse: p.impulse,
+            })
+    }
 }

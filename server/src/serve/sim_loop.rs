@@ -84,7 +84,7 @@ fn unix_ns() -> i64 {
 fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let rate = shared.rate_hz;
     let period = Duration::from_secs_f64(1.0 / rate);
-    let mut world = super::solve_step::world(shared.solver, &setup.scene, rate);
+    let mut space = posewire_solver::SharedSpace::new(&shared.solver, &setup.scene, rate);
     let start = Instant::now();
     shared.stats().started = Some(start);
     let mut deadline = start;
@@ -95,7 +95,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut deformed = posewire_skinning::Deformed::default();
     tracing::info!(
         rate_hz = rate,
-        solver = shared.solver.name(),
+        solver = shared.solver.kind.name(),
         "real-time loop started"
     );
     while !stop.load(Ordering::SeqCst) {
@@ -111,7 +111,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 &mut setup.avatars,
                 &mut was_ready,
                 shared,
-                world.as_mut(),
+                &mut space,
                 sequence,
             );
         }
@@ -119,12 +119,15 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         for avatar in &mut setup.avatars {
             if avatar.take_samples(t) > 0 {
                 newest_arrival_ns = arrival;
-                shared.live.feed_taps(&avatar.id, avatar.last_accepted());
             }
         }
-        let solved = super::solve_step::step(&mut setup.avatars, world.as_mut(), t);
+        let solved = space.tick(&mut setup.avatars, t);
         for (avatar, body) in setup.avatars.iter_mut().zip(&solved) {
             super::recorder::record_tick(avatar, sequence, t, body.as_ref());
+            avatar.after_tick();
+            if !avatar.last_samples().is_empty() {
+                shared.live.feed_taps(&avatar.id, avatar.last_accepted());
+            }
         }
         let mut skin_time = Duration::ZERO;
         let mut skinned = 0u64;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 use posewire_body::Skeleton;
 use posewire_proto::v1 as pb;
-use posewire_solver::SolverKind;
+use posewire_solver::{SolverKind, SolverSettings};
 use tokio::sync::{broadcast, watch};
 
 use super::stats::{LoopStats, SubscriberRegistry};
@@ -38,8 +38,9 @@ pub struct AvatarInfo {
 pub struct Shared {
     /// The loop's rate, ticks per second.
     pub rate_hz: f64,
-    /// The solver posing every avatar.
-    pub solver: SolverKind,
+    /// The solver posing every avatar and its settings (with the gate of
+    /// `[devices]`).
+    pub solver: SolverSettings,
     /// Which device samples are plausible (`[devices]`), for every
     /// avatar's solver and the push check.
     pub gate: posewire_solver::GateSettings,
@@ -105,7 +106,7 @@ impl Shared {
 
     /// The API's solver enum for the daemon's solver.
     pub fn solver_kind(&self) -> pb::SolverKind {
-        match self.solver {
+        match self.solver.kind {
             SolverKind::Ik => pb::SolverKind::Ik,
             SolverKind::Physics => pb::SolverKind::Physics,
         }

@@ -59,7 +59,8 @@ pub(crate) const LIN_AXES: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, J
 /// or foot costs the most, so by default shins and feet do not collide with
 /// their own body (they still collide with the floor, the scene and other
 /// avatars).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SelfCollision {
     /// No segment collides with its own body.
     Off,
@@ -94,7 +95,8 @@ pub struct Gains {
 }
 
 /// How stiff the simulated body's motors and the root support are.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct BodySettings {
     /// Natural frequency of each joint's tracking (its subtree's inertia
     /// times the frequency squared gives the stiffness), Hz. Measured on a

@@ -37,7 +37,8 @@ impl Stance {
 }
 
 /// Gains of the balance controller.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Balance {
     /// Natural frequency of the torso's orientation PD, Hz.
     pub torso_hz: f64,

@@ -20,10 +20,12 @@ use super::world::{AvatarId, PhysicsWorld};
 use crate::ik::{IkSettings, IkSolver};
 
 /// Settings of the physics avatar.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct PhysicsSettings {
     /// The kinematic solve that gives the reference pose (its device
     /// filter's window is [`PhysicsSettings::reference_filter_window`]).
+    #[serde(skip)]
     pub ik: IkSettings,
     /// Samples in the reference's device filter window: by default fewer
     /// than `ik`'s own output uses, because the simulated body smooths by

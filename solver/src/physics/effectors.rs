@@ -46,7 +46,8 @@ pub const EFFECTORS: [Joint; 5] = [
 /// with every segment self-colliding; with the defaults below (orientation
 /// 35 Hz, a planted foot turns against the floor's friction) and shins and
 /// feet not self-colliding 10.38 / 6.74 / 3.15.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct EffectorSettings {
     /// Natural frequency of the position spring on the segment and its
     /// parent's mass, Hz (0: no end-effector springs).

@@ -78,7 +78,8 @@ pub fn reference_targets(
 }
 
 /// The inverse-dynamics controller.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct InverseDynamics {
     /// Whether gravity compensation is added.
     pub gravity_compensation: bool,

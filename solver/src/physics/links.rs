@@ -47,7 +47,8 @@ impl GhostHand {
 }
 
 /// Settings of the camera link.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct CameraLinkSettings {
     /// Head-to-headset distance beyond which the camera unlinks, metres.
     pub unlink_m: f64,

@@ -37,7 +37,8 @@ use super::force_array::ForceArray;
 use super::world::Rapier;
 
 /// Settings of the locomotion controller.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Locomotion {
     /// How far the capture point may leave the standing feet before a
     /// recovery step, metres.

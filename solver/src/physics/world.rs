@@ -20,9 +20,11 @@ pub type Rapier = rapier3d::prelude::PhysicsWorld;
 pub struct AvatarId(pub usize);
 
 /// How the world is stepped.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct WorldSettings {
     /// Steps per second.
+    #[serde(skip)]
     pub rate_hz: f64,
     /// rapier solver iterations per step (each one a substep). Measured on
     /// a held arm: 4 leave the shoulder girdle oscillating, 8 leave 2 cm of

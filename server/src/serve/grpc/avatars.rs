@@ -116,19 +116,9 @@ impl AvatarService for Avatars {
         let id = req.id.clone();
         let osc = self.shared.osc.clone();
         let folders = self.shared.sources.clone();
-        let gate = self.shared.gate;
         let (runner, info, queue) = tokio::task::spawn_blocking(move || {
             let (profile, name) = avatar_build::profile(&store, &req.profile_name)?;
-            avatar_build::avatar(
-                &id,
-                &source,
-                &profile,
-                &name,
-                (solver, gate),
-                &cor,
-                &osc,
-                &folders,
-            )
+            avatar_build::avatar(&id, &source, &profile, &name, &solver, &cor, &osc, &folders)
         })
         .await
         .map_err(|e| Status::internal(e.to_string()))??;

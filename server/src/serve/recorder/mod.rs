@@ -1,6 +1,6 @@
 //! Recording avatars into takes (`docs/TAKES.md`): the loop hands each
-//! recorded avatar's tick (the device samples it consumed and the solved
-//! body) to that recording's writer thread over a bounded channel, never
+//! recorded avatar's tick (the device samples it consumed, the pushes its
+//! body took and the solved body) to that recording's writer thread over a bounded channel, never
 //! waiting; the writer batches records and hands them to the operating
 //! system at least every [`FLUSH_EVERY`]. A write that fails (full disk,
 //! vanished file) stops the recording with an error naming the file; what
@@ -24,13 +24,13 @@ use std::sync::Arc;
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::BodyProfile;
-use posewire_takes::Tick;
+use posewire_takes::{AppliedPush, Tick};
 
 pub use registry::{RecordingStatus, Recordings};
 pub use writer::{Msg, FLUSH_EVERY};
 
 use super::avatar::AvatarRunner;
-use super::solve_step::Solved;
+use posewire_solver::Solved;
 
 /// Ticks the channel from the loop to a writer holds (about 11 s at
 /// 90 Hz): the writer takes each within a millisecond or so, so it only
@@ -93,8 +93,8 @@ impl LoopRecorder {
 }
 
 /// Hands the avatar's tick to its recording, if any (called by the loop
-/// every tick, after solving). Never waits; a recording whose writer has
-/// stopped is let go.
+/// every tick, after solving, before the tick's samples and pushes are
+/// let go). Never waits; a recording whose writer has stopped is let go.
 pub fn record_tick(avatar: &mut AvatarRunner, sequence: u64, t: f64, body: Option<&Solved>) {
     let Some(mut samples) = avatar
         .recording
@@ -107,12 +107,23 @@ pub fn record_tick(avatar: &mut AvatarRunner, sequence: u64, t: f64, body: Optio
     let Some(recorder) = avatar.recording.as_mut() else {
         return;
     };
+    let pushes = avatar
+        .pushes
+        .iter()
+        .map(|p| AppliedPush {
+            sequence,
+            time_s: t,
+            joint: p.joint,
+            impulse: p.impulse,
+        })
+        .collect();
     let msg = Msg::Tick {
         tick: Tick {
             sequence,
             time_s: t,
             samples,
         },
+        pushes,
         solved: body.map(|b| (b.pose, b.contacts)),
     };
     if !recorder.send(msg) {

@@ -325,7 +325,7 @@ fn begin_take(
                 version: 1,
                 created_unix_ns: now_unix_ns,
                 description: format!(
-                    "live: solver {}, {} Hz, default settings",
+                    "live: solver {}, {} Hz, settings of the config record",
                     settings.solver, settings.rate_hz
                 ),
             }))
@@ -377,11 +377,11 @@ fn not_recording(avatar_id: &str) -> Status {
 pub fn config_toml(config: &super::super::Config) -> String {
     let mut out = String::from("# The daemon settings in force when this take was recorded.\n");
     out.push_str(&format!("rate_hz = {:?}\n", config.rate_hz));
-    out.push_str(&format!("solver = {:?}\n", config.solver));
     if let Some(scene) = &config.scene {
         out.push_str(&format!("scene = {:?}\n", path_str(scene)));
     }
     super::super::device_gate::append_toml(&config.devices, &mut out);
+    super::super::solver_config::append_toml(&config.solver, &mut out);
     out
 }
 

@@ -12,7 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use posewire_body::BodyPose;
-use posewire_takes::{Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick};
+use posewire_takes::{
+    AppliedPush, Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick,
+};
 
 use super::registry::RecordingStatus;
 use super::reserve::Reserve;
@@ -39,6 +41,8 @@ pub enum Msg {
     Tick {
         /// The samples the tick consumed.
         tick: Tick,
+        /// The pushes applied at the tick (usually none).
+        pushes: Vec<AppliedPush>,
         /// The body solved at the tick (none before the headset is seen).
         solved: Option<(BodyPose, [bool; 2])>,
     },
@@ -79,20 +83,31 @@ pub fn run(
                 from_sequence,
                 toml,
             })),
-            Ok(Msg::Tick { tick, solved }) => {
+            Ok(Msg::Tick {
+                tick,
+                pushes,
+                solved,
+            }) => {
                 first_time.get_or_insert(tick.time_s);
                 last_time = Some(tick.time_s);
                 let (sequence, time_s) = (tick.sequence, tick.time_s);
-                let pushed = take.push(&Record::Tick(tick)).and_then(|()| match solved {
-                    Some((pose, contacts)) => take.push(&Record::Solved(SolvedFrame {
-                        version: 1,
-                        sequence,
-                        time_s,
-                        pose,
-                        contacts,
-                    })),
-                    None => Ok(()),
-                });
+                let pushed = take
+                    .push(&Record::Tick(tick))
+                    .and_then(|()| {
+                        pushes
+                            .into_iter()
+                            .try_for_each(|p| take.push(&Record::Push(p)))
+                    })
+                    .and_then(|()| match solved {
+                        Some((pose, contacts)) => take.push(&Record::Solved(SolvedFrame {
+                            version: 1,
+                            sequence,
+                            time_s,
+                            pose,
+                            contacts,
+                        })),
+                        None => Ok(()),
+                    });
                 if pushed.is_ok() {
                     status.ticks.fetch_add(1, Ordering::Relaxed);
                     if let Some(first) = first_time {
@@ -213,6 +228,7 @@ mod tests {
                     pose: Some(Transform::IDENTITY),
                 }],
             },
+            pushes: Vec::new(),
             solved: None,
         }
     }
