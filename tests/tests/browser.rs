@@ -539,10 +539,8 @@ fn watch_camera(browser: &mut Browser, avatar: &str, until: &str, within_ms: u32
 /// stays with the headset and looks at the fallen body) within 4 s of the
 /// push and back to first person within 20 s; ghost hands are drawn while
 /// the simulated hands are away from the devices, and the panel names the
-/// body's states. NOTE: this waits for the physics controller's state
-/// machine (issue 23): with the pinned body of before it a 250 N s push
-/// moves the head about 0.5 cm and the camera never unlinks, so this test
-/// fails until that work is merged.
+/// body's states. (With the pinned body before issue 23's state machine, a
+/// 250 N s push moved the head about 0.5 cm and this test failed.)
 #[test]
 fn a_knock_down_turns_the_first_person_view_to_third_person_and_back() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
@@ -550,11 +548,8 @@ fn a_knock_down_turns_the_first_person_view_to_third_person_and_back() {
         return;
     };
     let storage = tempfile::tempdir().expect("a folder");
-    // `solver = "physics"` until physics is the daemon's default.
-    let cfg = Config {
-        solver: "physics".into(),
-        ..config(storage.path(), 1, "127.0.0.1:0")
-    };
+    // Physics is the daemon's default solver.
+    let cfg = config(storage.path(), 1, "127.0.0.1:0");
     let rt = runtime();
     let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
     browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));

@@ -16,11 +16,11 @@ use posewire_proto::v1 as pb;
 use posewire_solver::physics::{ReactionCounts, Scene};
 use posewire_solver::SolverKind;
 
-use super::avatar::{AvatarRunner, AvatarSolver};
+use super::avatar::AvatarRunner;
 use super::frame_build::{avatar_frame, AvatarSnapshot};
-use super::solve_step::Solved;
 use super::state::Shared;
 use super::stats::{AvatarStat, DeviceStat};
+use posewire_solver::{AvatarSolver, Solved};
 
 /// What the loop runs.
 #[derive(Debug)]

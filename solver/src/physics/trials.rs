@@ -7,11 +7,12 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 
-use super::controller::{PhysicsSettings, PhysicsSolver};
+use super::controller::{AvatarController, PhysicsSettings};
 use super::reaction::BodyState;
 use super::scene::Scene;
-use super::world::WorldSettings;
 use crate::solve::take_ticks;
+use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
+use crate::{SolverKind, SolverSettings};
 
 /// One push on the body.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -89,20 +90,33 @@ pub fn standing_samples(profile: &BodyProfile, seconds: f64, feet: bool) -> Vec<
         .collect()
 }
 
+/// One physics avatar (or several) in a shared space of their own: the
+/// daemon's tick ([`crate::tick::SharedSpace`]).
+fn space_of(settings: PhysicsSettings) -> SharedSpace {
+    let solver = SolverSettings {
+        kind: SolverKind::Physics,
+        physics: settings,
+        ..SolverSettings::default()
+    };
+    SharedSpace::new(&solver, &Scene::default(), 90.0)
+}
+
+fn avatar_of(profile: &BodyProfile, settings: PhysicsSettings) -> OfflineAvatar {
+    OfflineAvatar::new(AvatarSolver::Physics(Box::new(AvatarController::new(
+        profile, settings,
+    ))))
+}
+
 /// Runs the physics avatar over `samples` (in time order) at 90 Hz with
-/// `pushes`, and traces every tick.
+/// `pushes`, through the daemon's tick, and traces every tick.
 pub fn run_trial(
     profile: &BodyProfile,
     settings: PhysicsSettings,
     samples: &[TrackerSample],
     pushes: &[Push],
 ) -> Vec<TrialTick> {
-    let mut solver = PhysicsSolver::new(
-        profile,
-        settings,
-        &Scene::default(),
-        WorldSettings::default(),
-    );
+    let mut space = space_of(settings);
+    let mut avatar = [avatar_of(profile, settings)];
     let skeleton = Skeleton::from_profile(profile);
     let start = samples.first().map_or(0.0, |s| s.time_s);
     let mut pending: Vec<Push> = pushes.to_vec();
@@ -110,16 +124,25 @@ pub fn run_trial(
     let mut pending = pending.into_iter().peekable();
     let mut out = Vec::new();
     for (t, due) in take_ticks(samples, 90.0) {
-        for s in due {
-            solver.push(s);
+        avatar[0].samples = due.to_vec();
+        avatar[0].pushes.clear();
+        let ready = avatar[0].solver.ready()
+            || due
+                .iter()
+                .any(|s| s.device == Device::Head && s.pose.is_some());
+        while let Some(p) = ready
+            .then(|| pending.next_if(|p| p.at_s <= t - start + 1e-9))
+            .flatten()
+        {
+            avatar[0].pushes.push(crate::tick::Push {
+                joint: p.joint,
+                impulse: p.impulse,
+            });
         }
-        if !solver.ready() {
+        let Some(Some(solved)) = space.tick(&mut avatar, t).pop() else {
             continue;
-        }
-        while let Some(p) = pending.next_if(|p| p.at_s <= t - start + 1e-9) {
-            solver.apply_impulse(p.joint, p.impulse);
-        }
-        let Some(frame) = solver.step(t) else {
+        };
+        let Some(frame) = solved.physics else {
             continue;
         };
         let sim = frame.pose.positions(&skeleton);
@@ -292,19 +315,15 @@ pub struct MeetingSummary {
     pub falls: [u64; 2],
 }
 
-/// Runs two avatars in one world over their samples at 90 Hz.
+/// Runs two avatars in one world over their samples at 90 Hz, through
+/// the daemon's tick.
 pub fn run_meeting(
     profile: &BodyProfile,
     settings: PhysicsSettings,
     samples: &[Vec<TrackerSample>; 2],
 ) -> MeetingSummary {
-    use super::controller::AvatarController;
-    use super::world::PhysicsWorld;
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let mut people = [
-        AvatarController::new(profile, settings),
-        AvatarController::new(profile, settings),
-    ];
+    let mut space = space_of(settings);
+    let mut people = [avatar_of(profile, settings), avatar_of(profile, settings)];
     let mut out = MeetingSummary {
         min_pelvis_y: [f64::INFINITY; 2],
         ..Default::default()
@@ -314,30 +333,28 @@ pub fn run_meeting(
     for k in 0..ticks[0].len().min(ticks[1].len()) {
         let t = ticks[0][k].0;
         for (p, ts) in people.iter_mut().zip(&ticks) {
-            for s in ts[k].1 {
-                p.push(s);
-            }
+            p.samples = ts[k].1.to_vec();
         }
-        if !people.iter().all(|p| p.ready()) {
-            continue;
-        }
-        for p in people.iter_mut() {
-            p.prepare(&mut world, t);
-        }
-        world.step();
-        for (i, p) in people.iter_mut().enumerate() {
-            if let Some(f) = p.finish(&world) {
+        let solved = space.tick(&mut people, t);
+        for (i, s) in solved.iter().enumerate() {
+            if let Some(f) = s.as_ref().and_then(|s| s.physics.as_ref()) {
                 out.min_pelvis_y[i] = out.min_pelvis_y[i].min(f.pose.root.y);
                 out.max_deflection_m[i] = out.max_deflection_m[i].max(f.reaction.deviation_m);
             }
         }
-        if let (Some(a), Some(b)) = (people[0].id(), people[1].id()) {
+        let ids = people.each_ref().map(|p| match &p.solver {
+            AvatarSolver::Physics(c) => c.id(),
+            AvatarSolver::Ik(_) => None,
+        });
+        if let (Some(world), [Some(a), Some(b)]) = (space.world_mut(), ids) {
             out.max_penetration_m = out.max_penetration_m.max(world.penetration_between(a, b));
         }
     }
     for (i, p) in people.iter().enumerate() {
-        out.staggers[i] = p.reaction_counts().staggers;
-        out.falls[i] = p.reaction_counts().falls;
+        if let AvatarSolver::Physics(c) = &p.solver {
+            out.staggers[i] = c.reaction_counts().staggers;
+            out.falls[i] = c.reaction_counts().falls;
+        }
     }
     out
 }
