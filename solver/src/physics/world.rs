@@ -64,6 +64,17 @@ pub struct PhysicsWorld {
     /// By id; a removed avatar leaves `None` so that ids stay valid.
     avatars: Vec<Option<SimAvatar>>,
     settings: WorldSettings,
+    /// Kept to rebuild the world fresh when its last avatar leaves.
+    scene: Scene,
+}
+
+/// The step rate, 90 Hz where `settings` give none that is usable.
+fn rate_hz(settings: &WorldSettings) -> f64 {
+    if settings.rate_hz.is_finite() && settings.rate_hz > 0.0 {
+        settings.rate_hz
+    } else {
+        90.0
+    }
 }
 
 impl std::fmt::Debug for PhysicsWorld {
@@ -78,14 +89,23 @@ impl std::fmt::Debug for PhysicsWorld {
 impl PhysicsWorld {
     /// A world with the floor and `scene`.
     pub fn new(scene: &Scene, settings: WorldSettings) -> PhysicsWorld {
+        let rapier = Self::fresh_rapier(scene, &settings);
+        PhysicsWorld {
+            settings: WorldSettings {
+                rate_hz: rate_hz(&settings),
+                ..settings
+            },
+            rapier,
+            avatars: Vec::new(),
+            scene: scene.clone(),
+        }
+    }
+
+    /// The rapier world of the floor and `scene`, with no history.
+    fn fresh_rapier(scene: &Scene, settings: &WorldSettings) -> Rapier {
         let mut rapier = Rapier::new();
         rapier.gravity = v32(DVec3::new(0.0, -settings.gravity, 0.0));
-        let rate = if settings.rate_hz.is_finite() && settings.rate_hz > 0.0 {
-            settings.rate_hz
-        } else {
-            90.0
-        };
-        rapier.integration_parameters.dt = (1.0 / rate) as f32;
+        rapier.integration_parameters.dt = (1.0 / rate_hz(settings)) as f32;
         rapier.integration_parameters.num_solver_iterations = settings.substeps.clamp(1, 64);
         rapier
             .integration_parameters
@@ -122,14 +142,7 @@ impl PhysicsWorld {
                 .colliders
                 .insert_with_parent(c, body, &mut rapier.bodies);
         }
-        PhysicsWorld {
-            rapier,
-            avatars: Vec::new(),
-            settings: WorldSettings {
-                rate_hz: rate,
-                ..settings
-            },
-        }
+        rapier
     }
 
     /// Adds a person standing in `pose`.
@@ -174,6 +187,12 @@ impl PhysicsWorld {
         for h in a.bodies.0.iter().flatten().copied().chain(anchors) {
             // Removing a body removes its colliders and its joints.
             self.rapier.remove_body(h);
+        }
+        if self.avatar_count() == 0 {
+            // Nothing of an emptied world's past (arena slots, broad-phase
+            // pairs) may reach the next body: a solver restarted alone
+            // (a take's start) then steps exactly as a re-solve's new world.
+            self.rapier = Self::fresh_rapier(&self.scene, &self.settings);
         }
         true
     }
