@@ -10,7 +10,8 @@ use posewire_body::bvh::{Bvh, BvhError};
 use posewire_body::formats::{JointFrame, TrackerTake};
 use posewire_body::{BodyProfile, DeviceSet};
 use posewire_calibration::CalibrationError;
-use posewire_solver::SolveOptions;
+use posewire_solver::physics::ReactionCounts;
+use posewire_solver::{SolveOptions, SolvedTake};
 use rand::Rng;
 use serde::Serialize;
 
@@ -38,6 +39,10 @@ pub struct SettingReport {
     pub causality: CausalityResult,
     /// How many frames the solver produced for the whole take.
     pub output_frames: usize,
+    /// The simulated body's state changes over the whole take (staggers,
+    /// falls, get-ups; all zero for `ik`). Nothing pushes an evaluation
+    /// take, so any change here is a false reaction to ordinary motion.
+    pub reactions: ReactionCounts,
 }
 
 /// The results of every setting on one clip.
@@ -105,9 +110,9 @@ pub enum EvalError {
 /// with `options`.
 pub fn project_solver(
     options: SolveOptions,
-) -> impl Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String> + Sync + Send {
+) -> impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String> + Sync + Send {
     move |profile: &BodyProfile, take: &TrackerTake| {
-        posewire_solver::solve_take(profile, take, &options).map_err(|e| e.to_string())
+        posewire_solver::solve_take_counted(profile, take, &options).map_err(|e| e.to_string())
     }
 }
 
@@ -150,7 +155,7 @@ pub fn evaluate_clip(
     bvh_path: &Path,
     settings: &[(DeviceSet, Condition)],
     seed: u64,
-    solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String>,
+    solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String>,
 ) -> Result<ClipReport, EvalError> {
     let bvh = Bvh::read(bvh_path)?;
     evaluate_bvh(&bvh, &clip_name(bvh_path), settings, seed, solve)
@@ -192,7 +197,7 @@ pub fn evaluate_bvh(
     clip: &str,
     settings: &[(DeviceSet, Condition)],
     seed: u64,
-    solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String>,
+    solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String>,
 ) -> Result<ClipReport, EvalError> {
     let mut reports = Vec::with_capacity(settings.len());
     let mut duration_s = 0.0;
@@ -209,7 +214,10 @@ pub fn evaluate_bvh(
                 message,
             }
         };
-        let output = solve(&profile, &takes.trackers).map_err(solve_error("full"))?;
+        let SolvedTake {
+            frames: output,
+            reactions,
+        } = solve(&profile, &takes.trackers).map_err(solve_error("full"))?;
         let first_time = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
         let metrics =
             evaluate(&output, &takes.truth.frames, first_time + SETTLING_S).map_err(|source| {
@@ -229,7 +237,8 @@ pub fn evaluate_bvh(
         let causality = match causality_cut_time(&takes.trackers, cut_seed) {
             Some(cut_time) => {
                 let cut_run = solve(&profile, &cut_take(&takes.trackers, cut_time))
-                    .map_err(solve_error("causality cut"))?;
+                    .map_err(solve_error("causality cut"))?
+                    .frames;
                 check_causality(&output, &cut_run, cut_time, output_interval(&output))
             }
             None => check_causality(&output, &[], 0.0, output_interval(&output)),
@@ -241,6 +250,7 @@ pub fn evaluate_bvh(
             calibration: calibration_errors(&profile, &takes.truth.measures),
             causality,
             output_frames: output.len(),
+            reactions,
         });
     }
     Ok(ClipReport {

@@ -33,7 +33,7 @@ fn run_clip() -> Option<PathBuf> {
 fn oracle(
     truth: Vec<JointFrame>,
     peek_s: f64,
-) -> impl Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String> {
+) -> impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String> {
     move |_profile: &BodyProfile, take: &TrackerTake| {
         let (first, last) = match (take.samples.first(), take.samples.last()) {
             (Some(a), Some(b)) => (a.time_s, b.time_s),
@@ -48,7 +48,7 @@ fn oracle(
             })
         };
         let count = ((last - first) * 90.0 + 1e-9).floor() as usize + 1;
-        Ok((0..count)
+        let frames = (0..count)
             .map(|k| {
                 let t = first + k as f64 / 90.0;
                 let mut joints = at(t);
@@ -60,7 +60,11 @@ fn oracle(
                 }
                 JointFrame { time_s: t, joints }
             })
-            .collect())
+            .collect();
+        Ok(SolvedTake {
+            frames,
+            reactions: Default::default(),
+        })
     }
 }
 

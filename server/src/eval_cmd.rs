@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use posewire_body::bvh::Bvh;
-use posewire_body::formats::{JointFrame, TrackerTake};
+use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, DeviceSet};
 use posewire_evaluation::protocol::clip_name;
 use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport};
-use posewire_solver::SolveOptions;
+use posewire_solver::{SolveOptions, SolvedTake};
 use rayon::prelude::*;
 
 use crate::cli::{ConditionArg, DeviceCount, EvalArgs};
@@ -157,7 +157,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 }
 
 /// A solver as the evaluation protocol calls it.
-type SolveFn = dyn Fn(&BodyProfile, &TrackerTake) -> Result<Vec<JointFrame>, String> + Sync;
+type SolveFn = dyn Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String> + Sync;
 
 /// Evaluates one clip under every setting; a failing setting is recorded
 /// and the others still run.

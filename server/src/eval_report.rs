@@ -236,6 +236,11 @@ impl EvalReport {
             PROP_CLIPS.join("*, *")
         );
         out.push_str(&self.mean_table(true));
+        let _ = writeln!(
+            out,
+            "\n### Body state changes over whole takes (physics; nothing pushes these takes)\n"
+        );
+        out.push_str(&self.state_change_table());
 
         let _ = writeln!(out, "\n### Calibration: mean absolute error (cm)\n");
         let mut t = Table::new([
@@ -263,6 +268,46 @@ impl EvalReport {
         }
         out.push_str(&t.render());
         out
+    }
+
+    /// Per setting: the clips whose body staggered, fell or got up, and
+    /// the totals; prop clips are named with `(prop)`.
+    fn state_change_table(&self) -> String {
+        let mut t = Table::new([
+            "setting",
+            "clips",
+            "with a change",
+            "staggers",
+            "falls",
+            "get-ups",
+            "which",
+        ]);
+        for s in &self.settings {
+            let mut totals = [0u64; 3];
+            let mut which = Vec::new();
+            let mut clips = 0;
+            for c in &self.clips {
+                let Some(r) = c.settings.iter().find(|r| s.matches(r)) else {
+                    continue;
+                };
+                clips += 1;
+                let n = [r.reactions.staggers, r.reactions.falls, r.reactions.get_ups];
+                totals.iter_mut().zip(n).for_each(|(t, n)| *t += n);
+                if n.iter().any(|&n| n > 0) {
+                    let prop = if is_prop_clip(&c.clip) { " (prop)" } else { "" };
+                    which.push(format!("{}{prop}", c.clip));
+                }
+            }
+            let mut row = vec![s.label(), clips.to_string(), which.len().to_string()];
+            row.extend(totals.iter().map(u64::to_string));
+            row.push(if which.is_empty() {
+                "-".into()
+            } else {
+                which.join(", ")
+            });
+            t.push(row);
+        }
+        t.render()
     }
 
     fn mean_table(&self, no_prop: bool) -> String {

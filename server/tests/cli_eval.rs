@@ -49,6 +49,24 @@ fn eval_writes_tables_and_json_with_finite_errors() {
         .as_f64()
         .is_some());
     assert_eq!(setting["causality"]["passed"], true);
+    // The default (physics) body walks the unpushed demo clip without a
+    // stagger or a fall, and the report says so per clip.
+    assert_eq!(value["solver"], "physics", "{}", value["solver"]);
+    for count in ["staggers", "falls", "get_ups", "impulses"] {
+        assert_eq!(setting["reactions"][count], 0, "{count}: {setting}");
+    }
+    let (_, changes) = stdout
+        .split_once("### Body state changes")
+        .expect("a state change table");
+    let row: Vec<&str> = changes
+        .lines()
+        .find(|l| l.starts_with("| 3 clean "))
+        .expect("a row for the setting")
+        .split('|')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(row, ["3 clean", "1", "0", "0", "0", "0", "-"], "{changes}");
 }
 
 #[test]

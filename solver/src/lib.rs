@@ -21,6 +21,8 @@ pub mod trunk;
 pub use gate::{GateSettings, Rejection, Verdict};
 pub use ik::{IkSettings, IkSolver};
 pub use settings::{SettingsError, SolverSettings};
-pub use solve::{solve_take, take_ticks, SolveError, SolveOptions, SolverKind};
+pub use solve::{
+    solve_take, solve_take_counted, take_ticks, SolveError, SolveOptions, SolvedTake, SolverKind,
+};
 pub use tick::{AvatarSolver, Push, PushRefused, SharedSpace, Solved};
 pub use trunk::TrunkMode;

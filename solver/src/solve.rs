@@ -8,7 +8,7 @@ use posewire_body::{BodyProfile, Device};
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 
 use crate::ik::IkSettings;
-use crate::physics::{PhysicsSettings, Scene, WorldSettings};
+use crate::physics::{PhysicsSettings, ReactionCounts, Scene, WorldSettings};
 use crate::settings::SolverSettings;
 use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 
@@ -161,6 +161,26 @@ pub fn solve_take(
     take: &TrackerTake,
     options: &SolveOptions,
 ) -> Result<Vec<JointFrame>, SolveError> {
+    solve_take_counted(profile, take, options).map(|s| s.frames)
+}
+
+/// A solved take and what its simulated body went through.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SolvedTake {
+    /// One frame per tick from the first with a headset sample.
+    pub frames: Vec<JointFrame>,
+    /// The body's state changes over the take (all zero for `ik`): the
+    /// evaluation reports them per clip, where an unpushed clip must have
+    /// none.
+    pub reactions: ReactionCounts,
+}
+
+/// [`solve_take`], with the body's state changes.
+pub fn solve_take_counted(
+    profile: &BodyProfile,
+    take: &TrackerTake,
+    options: &SolveOptions,
+) -> Result<SolvedTake, SolveError> {
     check_take(take, options)?;
     let settings = options.settings();
     let solver = match &options.look_at {
@@ -186,7 +206,11 @@ pub fn solve_take(
             joints: body.pose.transforms(&skeleton),
         });
     }
-    Ok(frames)
+    let [avatar] = avatar;
+    Ok(SolvedTake {
+        frames,
+        reactions: avatar.solver.reaction_counts(),
+    })
 }
 
 /// Whether a take can be solved at the options' rate: not empty, with a

@@ -24,7 +24,9 @@ use posewire_body::{BodyPose, BodyProfile, Joint};
 
 use crate::gate::Verdict;
 use crate::ik::IkSolver;
-use crate::physics::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, Scene};
+use crate::physics::{
+    AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, ReactionCounts, Scene,
+};
 use crate::settings::SolverSettings;
 use crate::solve::SolverKind;
 
@@ -100,6 +102,15 @@ impl AvatarSolver {
         match self {
             AvatarSolver::Ik(s) => s.push(sample),
             AvatarSolver::Physics(c) => c.push(sample),
+        }
+    }
+
+    /// The simulated body's state changes and impulses so far (none for
+    /// `ik`, which has no body).
+    pub fn reaction_counts(&self) -> ReactionCounts {
+        match self {
+            AvatarSolver::Ik(_) => ReactionCounts::default(),
+            AvatarSolver::Physics(c) => c.reaction_counts(),
         }
     }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use posewire_body::Device;
 use posewire_proto::v1 as pb;
-use posewire_solver::physics::{ReactionCounts, Scene};
+use posewire_solver::physics::Scene;
 use posewire_solver::SolverKind;
 
 use super::avatar::AvatarRunner;
@@ -218,15 +218,15 @@ struct Tick {
 
 /// One avatar's solver and simulated body after a tick (GetStats).
 fn avatar_stat(avatar: &AvatarRunner, body: Option<&Solved>) -> AvatarStat {
-    let (solver, counts) = match &avatar.solver {
-        AvatarSolver::Ik(_) => (SolverKind::Ik, ReactionCounts::default()),
-        AvatarSolver::Physics(c) => (SolverKind::Physics, c.reaction_counts()),
+    let solver = match &avatar.solver {
+        AvatarSolver::Ik(_) => SolverKind::Ik,
+        AvatarSolver::Physics(_) => SolverKind::Physics,
     };
     AvatarStat {
         avatar_id: avatar.id.clone(),
         solver,
         reaction: body.and_then(|b| b.physics.as_ref()).map(|f| f.reaction),
-        counts,
+        counts: avatar.solver.reaction_counts(),
     }
 }
 
