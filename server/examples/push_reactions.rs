@@ -3,7 +3,7 @@
 //! sizes, along four directions, at several moments of its 16 s loop
 //! (standing, walking, turning, reaching, crouching), and a standing person
 //! the same; each trial prints what the physics avatar did: whether it
-//! fell (pelvis below 0.7 m), how far the head left the headset, when it was
+//! fell (went through the fallen state; the lowest pelvis is printed too), how far the head left the headset, when it was
 //! back within 3 cm, when it stood linked again, the steps it took and the
 //! states it went through.
 //!
@@ -15,9 +15,9 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::trials::{
-    run_trial, standing_samples, summarise, Push, TrialSummary,
+    run_trial, standing_samples, summarise, Push, TrialSummary, TrialTick,
 };
-use posewire_solver::physics::PhysicsSettings;
+use posewire_solver::physics::{BodyState, PhysicsSettings};
 
 /// Seconds of a trial before the push, and after it.
 const BEFORE_S: f64 = 2.0;
@@ -60,18 +60,35 @@ fn secs(v: Option<f64>) -> String {
     v.map_or("-".to_string(), |s| format!("{s:.1}"))
 }
 
-fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary) -> String {
-    let states: Vec<&str> = s.states.iter().flatten().map(|b| b.name()).collect();
+/// The states after the push, each with the seconds after the push at
+/// which it began: `staggering 0.0 > fallen 0.6 > ...`.
+fn state_line(ticks: &[TrialTick]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut last = None;
+    for k in ticks.iter().filter(|k| k.t >= BEFORE_S - 1e-9) {
+        if last != Some(k.state) {
+            out.push(format!("{} {:.1}", k.state.name(), k.t - BEFORE_S));
+            last = Some(k.state);
+        }
+    }
+    out.join(" > ")
+}
+
+fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> String {
     format!(
         "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {} |",
-        if s.min_pelvis_y < 0.7 { "yes" } else { "no" },
+        if s.states.contains(&Some(BodyState::Fallen)) {
+            "yes"
+        } else {
+            "no"
+        },
         s.min_pelvis_y,
         100.0 * s.max_head_gap_m,
         secs(s.back_after_s),
         secs(s.unlinked_after_s),
         secs(s.standing_after_s),
         s.steps_seen,
-        states.join(" > "),
+        states,
     )
 }
 
@@ -119,7 +136,8 @@ fn main() {
                     at_s: BEFORE_S,
                 };
                 let ticks = run_trial(&profile, PhysicsSettings::default(), samples, &[push]);
-                println!("{}", row(size, dir, moment, &summarise(&ticks, BEFORE_S)));
+                let summary = summarise(&ticks, BEFORE_S);
+                println!("{}", row(size, dir, moment, &summary, &state_line(&ticks)));
             }
         }
     }

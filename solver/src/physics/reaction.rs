@@ -125,13 +125,18 @@ pub struct ReactionSettings {
     pub fallen_muscles: f64,
     /// A fall lasts at least this long before getting up, seconds.
     pub min_fallen_s: f64,
-    /// The body rests when its centre of mass is slower than this, m/s.
+    /// The body rests when its centre of mass is slower than this, m/s
+    /// (its own speed: judged against a person who walks on, a body on the
+    /// floor never rested while they walked, and lay 9.5 s).
     pub rest_speed_m_s: f64,
     /// ... for this long, seconds.
     pub rest_s: f64,
     /// Getting up turns no joint faster than this, rad/s.
     pub get_up_joint_speed_rad_s: f64,
-    /// ... and moves the pelvis no faster than this, m/s.
+    /// ... and moves the pelvis no faster than this, m/s: a walking pace,
+    /// since a body knocked metres from a person who walks on must get back
+    /// to them (at 0.6 m/s a body 5 m away took 13 s: docs/RESULTS.md,
+    /// "Reactions").
     pub get_up_speed_m_s: f64,
     /// Getting up takes at least this long, seconds.
     pub min_get_up_s: f64,
@@ -164,7 +169,7 @@ impl Default for ReactionSettings {
             rest_speed_m_s: 0.2,
             rest_s: 0.5,
             get_up_joint_speed_rad_s: 1.2,
-            get_up_speed_m_s: 0.6,
+            get_up_speed_m_s: 1.4,
             min_get_up_s: 2.0,
         }
     }
@@ -184,6 +189,9 @@ pub struct ReactionInput {
     pub capture_m: f64,
     /// The centre of mass's speed against the person's pelvis, m/s.
     pub speed_m_s: f64,
+    /// The centre of mass's own speed, m/s: a fallen body rests when this
+    /// is low, wherever the person walks meanwhile.
+    pub body_speed_m_s: f64,
     /// The simulated pelvis's height over the person's.
     pub height_share: f64,
     /// Whether the body touches another avatar or a moving object.
@@ -322,7 +330,7 @@ impl ReactionState {
                 self.enter(BodyState::Tracking, t)
             }
             BodyState::Fallen => {
-                let rest = input.speed_m_s < s.rest_speed_m_s;
+                let rest = input.body_speed_m_s < s.rest_speed_m_s;
                 self.resting_since = match (rest, self.resting_since) {
                     (true, None) => Some(t),
                     (true, since) => since,
@@ -428,6 +436,7 @@ pub fn read_body(
         deviation_m: finite(flat(pelvis.position - person.root).length()),
         capture_m: finite(capture.length()),
         speed_m_s: finite(relative.length()),
+        body_speed_m_s: finite(v.length()),
         height_share: if pelvis.position.y.is_finite() {
             pelvis.position.y / height
         } else {
