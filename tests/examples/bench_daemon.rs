@@ -454,7 +454,8 @@ fn main() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     println!(
-        "daemon on {address}, 90 Hz, ik solver, avatars demo + pushed{}; {seconds} s per part; load average {} on {} cores",
+        "daemon on {address}, 90 Hz, solver {}, avatars demo + pushed{}; {seconds} s per part; load average {} on {} cores",
+        config.solver.kind.name(),
         model.as_ref().map_or(String::new(), |(p, n)| format!(
             " + model ({}, {n} vertices)",
             p.file_name().map_or_else(String::new, |f| f.to_string_lossy().into())
