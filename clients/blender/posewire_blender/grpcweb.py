@@ -117,7 +117,9 @@ class Call:
             raise _unavailable(e, "cannot reach the daemon") from None
 
     def close(self):
-        """Ends the call; safe from another thread and more than once."""
+        """Ends the call; safe from another thread and more than once: it
+        only shuts the socket down, which wakes a blocked read; the reading
+        thread closes the connection itself."""
         self.closed = True
         sock = self._conn.sock
         if sock is not None:
@@ -125,6 +127,9 @@ class Call:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+
+    def release(self):
+        """Closes the connection (from the thread that reads it)."""
         self._conn.close()
 
     def __iter__(self):
@@ -168,7 +173,8 @@ class Call:
         while got < n:
             try:
                 chunk = self._response.read(n - got)
-            except (OSError, http.client.HTTPException, ValueError) as e:
+            except (OSError, http.client.HTTPException, ValueError, AttributeError) as e:
+                # AttributeError: http.client's reader after a shutdown.
                 if self.closed:
                     raise GrpcError(CANCELLED, "closed") from None
                 raise _unavailable(e, "the connection to the daemon broke") from None
@@ -197,3 +203,21 @@ def unary(channel, path, request, max_message=DEFAULT_MAX_MESSAGE):
     if result is None:
         raise GrpcError(UNKNOWN, "no response message")
     return result
+
+
+def parse_address(address, web_port=None):
+    """``HOST:PORT`` (the daemon's gRPC address, as given to ``posewire
+    subscribe --server``; ``[::1]:PORT`` for IPv6) to ``(host, web_port)``:
+    the web port is the next port up unless given."""
+    text = address.strip()
+    for prefix in ("http://", "https://"):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"{address!r} is not HOST:PORT (e.g. 127.0.0.1:50051)")
+    host = host.strip("[]") or "127.0.0.1"
+    grpc_port = int(port)
+    if not 0 < grpc_port < 65535:
+        raise ValueError(f"{address!r}: port {grpc_port} out of range")
+    return host, (grpc_port + 1 if web_port is None else int(web_port))

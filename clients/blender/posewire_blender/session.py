@@ -12,27 +12,10 @@ import time
 import bpy
 
 from . import grpcweb, joints, record, rig, stream
+from .grpcweb import parse_address
 
 #: Seconds ``connect`` waits for the avatar list and skeletons.
 CONNECT_TIMEOUT_S = 5.0
-
-
-def parse_address(address, web_port=None):
-    """``HOST:PORT`` (the daemon's gRPC address, as given to ``posewire
-    subscribe --server``; ``[::1]:PORT`` for IPv6) to ``(host, web_port)``:
-    the web port is the next port up unless given."""
-    text = address.strip()
-    for prefix in ("http://", "https://"):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ValueError(f"{address!r} is not HOST:PORT (e.g. 127.0.0.1:50051)")
-    host = host.strip("[]") or "127.0.0.1"
-    grpc_port = int(port)
-    if not 0 < grpc_port < 65535:
-        raise ValueError(f"{address!r}: port {grpc_port} out of range")
-    return host, (grpc_port + 1 if web_port is None else int(web_port))
 
 
 class Session:
@@ -198,7 +181,7 @@ class Session:
         """What the panel says about the connection."""
         r = self.receiver
         if r.state == stream.CONNECTED:
-            return f"Connected to {self.address}"
+            return f"Connected ({self.address})"
         if r.state == stream.CONNECTING:
             return f"Connecting to {self.address}…"
         if r.state == stream.LOST:
@@ -206,6 +189,15 @@ class Session:
             return (f"Connection lost {since:.0f} s ago ({r.error}). "
                     f"Reconnecting… (attempt {r.attempt + 1})")
         return "Disconnected"
+
+    def status_lines(self):
+        """The panel's status in short lines (state, then why and what next)."""
+        r = self.receiver
+        if r.state == stream.LOST:
+            since = time.monotonic() - (r.lost_at or time.monotonic())
+            return [f"Connection lost {since:.0f} s ago",
+                    f"Reconnecting… (attempt {r.attempt + 1})", r.error]
+        return [self.status_text()]
 
     def dropped(self):
         """Frames not shown: left out by the daemon because this client fell

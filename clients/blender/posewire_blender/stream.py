@@ -184,6 +184,7 @@ class Receiver:
             call, self._call = self._call, None
             if call is not None:
                 call.close()
+                call.release()
         return got_any
 
     def _fetch_avatars(self):
