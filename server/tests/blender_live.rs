@@ -24,8 +24,9 @@
 //! cargo test -p posewire --test blender_live -- --ignored --nocapture
 //! ```
 //!
-//! `POSEWIRE_UPDATE_SCREENSHOTS=1` also copies the panel's screenshot to
-//! `docs/blender-panel.png`.
+//! `POSEWIRE_UPDATE_SCREENSHOTS=1` also copies the panel's screenshots to
+//! `docs/blender-panel.png` (streaming) and `docs/blender-panel-lost.png`
+//! (the daemon frozen).
 
 mod cli_common;
 #[path = "../../tests/tests/debian/mod.rs"]
@@ -357,7 +358,8 @@ fn check_record(json: &Value, stream: &Stream) {
     );
     assert_eq!(missing, 0, "every F-curve has a key on every scene frame");
     assert!(worst.0 <= 0.001, "{} is {:.3} mm off", worst.1, worst.0 * 1000.0);
-    assert!(worst_time <= 0.5 / 90.0 + 1e-9, "a key is {worst_time} s off its time");
+    // (A tie, exactly half a tick, happens at 24 fps: 3.75 ticks a frame.)
+    assert!(worst_time <= 0.5 / 90.0 + 1e-6, "a key is {worst_time} s off its time");
 }
 
 /// The retarget bar: every mapped segment points where the canonical
@@ -519,6 +521,8 @@ fn blender_add_on_drives_records_and_retargets_live_and_never_blocks_the_ui() {
     println!("screenshot: {}", shot.display());
     if std::env::var_os("POSEWIRE_UPDATE_SCREENSHOTS").is_some() {
         std::fs::copy(&shot, repo().join("docs/blender-panel.png")).expect("copy");
+        let lost = dir.path().join("blender-panel-lost.png");
+        std::fs::copy(&lost, repo().join("docs/blender-panel-lost.png")).expect("copy");
     }
     daemon.stop();
 }

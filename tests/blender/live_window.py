@@ -105,8 +105,8 @@ def frame_armature():
         return
     cube = bpy.data.objects.get("Cube")
     if cube is not None:
-        bpy.data.objects.remove(cube)
-    for o in bpy.context.view_layer.objects:
+        bpy.data.objects.remove(cube, do_unlink=True)
+    for o in bpy.context.scene.objects:
         o.select_set(False)
     obj.select_set(True)
     bpy.context.view_layer.objects.active = obj

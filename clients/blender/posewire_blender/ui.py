@@ -284,8 +284,8 @@ class POSEWIRE_PT_panel(bpy.types.Panel):
         for i, line in enumerate(s.status_lines()):
             col.label(text=line, icon=("ERROR" if col.alert else "CHECKMARK") if i == 0 else "BLANK1")
         col = box.column(align=True)
-        col.label(text=f"Frames received {s.receiver.received}, shown {s.applied}")
-        col.label(text=f"Dropped {s.dropped()} (only the newest is shown)")
+        col.label(text=f"Received {s.receiver.received}, shown {s.applied}")
+        col.label(text=f"Dropped {s.dropped()} (newest only)")
         if _state["error"]:
             box.label(text=_state["error"], icon="ERROR")
         box.operator("posewire.disconnect", icon="UNLINKED")
