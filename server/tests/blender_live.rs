@@ -70,6 +70,31 @@ const JOINTS: [&str; 21] = [
     "right_toe",
 ];
 
+/// Each joint's child joint, where its bone points (`None`: an end bone).
+const CHILD: [Option<usize>; 21] = [
+    Some(1),
+    Some(2),
+    Some(3),
+    Some(4),
+    None,
+    Some(7),
+    Some(8),
+    Some(9),
+    Some(10),
+    Some(11),
+    Some(12),
+    None,
+    None,
+    Some(15),
+    Some(16),
+    Some(17),
+    Some(18),
+    Some(19),
+    Some(20),
+    None,
+    None,
+];
+
 /// Debian's packages: Blender, NumPy for its glTF importer, Xvfb for a
 /// window without a display.
 const PACKAGES: [&str; 4] = ["blender", "python3-numpy", "xvfb", "xauth"];
@@ -258,8 +283,7 @@ fn run(command: &mut Command, what: &str) {
 }
 
 fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).expect("the script's JSON"))
-        .expect("JSON")
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the script's JSON")).expect("JSON")
 }
 
 /// The headless session script; its JSON.
@@ -283,7 +307,10 @@ fn run_session(blender: &Path, address: &str, dir: &Path, rigs: &[String]) -> Va
 /// The live bar: bone heads where the stream's joints are.
 fn check_live(json: &Value, stream: &Stream) {
     let live = &json["live"];
-    assert_eq!(live["armature"], "demo", "the armature is named after the avatar");
+    assert_eq!(
+        live["armature"], "demo",
+        "the armature is named after the avatar"
+    );
     let mut bones: Vec<&str> = live["bones"]
         .as_array()
         .expect("bones")
@@ -295,11 +322,15 @@ fn check_live(json: &Value, stream: &Stream) {
     want.sort_unstable();
     assert_eq!(bones, want, "the bones are the canonical joints");
     let frames = live["frames"].as_array().expect("frames");
-    let mut worst = (0.0, String::new());
+    let (mut worst, mut worst_tail) = ((0.0, String::new()), (0.0, String::new()));
     for f in frames {
         let w = worst_heads(stream, f);
         if w.0 > worst.0 {
             worst = w;
+        }
+        let t = worst_tails(stream, f);
+        if t.0 > worst_tail.0 {
+            worst_tail = t;
         }
     }
     println!(
@@ -311,8 +342,43 @@ fn check_live(json: &Value, stream: &Stream) {
         worst.1,
         live["worst_against_decoded_m"].as_f64().unwrap_or(f64::NAN) * 1000.0
     );
+    println!(
+        "live: worst bone tail {:.4} mm from its child joint ({}): the bones' rotations point them right",
+        worst_tail.0 * 1000.0,
+        worst_tail.1
+    );
     assert!(frames.len() >= 20, "only {} polled frames", frames.len());
-    assert!(worst.0 <= 0.001, "{} is {:.3} mm off", worst.1, worst.0 * 1000.0);
+    assert!(
+        worst.0 <= 0.001,
+        "{} is {:.3} mm off",
+        worst.1,
+        worst.0 * 1000.0
+    );
+    assert!(
+        worst_tail.0 <= 0.001,
+        "the tail of {} is {:.3} mm off",
+        worst_tail.1,
+        worst_tail.0 * 1000.0
+    );
+}
+
+/// The worst distance (m) of a frame's bone tails from the child joints
+/// in the reference (a bone's tail is its child's head at rest, so a
+/// rotation that is right puts it there).
+fn worst_tails(stream: &Stream, frame: &Value) -> (f64, String) {
+    let joints = reference(stream, &frame["sequence"]);
+    let mut worst = (0.0, String::new());
+    for (j, child) in CHILD.iter().enumerate() {
+        let Some(c) = child else { continue };
+        let d = distance(point(&frame["tails"][JOINTS[j]]), joints[*c]);
+        if d > worst.0 {
+            worst = (
+                d,
+                format!("{} at sequence {}", JOINTS[j], frame["sequence"]),
+            );
+        }
+    }
+    worst
 }
 
 /// The recording bar: a key on every scene frame of the take, at the
@@ -323,7 +389,11 @@ fn check_record(json: &Value, stream: &Stream) {
     let fps = rec["fps"].as_f64().expect("fps");
     let start = rec["start_frame"].as_i64().expect("start");
     assert_eq!(rec["action_on_armature"], rec["action"]);
-    assert_eq!(rec["first_key"].as_i64(), Some(start), "the take starts at the current frame");
+    assert_eq!(
+        rec["first_key"].as_i64(),
+        Some(start),
+        "the take starts at the current frame"
+    );
     let last = rec["last_key"].as_i64().expect("last");
     let count = usize::try_from(last - start + 1).expect("keys");
     assert_eq!(frames.len(), count, "one logged pose per scene frame");
@@ -357,9 +427,17 @@ fn check_record(json: &Value, stream: &Stream) {
         worst_time * 1000.0
     );
     assert_eq!(missing, 0, "every F-curve has a key on every scene frame");
-    assert!(worst.0 <= 0.001, "{} is {:.3} mm off", worst.1, worst.0 * 1000.0);
+    assert!(
+        worst.0 <= 0.001,
+        "{} is {:.3} mm off",
+        worst.1,
+        worst.0 * 1000.0
+    );
     // (A tie, exactly half a tick, happens at 24 fps: 3.75 ticks a frame.)
-    assert!(worst_time <= 0.5 / 90.0 + 1e-6, "a key is {worst_time} s off its time");
+    assert!(
+        worst_time <= 0.5 / 90.0 + 1e-6,
+        "a key is {worst_time} s off its time"
+    );
 }
 
 /// The retarget bar: every mapped segment points where the canonical
@@ -393,7 +471,12 @@ fn check_rig(rig: &Value, stream: &Stream) {
     );
     assert!(frames.len() >= 10, "only {} frames", frames.len());
     assert!(segments.len() >= 12, "only {} segments", segments.len());
-    assert!(worst.0 <= 2.0, "{} points {:.2} degrees off", worst.1, worst.0);
+    assert!(
+        worst.0 <= 2.0,
+        "{} points {:.2} degrees off",
+        worst.1,
+        worst.0
+    );
 }
 
 /// The window script under Xvfb; its JSON.
@@ -436,7 +519,9 @@ fn check_window(json: &Value) {
         .windows(2)
         .map(|w| w[1] - w[0])
         .fold(0.0_f64, f64::max);
-    let lost_after = json["lost_after_s"].as_f64().expect("the session saw the loss");
+    let lost_after = json["lost_after_s"]
+        .as_f64()
+        .expect("the session saw the loss");
     let back_after = json["reconnected_after_s"].as_f64().expect("reconnected");
     println!(
         "window: daemon frozen {:.1} s: {} timer ticks ({:.0} per s), longest gap {:.0} ms; \
@@ -460,7 +545,10 @@ fn check_window(json: &Value) {
     assert!(ticks.len() >= 20, "only {} ticks while frozen", ticks.len());
     assert!(lost_after <= 5.0, "the loss was seen after {lost_after} s");
     let lost = json["status_lost"].as_str().expect("status");
-    assert!(lost.contains("lost") && lost.contains("Reconnecting"), "{lost}");
+    assert!(
+        lost.contains("lost") && lost.contains("Reconnecting"),
+        "{lost}"
+    );
     assert!(
         json["panel_draws_after_freeze"].as_i64() > json["panel_draws_when_lost"].as_i64(),
         "the panel kept redrawing while the daemon was frozen"

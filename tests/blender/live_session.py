@@ -7,8 +7,8 @@
         [--rig MODEL.glb=PRESET_OR_MAP.json ...]
 
 1. ``connect``; ``poll`` for 3 s; after every poll that applied a frame,
-   the world position of every canonical bone's head (in Posewire axes,
-   metres), with the frame's sequence.
+   the world position of every canonical bone's head and tail (in Posewire
+   axes, metres), with the frame's sequence.
 2. ``record`` for 2 s from the current frame; afterwards, for every scene
    frame of the take, the keyed frame's sequence (the recorder's log), the
    bone heads as Blender evaluates the action there, and which of the
@@ -59,6 +59,14 @@ def heads(obj):
     return {j: list(J.from_blender(mw @ obj.pose.bones[j].head)) for j in J.JOINTS}
 
 
+def tails(obj):
+    """The tail of every canonical bone that has a child joint (where the
+    bone's rotation points it), world, Posewire axes."""
+    mw = obj.matrix_world
+    return {j: list(J.from_blender(mw @ obj.pose.bones[j].tail))
+            for j in J.JOINTS if J.PRIMARY_CHILD[j]}
+
+
 def poll_for(session, seconds, measure):
     out = []
     polls = 0
@@ -74,7 +82,8 @@ def poll_for(session, seconds, measure):
 
 def live(session):
     obj = session.armature("demo")
-    frames, polls = poll_for(session, ARGS.poll_s, lambda: {"heads": heads(obj)})
+    frames, polls = poll_for(session, ARGS.poll_s,
+                             lambda: {"heads": heads(obj), "tails": tails(obj)})
     # The session's own decoded frame against the armature, as a first look.
     a = session.frame.avatar("demo")
     worst = max((obj.matrix_world @ obj.pose.bones[j].head
