@@ -45,6 +45,7 @@ ARGS = arguments()
 sys.path.insert(0, ARGS.addon)
 
 import bpy  # noqa: E402
+from mathutils import Vector  # noqa: E402
 
 import posewire_blender  # noqa: E402
 from posewire_blender import joints as J  # noqa: E402
@@ -86,8 +87,7 @@ def live(session):
                              lambda: {"heads": heads(obj), "tails": tails(obj)})
     # The session's own decoded frame against the armature, as a first look.
     a = session.frame.avatar("demo")
-    worst = max((obj.matrix_world @ obj.pose.bones[j].head
-                 - __import__("mathutils").Vector(J.to_blender(a.position(i)))).length
+    worst = max((obj.matrix_world @ obj.pose.bones[j].head - Vector(J.to_blender(a.position(i)))).length
                 for i, j in enumerate(J.JOINTS))
     return {
         "armature": obj.name,

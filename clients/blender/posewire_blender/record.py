@@ -96,7 +96,7 @@ class Recorder:
     def _key(self, scene_frame, frame):
         for a in frame.avatars:
             take = self.takes.get(a.avatar_id)
-            if take is not None:
+            if take is not None and len(a.joint_positions) >= 63 and len(a.world_rotations) >= 84:
                 take.key(scene_frame, a, self.u)
         self.log.append((scene_frame, frame.sequence))
 

@@ -14,6 +14,8 @@ import bpy
 from . import grpcweb, joints, record, rig, stream
 from .grpcweb import parse_address
 
+#: Canonical joints per frame.
+N = len(joints.JOINTS)
 #: Seconds ``connect`` waits for the avatar list and skeletons.
 CONNECT_TIMEOUT_S = 5.0
 
@@ -39,6 +41,8 @@ class Session:
         #: The newest frame applied (``proto.Frame``), as decoded.
         self.frame = None
         self.applied = 0
+        #: Avatar frames left out because they were not a whole body.
+        self.incomplete = 0
         self.polls = 0
         self.takes = 0
 
@@ -125,8 +129,14 @@ class Session:
         u = rig.unit_scale(self.scene)
         for a in frame.avatars:
             binding = self.bindings.get(a.avatar_id)
-            if binding is not None and a.world_rotations and a.joint_positions:
-                binding.apply(a, u)
+            if binding is None:
+                continue
+            if len(a.joint_positions) < 3 * N or len(a.world_rotations) < 4 * N:
+                # Not a whole body (a newer daemon's or a broken frame):
+                # counted, the armature keeps its pose.
+                self.incomplete += 1
+                continue
+            binding.apply(a, u)
         self.frame = frame
         self.sequence = frame.sequence
         self.applied += 1
