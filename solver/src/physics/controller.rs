@@ -53,6 +53,8 @@ pub struct PhysicsSettings {
     pub camera: CameraLinkSettings,
     /// How the body reacts to pushes and hits (its states and assist).
     pub reaction: ReactionSettings,
+    /// How bodies step aside to pass each other.
+    pub avoid: super::avoid::AvoidSettings,
 }
 
 impl Default for PhysicsSettings {
@@ -68,6 +70,7 @@ impl Default for PhysicsSettings {
             ghost_threshold_m: 0.03,
             camera: CameraLinkSettings::default(),
             reaction: ReactionSettings::default(),
+            avoid: super::avoid::AvoidSettings::default(),
         }
     }
 }
@@ -158,6 +161,8 @@ pub struct AvatarController {
     get_up_from: Option<BodyPose>,
     /// Recovery steps the locomotion planner had taken at the last step.
     steps_seen: usize,
+    /// How the body passes other avatars in its way.
+    passing: super::avoid::Passing,
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -189,6 +194,7 @@ impl AvatarController {
             last_person: None,
             get_up_from: None,
             steps_seen: 0,
+            passing: super::avoid::Passing::default(),
         }
     }
 
@@ -638,10 +644,26 @@ impl AvatarController {
         let Some(avatar) = world.avatar(id) else {
             return *person;
         };
+        let own = avatar.pose(world.rapier());
+        // While the body tracks, the way to its person goes around the
+        // other bodies in it; the body is read against that way.
+        let mut steered = *person;
+        if self.reaction.state() == BodyState::Tracking {
+            let offset = self.passing.offset(
+                id,
+                person.root,
+                world.footprints(),
+                dt,
+                &self.settings.avoid,
+            );
+            steered.root += offset;
+        } else {
+            self.passing = super::avoid::Passing::default();
+        }
         let mut input = super::reaction::read_body(
             avatar,
             world.rapier(),
-            person,
+            &steered,
             self.last_person.as_ref(),
             dt,
         );
@@ -651,7 +673,6 @@ impl AvatarController {
         if input.deviation_m > s.hit_deviation_m && self.reaction.state() == BodyState::Tracking {
             input.touching_other = world.touches_another(id);
         }
-        let own = avatar.pose(world.rapier());
         // The first step has not run yet: nothing to read of the body.
         let changed = self.last_person.is_some() && self.reaction.update(&input, dt, &s);
         if changed && self.reaction.state() == BodyState::GettingUp {
@@ -661,7 +682,7 @@ impl AvatarController {
         }
         world.set_assist(id, self.reaction.assist(&s));
         match self.reaction.state() {
-            BodyState::Tracking => *person,
+            BodyState::Tracking => steered,
             BodyState::Staggering => {
                 let mut drive = *person;
                 let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z);

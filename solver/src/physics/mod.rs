@@ -12,11 +12,13 @@
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
-//!   state (tracking, staggering, fallen, getting up) and its assist.
+//!   state (tracking, staggering, fallen, getting up) and its assist;
+//!   [`avoid`]: bodies that step aside to pass each other.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
 pub mod avatar;
+pub mod avoid;
 pub mod balance;
 pub mod contact_filter;
 pub mod controller;

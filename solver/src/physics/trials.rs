@@ -268,9 +268,10 @@ fn steps_seen(ticks: &[&TrialTick]) -> u32 {
     count
 }
 
-/// Two people who walk into each other: each walks a straight line at
-/// `speed_m_s` toward where the other starts, `offset_m` to the side of
-/// the other's line, headset and hands held as when standing.
+/// Two people who walk into each other: each walks forward (facing where
+/// it goes) along a straight line at `speed_m_s` toward where the other
+/// starts, `offset_m` to the side of the other's line, headset and hands
+/// held as when standing.
 pub fn meeting_samples(
     profile: &BodyProfile,
     speed_m_s: f64,
@@ -286,11 +287,11 @@ pub fn meeting_samples(
                 let mut s = *s;
                 if let Some(p) = s.pose.as_mut() {
                     let x = x0 + dir * speed_m_s * s.time_s;
-                    // The second walker faces the other way.
-                    if dir < 0.0 {
-                        p.position = DQuat::from_rotation_y(std::f64::consts::PI) * p.position;
-                        p.rotation = DQuat::from_rotation_y(std::f64::consts::PI) * p.rotation;
-                    }
+                    // The standing person faces +Z: the first walker turns
+                    // to face +X, the second -X.
+                    let face = DQuat::from_rotation_y(dir * std::f64::consts::FRAC_PI_2);
+                    p.position = face * p.position;
+                    p.rotation = face * p.rotation;
                     p.position += DVec3::new(x, 0.0, dir * offset_m * 0.5);
                 }
                 s
@@ -347,7 +348,8 @@ pub fn run_meeting(
             AvatarSolver::Ik(_) => None,
         });
         if let (Some(world), [Some(a), Some(b)]) = (space.world_mut(), ids) {
-            out.max_penetration_m = out.max_penetration_m.max(world.penetration_between(a, b));
+            let pen = world.penetration_between(a, b);
+            out.max_penetration_m = out.max_penetration_m.max(pen);
         }
     }
     for (i, p) in people.iter().enumerate() {

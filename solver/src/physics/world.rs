@@ -66,6 +66,8 @@ pub struct PhysicsWorld {
     settings: WorldSettings,
     /// Kept to rebuild the world fresh when its last avatar leaves.
     scene: Scene,
+    /// The avatars' footprints after the last step (none with one avatar).
+    footprints: Vec<super::avoid::Footprint>,
 }
 
 /// The step rate, 90 Hz where `settings` give none that is usable.
@@ -98,6 +100,7 @@ impl PhysicsWorld {
             rapier,
             avatars: Vec::new(),
             scene: scene.clone(),
+            footprints: Vec::new(),
         }
     }
 
@@ -188,6 +191,7 @@ impl PhysicsWorld {
             // Removing a body removes its colliders and its joints.
             self.rapier.remove_body(h);
         }
+        self.footprints.retain(|f| f.id != id);
         if self.avatar_count() == 0 {
             // Nothing of an emptied world's past (arena slots, broad-phase
             // pairs) may reach the next body: a solver restarted alone
@@ -324,6 +328,7 @@ impl PhysicsWorld {
             self_friction: self.self_friction(),
         };
         self.rapier.step_with_events(&hooks, &());
+        self.footprints = self.measure_footprints();
     }
 
     /// The friction where a body touches itself, as rapier takes it (a
@@ -351,6 +356,38 @@ impl PhysicsWorld {
             }
         }
         s
+    }
+
+    /// Where each avatar stood after the last step and how far it reached
+    /// along the floor: the footprints [`super::avoid`] keeps clear of
+    /// (none in a world of one avatar: nobody to pass).
+    pub fn footprints(&self) -> &[super::avoid::Footprint] {
+        &self.footprints
+    }
+
+    fn measure_footprints(&self) -> Vec<super::avoid::Footprint> {
+        if self.avatar_count() < 2 {
+            return Vec::new();
+        }
+        self.avatars
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                let a = a.as_ref()?;
+                let pose = a.pose(&self.rapier);
+                let reach = pose
+                    .positions(&a.skeleton)
+                    .0
+                    .iter()
+                    .map(|&p| DVec3::new(p.x - pose.root.x, 0.0, p.z - pose.root.z).length())
+                    .fold(0.0, f64::max);
+                Some(super::avoid::Footprint {
+                    id: AvatarId(i),
+                    at: pose.root,
+                    reach_m: reach,
+                })
+            })
+            .collect()
     }
 
     /// Whether any of an avatar's segments touches another avatar or a
