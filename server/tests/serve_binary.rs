@@ -7,7 +7,9 @@ mod serve_common;
 
 use std::time::Duration;
 
-use serve_common::{rest_of_log, spawn_serve_logged, spawn_serve_with, stop_cleanly};
+use serve_common::{
+    client_runtime, rest_of_log, spawn_serve_logged, spawn_serve_with, stop_cleanly,
+};
 
 use posewire_client::{pb, Client};
 
@@ -15,10 +17,7 @@ use posewire_client::{pb, Client};
 fn serve_streams_the_demo_and_stops_cleanly_on_sigterm() {
     // The log says where to connect.
     let (child, address, before, rx) = spawn_serve_logged(&["--listen", "127.0.0.1:0"], &[]);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = client_runtime();
     let (frames, solver) = runtime.block_on(async {
         let client = Client::connect(&address).await.expect("connects");
         let listed = client.list_avatars().await.expect("lists");
@@ -166,10 +165,7 @@ fn sigterm_ends_the_process_while_calls_hold_on() {
 #[test]
 fn get_stats_reports_the_demo_avatars_body_and_counts_a_push() {
     let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = client_runtime();
     runtime.block_on(async {
         let client = Client::connect(&address).await.expect("connects");
         let demo = |stats: &pb::GetStatsResponse| {

@@ -11,7 +11,7 @@ mod serve_common;
 use std::time::Duration;
 
 use posewire_client::{pb, Client};
-use serve_common::{spawn_serve_with, stop_cleanly};
+use serve_common::{client_runtime, spawn_serve_with, stop_cleanly};
 use tonic::Streaming;
 
 /// The longest wait for one frame.
@@ -102,10 +102,7 @@ async fn push_and_watch(
 #[test]
 fn the_demo_avatar_staggers_steps_falls_and_gets_up_under_chest_pushes() {
     let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = client_runtime();
     runtime.block_on(async {
         let client = Client::connect(&address).await.expect("connects");
         let mut stream = client

@@ -82,6 +82,25 @@ fn demo_daemon_config(dir: &Path) -> (PathBuf, PathBuf) {
     (storage, config)
 }
 
+/// Records `ms` milliseconds of the demo avatar as take `name` in a daemon
+/// of its own, and shuts the daemon down.
+async fn record_demo(storage: &Path, name: &str, ms: u64) {
+    let (daemon, client) = start(vec![demo_avatar()], storage).await;
+    let mut takes = client.take_service();
+    takes
+        .start_recording(start_request("demo", name))
+        .await
+        .expect("records");
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "demo".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+}
+
 fn start_request(avatar: &str, name: &str) -> pb::StartRecordingRequest {
     pb::StartRecordingRequest {
         avatar_id: avatar.into(),
@@ -784,20 +803,7 @@ async fn pushes_resolve_exactly_and_only_with_their_records() {
 async fn a_take_with_the_old_solver_key_still_resolves_exactly() {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
-    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
-    let mut takes = client.take_service();
-    takes
-        .start_recording(start_request("demo", "new"))
-        .await
-        .expect("records");
-    tokio::time::sleep(Duration::from_millis(800)).await;
-    takes
-        .stop_recording(pb::StopRecordingRequest {
-            avatar_id: "demo".into(),
-        })
-        .await
-        .expect("stops");
-    daemon.shutdown().await.expect("clean shutdown");
+    record_demo(&storage, "new", 800).await;
     let take = posewire_takes::open(&take_file(&storage, "new")).expect("the take opens");
     let recorded = take.config.clone().expect("a config record");
     assert!(recorded.contains("[solver]"), "{recorded}");
@@ -936,20 +942,7 @@ fn bvh_motion_lines(text: &str) -> usize {
 async fn a_flipped_byte_in_a_recorded_take_costs_one_record_and_nothing_cuts_the_take() {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
-    let (daemon, client) = start(vec![demo_avatar()], &storage).await;
-    let mut takes = client.take_service();
-    takes
-        .start_recording(start_request("demo", "flip"))
-        .await
-        .expect("records");
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    takes
-        .stop_recording(pb::StopRecordingRequest {
-            avatar_id: "demo".into(),
-        })
-        .await
-        .expect("stops");
-    daemon.shutdown().await.expect("clean shutdown");
+    record_demo(&storage, "flip", 1500).await;
 
     let path = take_file(&storage, "flip");
     let recorded = posewire_takes::open(&path).expect("opens");

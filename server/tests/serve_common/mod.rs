@@ -8,6 +8,15 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The tests' own runtime for their gRPC client (the daemon runs in its
+/// own process).
+pub fn client_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
 /// Starts `posewire serve --listen LISTEN` with `envs` set and waits for it
 /// to log where it listens; returns the child, that address (IP:PORT) and
 /// the rest of its log, line by line.

@@ -18,8 +18,8 @@
 use posewire_body::glam::{DMat3, DVec3};
 use posewire_body::{Joint, JointMap, Transform};
 use rapier3d::prelude::{
-    GenericJointBuilder, ImpulseJointHandle, JointAxesMask, MotorModel, RigidBodyBuilder,
-    RigidBodyHandle,
+    GenericJoint, GenericJointBuilder, ImpulseJointHandle, JointAxesMask, JointAxis, MotorModel,
+    RigidBodyBuilder, RigidBodyHandle,
 };
 
 use super::avatar::{Gains, ANG_AXES, LIN_AXES};
@@ -231,30 +231,24 @@ pub(crate) fn set_shares(world: &mut Rapier, effectors: &[Effector], ends: f64, 
         let Some(j) = world.impulse_joints.get_mut(e.link, true) else {
             continue;
         };
-        for a in LIN_AXES {
-            j.data
-                .set_motor(
-                    a,
-                    0.0,
-                    0.0,
-                    (e.lin.kp * share) as f32,
-                    (e.lin.kd * share) as f32,
-                )
-                .set_motor_max_force(a, (e.max_force * share) as f32);
-        }
+        set_spring(&mut j.data, &LIN_AXES, e.lin, e.max_force, share);
         if j.data.motor_axes.contains(JointAxesMask::ANG_X) {
-            for a in ANG_AXES {
-                j.data
-                    .set_motor(
-                        a,
-                        0.0,
-                        0.0,
-                        (e.ang.kp * share) as f32,
-                        (e.ang.kd * share) as f32,
-                    )
-                    .set_motor_max_force(a, (e.max_torque * share) as f32);
-            }
+            set_spring(&mut j.data, &ANG_AXES, e.ang, e.max_torque, share);
         }
+    }
+}
+
+/// One spring's axes at `share` of their gains and cap.
+fn set_spring(data: &mut GenericJoint, axes: &[JointAxis], gains: Gains, cap: f64, share: f64) {
+    for &a in axes {
+        data.set_motor(
+            a,
+            0.0,
+            0.0,
+            (gains.kp * share) as f32,
+            (gains.kd * share) as f32,
+        )
+        .set_motor_max_force(a, (cap * share) as f32);
     }
 }
 
