@@ -6,6 +6,7 @@
 
 pub mod atomic_file;
 pub mod bounded_read;
+pub mod controller_input;
 pub mod conventions;
 pub mod device;
 pub mod joint;
@@ -18,6 +19,7 @@ mod test_rng;
 pub mod toml_error;
 pub mod transform;
 
+pub use controller_input::{ControllerInput, Touch};
 pub use device::{Device, DeviceSet};
 pub use joint::{Joint, JointMap, Side};
 pub use pose::BodyPose;

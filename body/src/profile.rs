@@ -247,6 +247,7 @@ impl BodyProfile {
             time_s,
             device,
             pose: Some(mount.device_pose(bones[device.bone()])),
+            input: None,
         })
     }
 

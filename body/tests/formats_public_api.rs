@@ -61,6 +61,7 @@ fn format_large_tracker_take_file_round_trip() {
                 time_s: t,
                 device,
                 pose: Some(pose),
+                input: None,
             });
         }
     }

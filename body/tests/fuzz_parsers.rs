@@ -149,6 +149,7 @@ fn tracker_take_strategy() -> impl Strategy<Value = TrackerTake> {
                     time_s: t,
                     device: Device::ALL[d],
                     pose,
+                    input: None,
                 }
             })
             .collect();
@@ -168,6 +169,7 @@ fn tracker_seed() -> String {
                 DVec3::new(0.1 * k as f64, 1.5, -0.2),
                 DQuat::from_rotation_y(0.1 * k as f64),
             )),
+            input: None,
         })
         .collect();
     TrackerTake {
@@ -189,6 +191,7 @@ fn calibration_seed() -> String {
                     DVec3::new(0.0, 1.0 + 0.01 * k as f64, 0.0),
                     DQuat::IDENTITY,
                 )),
+                input: None,
             },
         })
         .collect();

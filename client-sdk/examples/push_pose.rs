@@ -24,6 +24,7 @@ fn sample(device: pb::Device, [x, y, z]: [f64; 3], capture_time_ns: i64) -> pb::
                 w: 1.0,
             }),
         }),
+        input: None,
     }
 }
 

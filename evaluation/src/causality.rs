@@ -107,6 +107,7 @@ mod tests {
                     time_s: t,
                     device: Device::Head,
                     pose: Some(Transform::IDENTITY),
+                    input: None,
                 })
                 .collect(),
             ..TrackerTake::default()

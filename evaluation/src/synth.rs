@@ -310,6 +310,7 @@ fn tracker_take(
                     time_s: t,
                     device: d.device,
                     pose: Some(pose),
+                    input: None,
                 });
             }
         }
@@ -472,6 +473,7 @@ fn calibration_take(
                             time_s: t,
                             device: d.device,
                             pose: Some(pose),
+                            input: None,
                         },
                     });
                 }

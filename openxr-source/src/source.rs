@@ -127,6 +127,7 @@ impl OpenXrSource {
             time_s: t,
             device,
             pose,
+            input: None,
         }));
         // An error only means the thread ended (it logged why).
         let _ = self.ticks.send(Tick {

@@ -48,6 +48,10 @@ pub fn batches(take: &TrackerTake, avatar: &str, start_unix_ns: i64) -> (Vec<Bat
                 position: Some(crate::serve::frame_build::vec3(pose.position)),
                 rotation: Some(crate::serve::frame_build::quat(pose.rotation)),
             }),
+            input: s
+                .input
+                .as_ref()
+                .map(crate::serve::grpc::devices::input_message),
         };
         match out.last_mut() {
             Some(b) if b.due_s == due_s => b.request.samples.push(sample),
@@ -108,6 +112,7 @@ mod tests {
             time_s: t,
             device,
             pose: valid.then(Transform::default),
+            input: None,
         };
         let take = TrackerTake {
             samples: vec![

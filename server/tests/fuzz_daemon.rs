@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use posewire::serve::config::{check_id, AvatarConfig, SourceConfig};
 use posewire::serve::grpc::devices::check;
 use posewire::serve::{Config, Daemon};
+use posewire_body::Device;
 use posewire_proto::v1 as pb;
 use posewire_solver::GateSettings;
 use proptest::prelude::*;
@@ -152,14 +153,45 @@ fn quat() -> impl Strategy<Value = Option<pb::Quat>> {
     .prop_map(|q| q.map(|[x, y, z, w]| pb::Quat { x, y, z, w }))
 }
 
-fn sample() -> impl Strategy<Value = pb::DeviceSample> {
-    (-1i32..9, any::<i64>(), vec3(), quat(), any::<bool>()).prop_map(
-        |(device, capture_time_ns, position, rotation, has_pose)| pb::DeviceSample {
-            device,
-            capture_time_ns,
-            pose: has_pose.then_some(pb::Pose { position, rotation }),
-        },
+/// A controller's input with any numbers (NaN, infinities, out of range).
+fn input() -> impl Strategy<Value = Option<pb::ControllerInput>> {
+    proptest::option::of(
+        (
+            [any::<f64>(), any::<f64>(), any::<f64>(), any::<f64>()],
+            any::<[bool; 6]>(),
+        )
+            .prop_map(|([grip, trigger, x, y], b)| pb::ControllerInput {
+                grip,
+                trigger,
+                primary: b[0],
+                secondary: b[1],
+                thumbstick_x: x,
+                thumbstick_y: y,
+                touch_trigger: b[2],
+                touch_thumbstick: b[3],
+                touch_primary: b[4],
+                touch_secondary: b[5],
+            }),
     )
+}
+
+fn sample() -> impl Strategy<Value = pb::DeviceSample> {
+    (
+        -1i32..9,
+        any::<i64>(),
+        vec3(),
+        quat(),
+        any::<bool>(),
+        input(),
+    )
+        .prop_map(
+            |(device, capture_time_ns, position, rotation, has_pose, input)| pb::DeviceSample {
+                device,
+                capture_time_ns,
+                pose: has_pose.then_some(pb::Pose { position, rotation }),
+                input,
+            },
+        )
 }
 
 /// One request to any of the services.
@@ -339,7 +371,11 @@ proptest! {
     #[test]
     fn fuzz_push_samples_are_checked(sample in sample()) {
         let gate = GateSettings::default();
-        if let Ok((_, pose)) = check(&sample, &gate) {
+        if let Ok((device, pose, input)) = check(&sample, &gate) {
+            if let Some(i) = input {
+                prop_assert!(matches!(device, Device::LeftHand | Device::RightHand));
+                prop_assert_eq!(i.sanitized(), i);
+            }
             prop_assert!(pose.is_finite());
             prop_assert!((pose.rotation.length() - 1.0).abs() < 1e-9);
             prop_assert!(gate.inside(pose.position));

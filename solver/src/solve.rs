@@ -295,6 +295,7 @@ mod tests {
             time_s,
             device: Device::Head,
             pose: None,
+            input: None,
         };
         let samples = [at(1.0), at(1.005), at(1.0 + 1.0 / 90.0), at(1.02)];
         let ticks: Vec<(f64, Vec<f64>)> = take_ticks(&samples, 90.0)
@@ -345,6 +346,7 @@ mod tests {
                     time_s,
                     device,
                     pose: Some(pose),
+                    input: None,
                 });
             }
         }

@@ -353,6 +353,7 @@ mod tests {
             time_s: k as f64 / 90.0,
             device,
             pose: Some(rest[joint]),
+            input: None,
         })
         .to_vec()
     }

@@ -75,6 +75,7 @@ fn take_from(
                 time_s: t,
                 device: d,
                 pose: Some(dev),
+                input: None,
             });
         }
         truth.push(pose);
@@ -260,6 +261,7 @@ fn ik_a_body_rising_onto_straight_legs_straightens_its_knees_smoothly() {
                 time_s: t,
                 device: d,
                 pose: Some(m.device_pose(joints[d.bone()])),
+                input: None,
             });
         }
     }

@@ -92,6 +92,7 @@ fn write(path: &std::path::Path, ticks: u64) -> Result<(), TakeError> {
                     time_s: t,
                     device,
                     pose: Some(pose),
+                    input: None,
                 })
                 .collect(),
         }))?;

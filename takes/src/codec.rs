@@ -4,7 +4,7 @@
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
+use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Touch, Transform};
 
 use crate::record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
@@ -116,15 +116,46 @@ fn quat(out: &mut Vec<u8>, q: DQuat, what: &str) -> Result<(), String> {
 fn sample(out: &mut Vec<u8>, s: &TrackerSample) -> Result<(), String> {
     out.push(s.device.index() as u8);
     finite(out, s.time_s, "a sample time")?;
-    match s.pose {
-        Some(p) => {
-            out.push(1);
-            vec3(out, p.position, s.device.name())?;
-            quat(out, p.rotation, s.device.name())?;
+    let input = s.input.map(ControllerInput::sanitized);
+    out.push(u8::from(s.pose.is_some()) | u8::from(input.is_some()) << 1);
+    if let Some(p) = s.pose {
+        vec3(out, p.position, s.device.name())?;
+        quat(out, p.rotation, s.device.name())?;
+    }
+    if let Some(i) = input {
+        for v in [i.grip, i.trigger, i.thumbstick[0], i.thumbstick[1]] {
+            out.extend_from_slice(&v.to_le_bytes());
         }
-        None => out.push(0),
+        out.push(u8::from(i.primary) | u8::from(i.secondary) << 1 | i.touch.bits() << 4);
     }
     Ok(())
+}
+
+/// A sample's controller input (what [`sample`] writes after the pose).
+fn read_input(p: &mut Payload<'_>) -> Result<ControllerInput, String> {
+    let grip = p.f64("a sample's grip")?;
+    let trigger = p.f64("a sample's trigger")?;
+    let stick = [
+        p.f64("a sample's thumbstick")?,
+        p.f64("a sample's thumbstick")?,
+    ];
+    let buttons = p.u8("a sample's buttons")?;
+    let touch = Touch::from_bits(buttons >> 4).ok_or("a sample's touch flags")?;
+    if buttons & 0b1100 != 0 {
+        return Err(format!("button bits {buttons:#04x} (bits 2-3 are unused)"));
+    }
+    let input = ControllerInput {
+        grip,
+        trigger,
+        primary: buttons & 1 != 0,
+        secondary: buttons & 2 != 0,
+        thumbstick: stick,
+        touch,
+    };
+    if input.sanitized() != input {
+        return Err("a sample's input out of its range".into());
+    }
+    Ok(input)
 }
 
 /// Reads a payload front to back; every failure says what was being read.
@@ -258,18 +289,28 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
                     .get(index)
                     .ok_or_else(|| format!("device number {index} (0-5 exist)"))?;
                 let time_s = p.f64("a sample time")?;
-                let pose = match p.u8("a sample's pose flag")? {
-                    0 => None,
-                    1 => Some(Transform::new(
+                let flags = p.u8("a sample's pose flag")?;
+                if flags > 3 {
+                    return Err(format!("pose flag {flags} (expected 0-3)"));
+                }
+                let pose = if flags & 1 != 0 {
+                    Some(Transform::new(
                         p.vec3(device.name())?,
                         p.quat(device.name())?,
-                    )),
-                    other => return Err(format!("pose flag {other} (expected 0 or 1)")),
+                    ))
+                } else {
+                    None
+                };
+                let input = if flags & 2 != 0 {
+                    Some(read_input(&mut p)?)
+                } else {
+                    None
                 };
                 samples.push(TrackerSample {
                     time_s,
                     device,
                     pose,
+                    input,
                 });
             }
             Record::Tick(Tick {
@@ -329,10 +370,13 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
 const SOLVED_PAYLOAD_BYTES: usize = 4 + 8 + 8 + 24 + Joint::COUNT * 32 + 1;
 
 /// Bytes of a tick's payload before its samples, and of a sample without
-/// and with a pose.
+/// and with a pose and controller input (the most it can take).
 const TICK_HEAD_BYTES: usize = 20;
 const SAMPLE_BYTES: usize = 10;
-const SAMPLE_WITH_POSE_BYTES: usize = SAMPLE_BYTES + 24 + 32;
+const SAMPLE_MAX_BYTES: usize = SAMPLE_BYTES + 24 + 32 + INPUT_BYTES;
+/// Bytes of a sample's controller input: grip, trigger, thumbstick x and
+/// y, then buttons and touch flags in one byte.
+const INPUT_BYTES: usize = 4 * 8 + 1;
 
 /// Bytes of a push's payload: sequence, time, joint, impulse.
 const PUSH_PAYLOAD_BYTES: usize = 8 + 8 + 1 + 24;
@@ -357,12 +401,75 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
             let samples = len.saturating_sub(TICK_HEAD_BYTES);
             len >= TICK_HEAD_BYTES
                 && n.checked_mul(SAMPLE_BYTES).is_some_and(|lo| lo <= samples)
-                && n.checked_mul(SAMPLE_WITH_POSE_BYTES)
+                && n.checked_mul(SAMPLE_MAX_BYTES)
                     .is_some_and(|hi| samples <= hi)
         }),
         5 => ends_with_string_at(12),
         6 => len == SOLVED_PAYLOAD_BYTES,
         10 => len == PUSH_PAYLOAD_BYTES,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Tick;
+
+    fn tick(input: Option<ControllerInput>, pose: bool) -> Record {
+        Record::Tick(Tick {
+            sequence: 7,
+            time_s: 0.5,
+            samples: vec![TrackerSample {
+                time_s: 0.49,
+                device: Device::RightHand,
+                pose: pose.then(|| Transform::new(DVec3::new(0.1, 1.0, 0.2), DQuat::IDENTITY)),
+                input,
+            }],
+        })
+    }
+
+    fn round_trip(record: &Record) -> Record {
+        let mut bytes = Vec::new();
+        encode(record, &mut bytes).expect("encodes");
+        assert!(plausible(4, &bytes), "the tick's length is plausible");
+        decode(4, &bytes).expect("decodes").expect("a record")
+    }
+
+    #[test]
+    fn a_samples_controller_input_round_trips_with_and_without_a_pose() {
+        let input = ControllerInput {
+            grip: 0.8,
+            trigger: 0.25,
+            primary: true,
+            secondary: false,
+            thumbstick: [-0.5, 1.0],
+            touch: Touch::from_bits(0b1010).expect("bits"),
+        };
+        for pose in [true, false] {
+            for i in [Some(input), None] {
+                let r = tick(i, pose);
+                assert_eq!(round_trip(&r), r);
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_input_is_named_not_taken() {
+        let mut bytes = Vec::new();
+        let input = ControllerInput {
+            grip: 0.5,
+            ..ControllerInput::default()
+        };
+        encode(&tick(Some(input), false), &mut bytes).expect("encodes");
+        // The grip is the first f64 after the flags byte at 20 + 1 + 8.
+        let grip_at = TICK_HEAD_BYTES + 1 + 8 + 1;
+        bytes[grip_at..grip_at + 8].copy_from_slice(&2.0f64.to_le_bytes());
+        let err = decode(4, &bytes).expect_err("a grip of 2 is refused");
+        assert!(err.contains("range"), "{err}");
+        let flags_at = TICK_HEAD_BYTES + 1 + 8;
+        bytes[flags_at] = 4;
+        let err = decode(4, &bytes).expect_err("an unknown flag is refused");
+        assert!(err.contains("pose flag 4"), "{err}");
     }
 }

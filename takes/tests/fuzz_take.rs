@@ -55,6 +55,7 @@ fn sample() -> impl Strategy<Value = TrackerSample> {
             time_s,
             device: Device::ALL[device],
             pose: pose.map(|(p, r)| Transform::new(p, r)),
+            input: None,
         })
 }
 

@@ -89,6 +89,7 @@ fn standing_samples(person: &DemoPerson, dx: f64, now_ns: i64) -> Vec<pb::Device
                         w: pose.rotation.w,
                     }),
                 }),
+                input: None,
             })
         })
         .collect()

@@ -420,6 +420,7 @@ fn pushed(sample: &posewire_body::formats::TrackerSample, capture_ns: i64) -> pb
                 w: q.w,
             }),
         }),
+        input: None,
     }
 }
 

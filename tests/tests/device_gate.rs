@@ -97,6 +97,7 @@ fn pushed(like: &TrackerSample, position: DVec3, capture_ns: i64) -> pb::DeviceS
                 w: q.w,
             }),
         }),
+        input: None,
     }
 }
 

@@ -91,6 +91,7 @@ fn walk_take() -> TrackerTake {
             time_s: k as f64 / 90.0,
             device: Device::Head,
             pose: Some(Transform::IDENTITY),
+            input: None,
         })
         .collect();
     TrackerTake {

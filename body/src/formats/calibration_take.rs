@@ -124,6 +124,7 @@ mod tests {
                             time_s: t,
                             device,
                             pose: Some(Transform::new(position, rotation)),
+                            input: None,
                         },
                     });
                 }

@@ -9,6 +9,7 @@
 
 mod calibration_take;
 mod csv;
+mod input_columns;
 mod joint_track;
 mod tracker_take;
 
@@ -27,6 +28,9 @@ pub struct TrackerSample {
     pub device: Device,
     /// The device's world pose; `None` for an invalid sample (tracking loss).
     pub pose: Option<Transform>,
+    /// A hand controller's buttons, triggers and stick at that instant;
+    /// `None` for a device without them or a source that gives none.
+    pub input: Option<crate::controller_input::ControllerInput>,
 }
 
 /// Invalid samples met while reading: how many, and where the first were.

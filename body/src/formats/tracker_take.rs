@@ -3,11 +3,33 @@
 use std::path::Path;
 
 use super::csv::{self, TimeOrder};
+use super::input_columns;
 use super::{FormatError, InvalidSamples, TrackerSample, TrackerTake};
 use crate::device::{Device, DeviceSet};
 
 /// The header of a tracker take.
 pub(crate) const HEADER: [&str; 9] = ["time_s", "device", "px", "py", "pz", "qx", "qy", "qz", "qw"];
+
+/// The header of a tracker take with controller input: [`HEADER`], then
+/// [`super::input_columns::INPUT_COLUMNS`].
+const HEADER_WITH_INPUT: [&str; 16] = [
+    "time_s",
+    "device",
+    "px",
+    "py",
+    "pz",
+    "qx",
+    "qy",
+    "qz",
+    "qw",
+    "grip",
+    "trigger",
+    "primary",
+    "secondary",
+    "thumb_x",
+    "thumb_y",
+    "touch",
+];
 
 /// Parses a device name, or says which names are allowed.
 pub(crate) fn device(field: &str, path: &str, line: usize) -> Result<Device, FormatError> {
@@ -46,6 +68,7 @@ pub(crate) fn sample(
         time_s,
         device,
         pose,
+        input: None,
     })
 }
 
@@ -64,15 +87,32 @@ impl TrackerTake {
     /// pose and counted in [`TrackerTake::invalid`]. Valid rotations are
     /// normalised.
     pub fn parse(text: &str, path: &str) -> Result<TrackerTake, FormatError> {
-        let (_, rows) = csv::read_header(text, path, &[&HEADER])?;
+        let (which, rows) = csv::read_header(text, path, &[&HEADER, &HEADER_WITH_INPUT])?;
         let mut take = TrackerTake {
             samples: Vec::with_capacity(text.len() / 80),
             invalid: InvalidSamples::default(),
         };
         let mut order = TimeOrder::default();
         for (line, row) in rows {
-            let fields = csv::split_fields::<9>(row, path, line)?;
-            let s = sample(&fields, &mut order, &mut take.invalid, path, line)?;
+            let s = if which == 0 {
+                let fields = csv::split_fields::<9>(row, path, line)?;
+                sample(&fields, &mut order, &mut take.invalid, path, line)?
+            } else {
+                let fields = csv::split_fields::<16>(row, path, line)?;
+                let mut s = sample(&fields[..9], &mut order, &mut take.invalid, path, line)?;
+                s.input = input_columns::parse(&fields[9..], path, line)?;
+                if s.input.is_some() && !matches!(s.device, Device::LeftHand | Device::RightHand) {
+                    return Err(csv::syntax(
+                        path,
+                        line,
+                        format!(
+                            "input fields given for device {} (only left_hand and right_hand carry input)",
+                            s.device.name()
+                        ),
+                    ));
+                }
+                s
+            };
             take.samples.push(s);
         }
         Ok(take)
@@ -85,13 +125,23 @@ impl TrackerTake {
     }
 
     /// The take as CSV text: header, then one row per sample (positions to
-    /// 6 decimals, quaternions to 7, an invalid sample as `nan`).
+    /// 6 decimals, quaternions to 7, an invalid sample as `nan`). The
+    /// controller-input columns are written only when some sample has
+    /// input, so a take without input is written as before.
     pub fn to_csv(&self) -> String {
-        let mut out = String::with_capacity(64 + self.samples.len() * 96);
-        out.push_str(&HEADER.join(","));
+        let with_input = self.samples.iter().any(|s| s.input.is_some());
+        let mut out = String::with_capacity(64 + self.samples.len() * 120);
+        if with_input {
+            out.push_str(&HEADER_WITH_INPUT.join(","));
+        } else {
+            out.push_str(&HEADER.join(","));
+        }
         out.push('\n');
         for s in &self.samples {
             push_sample(&mut out, s);
+            if with_input {
+                input_columns::push(&mut out, s.input.as_ref());
+            }
             out.push('\n');
         }
         out
@@ -142,6 +192,7 @@ mod tests {
                     time_s: t,
                     device: d,
                     pose,
+                    input: None,
                 });
             }
         }
@@ -233,7 +284,9 @@ mod tests {
         assert_eq!(line, 1);
         assert_eq!(
             reason,
-            "unknown column name in column 10 of the header (expected `time_s,device,px,py,pz,qx,qy,qz,qw`)"
+            "unknown column name in column 10 of the header (expected \
+             `time_s,device,px,py,pz,qx,qy,qz,qw` or \
+             `time_s,device,px,py,pz,qx,qy,qz,qw,grip,trigger,primary,secondary,thumb_x,thumb_y,touch`)"
         );
 
         let (_, line, reason) = syntax_error("0,head,0,1.6,0,0,0,0,1\n");
@@ -332,5 +385,79 @@ mod tests {
             take.invalid.first_lines,
             (2..2 + InvalidSamples::MAX_LINES).collect::<Vec<_>>()
         );
+    }
+
+    fn with_input() -> TrackerTake {
+        let mut take = sample_take();
+        for (k, s) in take.samples.iter_mut().enumerate() {
+            if s.device == Device::LeftHand && k % 2 == 0 {
+                s.input = Some(crate::ControllerInput {
+                    grip: 0.25 * (k % 5) as f64,
+                    trigger: 0.5,
+                    primary: k % 3 == 0,
+                    secondary: true,
+                    thumbstick: [-0.5, 0.125],
+                    touch: crate::Touch::from_bits((k % 16) as u8).expect("bits"),
+                });
+            }
+        }
+        take
+    }
+
+    #[test]
+    fn format_tracker_take_input_columns_round_trip_and_stay_out_when_unused() {
+        let plain = sample_take().to_csv();
+        assert!(
+            plain.starts_with(H),
+            "a take without input keeps the nine columns"
+        );
+        let take = with_input();
+        let text = take.to_csv();
+        assert!(text.starts_with(
+            "time_s,device,px,py,pz,qx,qy,qz,qw,grip,trigger,primary,secondary,thumb_x,thumb_y,touch\n"
+        ));
+        let back = TrackerTake::parse(&text, "x").expect("parses");
+        let inputs: Vec<_> = back.samples.iter().map(|s| s.input).collect();
+        let expected: Vec<_> = take.samples.iter().map(|s| s.input).collect();
+        assert_eq!(inputs, expected);
+        assert!(inputs.iter().flatten().count() > 10);
+    }
+
+    #[test]
+    fn format_tracker_take_bad_input_fields_are_named() {
+        let h = "time_s,device,px,py,pz,qx,qy,qz,qw,grip,trigger,primary,secondary,thumb_x,thumb_y,touch\n";
+        let row = |tail: &str| format!("{h}0,left_hand,0,1,0,0,0,0,1,{tail}\n");
+        for (tail, says) in [
+            (
+                "1.5,0,0,0,0,0,0",
+                "field `grip` must be a number from 0 to 1",
+            ),
+            (
+                "nan,0,0,0,0,0,0",
+                "field `grip` must be a number from 0 to 1",
+            ),
+            ("0,0,2,0,0,0,0", "field `primary` must be 0 or 1"),
+            (
+                "0,0,0,0,0,-1.5,0",
+                "field `thumb_y` must be a number from -1 to 1",
+            ),
+            (
+                "0,0,0,0,0,0,16",
+                "field `touch` must be a whole number 0-15",
+            ),
+            ("0,,0,0,0,0,0", "field `trigger` is empty"),
+        ] {
+            let (_, line, reason) = syntax_error(&row(tail));
+            assert_eq!(line, 2);
+            assert!(reason.contains(says), "{tail}: {reason}");
+        }
+        let head = format!("{h}0,head,0,1,0,0,0,0,1,0,0,0,0,0,0,0\n");
+        let (_, _, reason) = syntax_error(&head);
+        assert!(reason.contains("device head"), "{reason}");
+        let none = TrackerTake::parse(&format!("{h}0,head,0,1,0,0,0,0,1,,,,,,,\n"), "x")
+            .expect("no input on a headset row");
+        assert_eq!(none.samples[0].input, None);
+        let (_, _, reason) = syntax_error(&format!("{h}0,left_hand,0,1,0,0,0,0,1\n"));
+        assert!(reason.contains("expected 16 fields, found 9"), "{reason}");
     }
 }

@@ -209,6 +209,7 @@ impl Scenario {
             time_s: t,
             device,
             pose: Some(Transform::new(position, rotation.normalize())),
+            input: None,
         }
     }
 

@@ -50,6 +50,8 @@ impl SampleSource {
 pub struct DeviceState {
     /// Its last valid pose.
     pub pose: Option<Transform>,
+    /// The controller input of that last valid sample.
+    pub input: Option<posewire_body::ControllerInput>,
     /// Loop time of its newest sample (valid or not), seconds.
     pub last_sample_s: f64,
     /// Loop time of its newest valid sample, seconds.
@@ -177,6 +179,7 @@ impl AvatarRunner {
                     time_s: state.last_valid_s,
                     device,
                     pose: Some(pose),
+                    input: state.input,
                 });
             }
             if state.last_sample_s > state.last_valid_s || state.pose.is_none() {
@@ -184,6 +187,7 @@ impl AvatarRunner {
                     time_s: state.last_sample_s,
                     device,
                     pose: None,
+                    input: None,
                 });
             }
         }
@@ -215,6 +219,7 @@ impl AvatarRunner {
             }
             let state = self.devices[sample.device.index()].get_or_insert(DeviceState {
                 pose: None,
+                input: None,
                 last_sample_s: sample.time_s,
                 last_valid_s: f64::NEG_INFINITY,
                 samples: 0,
@@ -225,6 +230,7 @@ impl AvatarRunner {
             match (verdict, sample.pose) {
                 (Verdict::Accepted, Some(pose)) => {
                     state.pose = Some(pose);
+                    state.input = sample.input;
                     state.last_valid_s = sample.time_s;
                 }
                 (Verdict::Rejected(reason), _) => state.rejected[reason.index()] += 1,

@@ -133,6 +133,7 @@ impl DemoPerson {
                     bone.position + bone.rotation * device.nominal_offset(),
                     bone.rotation,
                 )),
+                input: None,
             }
         })
     }

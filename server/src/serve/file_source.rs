@@ -72,6 +72,7 @@ mod tests {
                 time_s: 5.0 + k as f64 * 0.1,
                 device: Device::Head,
                 pose: Some(Transform::IDENTITY),
+                input: None,
             })
             .collect();
         TrackerTake {

@@ -56,6 +56,7 @@ mod tests {
             time_s: t,
             device: Device::Head,
             pose: None,
+            input: None,
         }
     }
 

@@ -103,6 +103,7 @@ impl VmcListener {
                 time_s,
                 device,
                 pose: Some(pose),
+                input: None,
             });
         }
     }

@@ -85,6 +85,7 @@ pub fn standing_samples(profile: &BodyProfile, seconds: f64, feet: bool) -> Vec<
                 time_s: k as f64 / 90.0,
                 device: *device,
                 pose: Some(bones[*joint]),
+                input: None,
             })
         })
         .collect()

@@ -36,6 +36,7 @@ pub fn tick(k: u64) -> Tick {
                 DVec3::new(0.1 * k as f64, 1.0 + device.index() as f64 * 0.1, -0.5),
                 DQuat::from_rotation_y(0.01 * k as f64),
             )),
+            input: None,
         })
         .collect();
     // A tracking loss is stored as such.

@@ -81,6 +81,7 @@ mod tests {
             time_s: t,
             device: Device::Pelvis,
             pose: Some(Transform::new(DVec3::new(x, 1.0, 0.0), DQuat::IDENTITY)),
+            input: None,
         }
     }
 

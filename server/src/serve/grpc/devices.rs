@@ -13,7 +13,7 @@ use std::sync::Arc;
 use pb::device_service_server::DeviceService;
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{Device, Transform};
+use posewire_body::{ControllerInput, Device, Touch, Transform};
 use posewire_proto::v1 as pb;
 use posewire_solver::gate::GateSettings;
 use tonic::{Request, Response, Status, Streaming};
@@ -62,7 +62,7 @@ fn device_of(value: i32) -> Option<Device> {
 pub fn check(
     sample: &pb::DeviceSample,
     gate: &GateSettings,
-) -> Result<(Device, Transform), pb::RejectReason> {
+) -> Result<(Device, Transform, Option<ControllerInput>), pb::RejectReason> {
     let device = device_of(sample.device).ok_or(pb::RejectReason::UnknownDevice)?;
     let pose = sample.pose.as_ref().ok_or(pb::RejectReason::NotFinite)?;
     let (p, q) = match (&pose.position, &pose.rotation) {
@@ -80,7 +80,57 @@ pub fn check(
     if !gate.inside(position) {
         return Err(pb::RejectReason::OutsideWorkspace);
     }
-    Ok((device, Transform::new(position, rotation.normalize())))
+    let input = match &sample.input {
+        None => None,
+        Some(_) if !matches!(device, Device::LeftHand | Device::RightHand) => {
+            return Err(pb::RejectReason::InputOnATracker)
+        }
+        Some(i) => Some(input_of(i)?),
+    };
+    Ok((
+        device,
+        Transform::new(position, rotation.normalize()),
+        input,
+    ))
+}
+
+/// A controller's input as the wire carries it (what [`check`] reads).
+pub fn input_message(i: &ControllerInput) -> pb::ControllerInput {
+    pb::ControllerInput {
+        grip: i.grip,
+        trigger: i.trigger,
+        primary: i.primary,
+        secondary: i.secondary,
+        thumbstick_x: i.thumbstick[0],
+        thumbstick_y: i.thumbstick[1],
+        touch_trigger: i.touch.trigger,
+        touch_thumbstick: i.touch.thumbstick,
+        touch_primary: i.touch.primary,
+        touch_secondary: i.touch.secondary,
+    }
+}
+
+/// A controller's input from the wire, clamped to its ranges; NaN or
+/// infinity anywhere rejects it.
+fn input_of(i: &pb::ControllerInput) -> Result<ControllerInput, pb::RejectReason> {
+    let analogue = [i.grip, i.trigger, i.thumbstick_x, i.thumbstick_y];
+    if analogue.iter().any(|v| !v.is_finite()) {
+        return Err(pb::RejectReason::NotFinite);
+    }
+    Ok(ControllerInput {
+        grip: i.grip,
+        trigger: i.trigger,
+        primary: i.primary,
+        secondary: i.secondary,
+        thumbstick: [i.thumbstick_x, i.thumbstick_y],
+        touch: Touch {
+            trigger: i.touch_trigger,
+            thumbstick: i.touch_thumbstick,
+            primary: i.touch_primary,
+            secondary: i.touch_secondary,
+        },
+    }
+    .sanitized())
 }
 
 #[tonic::async_trait]
@@ -127,7 +177,7 @@ impl DeviceService for Devices {
             };
             let mut valid = Vec::with_capacity(batch.samples.len());
             for sample in &batch.samples {
-                let (device, pose) = match check(sample, &self.shared.gate) {
+                let (device, pose, input) = match check(sample, &self.shared.gate) {
                     Ok(v) => v,
                     Err(reason) => {
                         reject(reason, 1);
@@ -145,6 +195,7 @@ impl DeviceService for Devices {
                     time_s: clock.observe(sender_s, arrival),
                     device,
                     pose: Some(pose),
+                    input,
                 });
             }
             accepted += valid.len() as u64;
@@ -204,10 +255,13 @@ mod tests {
                     w: q[3],
                 }),
             }),
+            input: None,
         }
     }
 
-    fn check(sample: &pb::DeviceSample) -> Result<(Device, Transform), pb::RejectReason> {
+    fn check(
+        sample: &pb::DeviceSample,
+    ) -> Result<(Device, Transform, Option<ControllerInput>), pb::RejectReason> {
         super::check(sample, &GateSettings::default())
     }
 
@@ -230,6 +284,37 @@ mod tests {
             p.x = 49.0;
         }
         assert!(check(&near).is_ok());
+    }
+
+    #[test]
+    fn controller_input_is_taken_on_hands_clamped_and_refused_elsewhere() {
+        let unit = [0.0, 0.0, 0.0, 1.0];
+        let wire = pb::ControllerInput {
+            grip: 1.2,
+            trigger: 0.5,
+            primary: true,
+            thumbstick_x: -2.0,
+            touch_thumbstick: true,
+            ..pb::ControllerInput::default()
+        };
+        let mut hand = sample(pb::Device::RightHand, unit);
+        hand.input = Some(wire);
+        let (_, _, input) = check(&hand).expect("a hand's input is taken");
+        let input = input.expect("carried");
+        assert_eq!((input.grip, input.trigger), (1.0, 0.5));
+        assert_eq!(input.thumbstick, [-1.0, 0.0]);
+        assert!(input.primary && !input.secondary && input.touch.thumbstick);
+        assert_eq!(input_of(&input_message(&input)), Ok(input));
+        let mut nan = hand;
+        if let Some(i) = nan.input.as_mut() {
+            i.trigger = f64::NAN;
+        }
+        assert_eq!(check(&nan).err(), Some(pb::RejectReason::NotFinite));
+        let mut head = sample(pb::Device::Head, unit);
+        head.input = Some(wire);
+        assert_eq!(check(&head).err(), Some(pb::RejectReason::InputOnATracker));
+        let (_, _, none) = check(&sample(pb::Device::LeftHand, unit)).expect("taken");
+        assert_eq!(none, None);
     }
 
     #[test]

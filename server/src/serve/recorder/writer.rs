@@ -226,6 +226,7 @@ mod tests {
                     time_s: sequence as f64 / 90.0,
                     device: Device::Head,
                     pose: Some(Transform::IDENTITY),
+                    input: None,
                 }],
             },
             pushes: Vec::new(),
