@@ -21,6 +21,8 @@ use posewire::serve::{Config, Daemon};
 use posewire_body::formats::TrackerTake;
 use posewire_body::{Device, Joint};
 use posewire_client::{pb, Client};
+use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
+use posewire_vmc::vmc_input::ControlEvent;
 use tonic::Code;
 
 /// The longest any single wait may take before the test fails.
@@ -332,6 +334,118 @@ async fn controller_input_pushed_from_a_csv_take_is_recorded_with_its_samples() 
         "{} of {}",
         got.len(),
         sent.len()
+    );
+}
+
+/// A VMC device message: the device's serial, then position and rotation.
+fn vmc_pose(address: &str, serial: &str, p: [f32; 3]) -> OscMessage {
+    let mut args = vec![OscArg::String(serial.into())];
+    args.extend(p.into_iter().chain([0.0, 0.0, 0.0, 1.0]).map(OscArg::Float));
+    OscMessage::new(address, args)
+}
+
+/// A VMC `/VMC/Ext/Con` axis event.
+fn vmc_axis(name: &str, left: bool, value: f32) -> OscMessage {
+    ControlEvent {
+        active: 2,
+        name: name.into(),
+        left,
+        touch: false,
+        axis: true,
+        value: [value, 0.0, 0.0],
+    }
+    .to_osc()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn controller_input_sent_over_vmc_is_recorded_with_the_hands_samples() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    let vmc_avatar = AvatarConfig {
+        id: "v".into(),
+        source: SourceConfig::Vmc {
+            listen: "127.0.0.1:0".into(),
+            devices: BTreeMap::new(),
+        },
+        profile: None,
+        model: None,
+    };
+    let (daemon, client) = start(vec![vmc_avatar], &storage).await;
+    let avatars = client.list_avatars().await.expect("lists");
+    let listen = match avatars[0].source.as_ref().and_then(|s| s.kind.as_ref()) {
+        Some(pb::device_source::Kind::Vmc(v)) => v.listen.clone(),
+        other => panic!("not a vmc source: {other:?}"),
+    };
+    let mut takes = client.take_service();
+    takes
+        .start_recording(start_request("v", "vmc-input"))
+        .await
+        .expect("records");
+    let sender = std::net::UdpSocket::bind("127.0.0.1:0").expect("a socket");
+    // The right grip closes in 50 steps while the left trigger stays at
+    // 0.25; each step's bundle carries the hands' poses after the input.
+    let steps = 50;
+    for k in 0..=steps {
+        let grip = k as f32 / steps as f32;
+        let bundle = OscPacket::Bundle {
+            time_tag: 1,
+            content: [
+                vmc_axis("Grip", false, grip),
+                vmc_axis("Trigger", true, 0.25),
+                vmc_pose("/VMC/Ext/Hmd/Pos", "head", [0.0, 1.6, 0.0]),
+                vmc_pose("/VMC/Ext/Con/Pos", "right_hand", [0.3, 1.0, 0.2]),
+                vmc_pose("/VMC/Ext/Con/Pos", "left_hand", [-0.3, 1.0, 0.2]),
+            ]
+            .into_iter()
+            .map(OscPacket::Message)
+            .collect(),
+        };
+        sender
+            .send_to(&bundle.encode(), &listen)
+            .expect("sends a datagram");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "v".into(),
+        })
+        .await
+        .expect("stops");
+    let stats = client.get_stats().await.expect("stats");
+    let osc = stats
+        .osc
+        .iter()
+        .find(|o| o.name.starts_with("vmc in"))
+        .expect("the vmc input's counters");
+    assert_eq!(osc.controls, 2 * (steps as u64 + 1), "{osc:?}");
+    daemon.shutdown().await.expect("clean shutdown");
+    let recorded = posewire_takes::open(&take_file(&storage, "vmc-input")).expect("opens");
+    let inputs = |device: Device| -> Vec<posewire_body::ControllerInput> {
+        recorded
+            .ticks
+            .iter()
+            .flat_map(|t| &t.samples)
+            .filter(|s| s.device == device)
+            .filter_map(|s| s.input)
+            .collect()
+    };
+    let right: Vec<f64> = inputs(Device::RightHand).iter().map(|i| i.grip).collect();
+    let left = inputs(Device::LeftHand);
+    assert!(right.len() > steps / 2, "{} right-hand inputs", right.len());
+    assert!(left.len() > steps / 2, "{} left-hand inputs", left.len());
+    // UDP on loopback may drop a datagram, never reorder one: the grips
+    // recorded rise, each one a step sent, up to the closed grip.
+    for g in &right {
+        let k = g * steps as f64;
+        assert!((k - k.round()).abs() < 1e-4, "grip {g} was not sent");
+    }
+    assert!(right.windows(2).all(|w| w[0] <= w[1]), "{right:?}");
+    assert!((right[right.len() - 1] - 1.0).abs() < 1e-6, "{right:?}");
+    assert!(
+        left.iter()
+            .all(|i| (i.trigger - 0.25).abs() < 1e-6 && i.grip == 0.0),
+        "{left:?}"
     );
 }
 

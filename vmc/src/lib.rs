@@ -11,12 +11,14 @@
 //!   `HumanBodyBones` names, `/VMC/Ext/OK`, `/VMC/Ext/T`, device poses as
 //!   `/VMC/Ext/Hmd|Con|Tra/Pos`; and [`vmc::DeviceReceiver`], which turns
 //!   received packets into device poses while counting what it drops.
+//! - [`vmc_input`]: controller input, `/VMC/Ext/Con`.
 //! - [`vrchat`]: VRChat's OSC trackers (`/tracking/trackers/1..8` and
 //!   `head`, position and Euler rotation).
 
 pub mod osc;
 pub mod unity;
 pub mod vmc;
+pub mod vmc_input;
 pub mod vrchat;
 
 pub use osc::{OscArg, OscError, OscMessage, OscPacket};

@@ -17,6 +17,7 @@
 //! | `/VMC/Ext/Hmd/Pos` | `(string) serial`, `(float) p.x p.y p.z q.x q.y q.z q.w` |
 //! | `/VMC/Ext/Con/Pos` | the same, a controller |
 //! | `/VMC/Ext/Tra/Pos` | the same, a tracker |
+//! | `/VMC/Ext/Con` | a controller's button, trigger or stick ([`crate::vmc_input`]) |
 //!
 //! Conventions of Posewire's mapping:
 //!
@@ -43,7 +44,7 @@
 use std::collections::BTreeMap;
 
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, Device, Joint, JointMap, Skeleton, Transform};
+use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Skeleton, Transform};
 
 use crate::osc::{OscArg, OscMessage, OscPacket};
 use crate::unity;
@@ -151,6 +152,8 @@ pub enum VmcMessage {
         /// Local position and rotation (Posewire's frame).
         local: Transform,
     },
+    /// `/VMC/Ext/Con`: a controller's button, trigger or stick.
+    Control(crate::vmc_input::ControlEvent),
     /// `/VMC/Ext/Hmd|Con|Tra/Pos`: a device's world pose.
     Device {
         /// Which message.
@@ -222,6 +225,7 @@ impl VmcMessage {
             VmcMessage::Device { kind, serial, pose } => {
                 OscMessage::new(kind.address(), pose_args(serial, pose))
             }
+            VmcMessage::Control(e) => e.to_osc(),
         }
     }
 
@@ -274,6 +278,18 @@ impl VmcMessage {
                     },
                 })
             }
+            crate::vmc_input::CONTROL
+                if m.args.iter().any(|a| matches!(a, OscArg::Float(f) if !f.is_finite())) =>
+            {
+                Err(VmcError::NotFinite {
+                    address: address.to_string(),
+                })
+            }
+            crate::vmc_input::CONTROL => crate::vmc_input::ControlEvent::from_args(&m.args)
+                .map(VmcMessage::Control)
+                .ok_or_else(|| {
+                    bad("(int) active, (string) name, (int) IsLeft IsTouch IsAxis, (float) Axis.x y z")
+                }),
             other if other.starts_with(PREFIX) => Err(VmcError::Unused(other.to_string())),
             other => Err(VmcError::UnknownAddress(other.to_string())),
         }
@@ -414,6 +430,8 @@ pub struct ReceiveCounts {
     pub bad_arguments: u64,
     /// Device messages whose serial is not mapped to a Posewire device.
     pub unmapped_serial: u64,
+    /// Controller input messages (`/VMC/Ext/Con`) taken.
+    pub controls: u64,
 }
 
 /// Which serial is which Posewire device.
@@ -447,6 +465,8 @@ pub struct DeviceReceiver {
     pub map: SerialMap,
     /// What has been seen.
     pub counts: ReceiveCounts,
+    /// Each hand's controller input (left, right), once any was received.
+    inputs: [Option<ControllerInput>; 2],
 }
 
 impl DeviceReceiver {
@@ -455,6 +475,17 @@ impl DeviceReceiver {
         DeviceReceiver {
             map,
             counts: ReceiveCounts::default(),
+            inputs: [None; 2],
+        }
+    }
+
+    /// A hand controller's input as the received `/VMC/Ext/Con` messages
+    /// left it; `None` for another device or before any.
+    pub fn input(&self, device: Device) -> Option<ControllerInput> {
+        match device {
+            Device::LeftHand => self.inputs[0],
+            Device::RightHand => self.inputs[1],
+            _ => None,
         }
     }
 
@@ -493,6 +524,16 @@ impl DeviceReceiver {
                                 )
                             });
                         }
+                    }
+                }
+                Ok(VmcMessage::Control(e)) => {
+                    let hand = &mut self.inputs[usize::from(!e.left)];
+                    let mut input = hand.unwrap_or_default();
+                    if crate::vmc_input::apply(&mut input, &e) {
+                        *hand = Some(input);
+                        self.counts.controls += 1;
+                    } else {
+                        self.counts.unused += 1;
                     }
                 }
                 Ok(_) | Err(VmcError::Unused(_)) => self.counts.unused += 1,
@@ -619,9 +660,18 @@ mod tests {
         }
         .to_osc();
         let bone = OscMessage::new(BONE, pose_args("Hips", &head));
+        let grip = VmcMessage::Control(crate::vmc_input::ControlEvent {
+            active: 2,
+            name: "Grip".into(),
+            left: false,
+            touch: false,
+            axis: true,
+            value: [0.5, 0.0, 0.0],
+        })
+        .to_osc();
         let bundle = OscPacket::Bundle {
             time_tag: 1,
-            content: [good, nan, unknown, wrong, unmapped, bone]
+            content: [good, nan, unknown, wrong, unmapped, bone, grip]
                 .into_iter()
                 .map(OscPacket::Message)
                 .collect(),
@@ -638,14 +688,18 @@ mod tests {
             ReceiveCounts {
                 packets: 2,
                 malformed: 1,
-                messages: 6,
+                messages: 7,
                 accepted: 1,
                 unknown_address: 1,
                 unused: 1,
                 not_finite: 1,
                 bad_arguments: 1,
                 unmapped_serial: 1,
+                controls: 1,
             }
         );
+        assert_eq!(rx.input(Device::RightHand).map(|i| i.grip), Some(0.5));
+        assert_eq!(rx.input(Device::LeftHand), None);
+        assert_eq!(rx.input(Device::Head), None);
     }
 }

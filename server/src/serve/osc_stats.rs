@@ -42,6 +42,7 @@ impl OscCounters {
             not_finite: r.not_finite,
             bad_arguments: r.bad_arguments,
             unmapped_serial: r.unmapped_serial,
+            controls: r.controls,
             sent: self.sent.load(Ordering::Relaxed),
             send_errors: self.send_errors.load(Ordering::Relaxed),
             skipped_frames: self.skipped_frames.load(Ordering::Relaxed),

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use posewire_body::formats::TrackerSample;
-use posewire_body::{Device, Transform};
+use posewire_body::{ControllerInput, Device, Transform};
 use posewire_vmc::vmc::{DeviceReceiver, SerialMap};
 
 use super::osc_stats::{OscCounters, OscRegistry};
@@ -29,7 +29,7 @@ const MAX_QUEUED: usize = 6 * 90 * 10;
 /// Poses received, with their arrival, not yet taken by the loop.
 #[derive(Debug, Default)]
 struct Queue {
-    poses: Vec<(Instant, Device, Transform)>,
+    poses: Vec<(Instant, Device, Transform, Option<ControllerInput>)>,
     /// Per device, the loop time of its last sample taken.
     last: [f64; Device::COUNT],
 }
@@ -95,7 +95,7 @@ impl VmcListener {
         let now = Instant::now();
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         let Queue { poses, last } = &mut *queue;
-        for (arrival, device, pose) in poses.drain(..) {
+        for (arrival, device, pose, input) in poses.drain(..) {
             let age = now.saturating_duration_since(arrival).as_secs_f64();
             let time_s = (t - age).max(last[device.index()]).min(t);
             last[device.index()] = time_s;
@@ -103,7 +103,7 @@ impl VmcListener {
                 time_s,
                 device,
                 pose: Some(pose),
-                input: None,
+                input,
             });
         }
     }
@@ -167,8 +167,13 @@ fn receive(
         let arrival = Instant::now();
         if !poses.is_empty() {
             let mut q = queue.lock().unwrap_or_else(PoisonError::into_inner);
-            q.poses
-                .extend(poses.iter().map(|&(device, pose)| (arrival, device, pose)));
+            // A controller's pose carries its input as the messages so far
+            // left it (VMC sends input as events of its own).
+            q.poses.extend(
+                poses
+                    .iter()
+                    .map(|&(device, pose)| (arrival, device, pose, receiver.input(device))),
+            );
             if q.poses.len() > MAX_QUEUED {
                 let excess = q.poses.len() - MAX_QUEUED;
                 q.poses.drain(..excess);
