@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use prost::Message as _;
 
 /// The API's files, relative to this crate's folder (the include root).
-const PROTOS: [&str; 7] = [
+const PROTOS: [&str; 8] = [
     "posewire/v1/types.proto",
     "posewire/v1/frames.proto",
     "posewire/v1/devices.proto",
@@ -15,6 +15,7 @@ const PROTOS: [&str; 7] = [
     "posewire/v1/calibration.proto",
     "posewire/v1/stats.proto",
     "posewire/v1/takes.proto",
+    "posewire/v1/scene.proto",
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -4,6 +4,7 @@ use pb::avatar_service_client::AvatarServiceClient;
 use pb::calibration_service_client::CalibrationServiceClient;
 use pb::device_service_client::DeviceServiceClient;
 use pb::frame_service_client::FrameServiceClient;
+use pb::scene_service_client::SceneServiceClient;
 use pb::stats_service_client::StatsServiceClient;
 use pb::take_service_client::TakeServiceClient;
 use posewire_proto::v1 as pb;
@@ -144,6 +145,11 @@ impl Client {
     /// The generated client of the take service (recording and takes).
     pub fn take_service(&self) -> TakeServiceClient<AuthChannel> {
         TakeServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
+    }
+
+    /// The generated client of the scene service (the space's objects).
+    pub fn scene_service(&self) -> SceneServiceClient<AuthChannel> {
+        SceneServiceClient::with_interceptor(self.channel.clone(), self.auth.clone())
     }
 
     /// A frame stream (one connection attempt; see [`Client::subscribe`]

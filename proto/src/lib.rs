@@ -18,13 +18,14 @@ pub mod v1 {
 pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("posewire_descriptor");
 
 /// The fully-qualified names of the API's services, as reflection lists them.
-pub const SERVICE_NAMES: [&str; 6] = [
+pub const SERVICE_NAMES: [&str; 7] = [
     "posewire.v1.FrameService",
     "posewire.v1.DeviceService",
     "posewire.v1.AvatarService",
     "posewire.v1.CalibrationService",
     "posewire.v1.StatsService",
     "posewire.v1.TakeService",
+    "posewire.v1.SceneService",
 ];
 
 /// The number of canonical joints every per-joint array carries.

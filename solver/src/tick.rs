@@ -213,6 +213,11 @@ impl SharedSpace {
     }
 
     /// The physics world, if the space has one.
+    pub fn world(&self) -> Option<&PhysicsWorld> {
+        self.world.as_ref()
+    }
+
+    /// The physics world, if the space has one, to change.
     pub fn world_mut(&mut self) -> Option<&mut PhysicsWorld> {
         self.world.as_mut()
     }

@@ -172,6 +172,7 @@ fn physics_hand_into_a_wall_stops_at_the_wall_while_its_ghost_passes() {
             half_extents: [0.3, 0.5, 0.05],
             yaw_deg: 0.0,
         }],
+        objects: Vec::new(),
     };
     let mut world = PhysicsWorld::new(&scene, WorldSettings::default());
     let down = {

@@ -68,7 +68,7 @@ pub const MIN_TOKEN_LEN: usize = 16;
 
 /// Methods a `read` token may call (full gRPC paths), besides the health
 /// and reflection services.
-const READ_METHODS: [&str; 11] = [
+const READ_METHODS: [&str; 12] = [
     "/posewire.v1.FrameService/StreamFrames",
     "/posewire.v1.FrameService/GetSkeleton",
     "/posewire.v1.FrameService/GetMesh",
@@ -80,6 +80,7 @@ const READ_METHODS: [&str; 11] = [
     "/posewire.v1.TakeService/ListTakes",
     "/posewire.v1.TakeService/FetchTake",
     "/posewire.v1.TakeService/GetTakeFrames",
+    "/posewire.v1.SceneService/ListObjects",
 ];
 
 /// Services a `read` token may call in full.
@@ -609,6 +610,7 @@ mod tests {
             "/posewire.v1.TakeService/ListTakes",
             "/posewire.v1.TakeService/FetchTake",
             "/posewire.v1.TakeService/GetTakeFrames",
+            "/posewire.v1.SceneService/ListObjects",
             "/grpc.health.v1.Health/Watch",
             "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
             "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
@@ -627,6 +629,9 @@ mod tests {
             "/posewire.v1.AvatarService/SetAvatarProfile",
             "/posewire.v1.AvatarService/PushImpulse",
             "/posewire.v1.AvatarService/SetGazeTarget",
+            "/posewire.v1.SceneService/AddObject",
+            "/posewire.v1.SceneService/RemoveObject",
+            "/posewire.v1.SceneService/SetObjectPose",
             "/posewire.v1.CalibrationService/Calibrate",
             "/posewire.v1.CalibrationService/DeleteProfile",
             "/posewire.v1.TakeService/StartRecording",

@@ -170,6 +170,11 @@ pub fn apply(
             };
             (reply, result)
         }
+        Command::Objects { change, reply } => {
+            // Nobody waiting is no error.
+            let _ = reply.send(super::objects::apply(change, space));
+            return;
+        }
         Command::Gaze { id, target, reply } => {
             let result = match index(&id, avatars) {
                 None => Err(not_found(&id)),

@@ -21,6 +21,29 @@ use super::stats::FrameTimes;
 /// The loop's answer to a command.
 pub type Reply = oneshot::Sender<Result<(), tonic::Status>>;
 
+/// The loop's answer to an object command: the objects it touched.
+pub type ObjectsReply = oneshot::Sender<Result<Vec<pb::SceneObject>, tonic::Status>>;
+
+/// What an object command does (`posewire.v1.SceneService`).
+#[derive(Debug)]
+pub enum ObjectChange {
+    /// Adds one.
+    Add(Box<posewire_solver::physics::ObjectSpec>),
+    /// Removes one.
+    Remove(posewire_solver::physics::ObjectId),
+    /// Lists them all.
+    List,
+    /// Moves one and sets its velocity (linear, angular).
+    SetPose {
+        /// Which.
+        id: posewire_solver::physics::ObjectId,
+        /// Where.
+        pose: posewire_body::Transform,
+        /// m/s and rad/s, world.
+        velocity: [DVec3; 2],
+    },
+}
+
 /// A change to the running space, applied by the loop between ticks.
 #[derive(Debug)]
 pub enum Command {
@@ -86,6 +109,13 @@ pub enum Command {
         recorder: Box<super::recorder::LoopRecorder>,
         /// The answer.
         reply: Reply,
+    },
+    /// Adds, moves, lists or removes the space's objects.
+    Objects {
+        /// What to do.
+        change: ObjectChange,
+        /// The answer.
+        reply: ObjectsReply,
     },
     /// Sets or clears where the avatar looks.
     Gaze {
@@ -286,6 +316,19 @@ impl Live {
                 tx,
             });
         rx
+    }
+
+    /// Sends an object command and waits for the loop's answer.
+    pub async fn objects(
+        &self,
+        change: ObjectChange,
+    ) -> Result<Vec<pb::SceneObject>, tonic::Status> {
+        let (tx, rx) = oneshot::channel();
+        let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
+        self.commands
+            .send(Command::Objects { change, reply: tx })
+            .map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
     }
 
     /// Sends a command and waits for the loop's answer.

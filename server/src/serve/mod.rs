@@ -47,6 +47,8 @@ pub mod grpc;
 pub mod handover;
 pub mod limits;
 pub mod live;
+pub mod object_convert;
+pub mod objects;
 pub mod osc_config;
 pub mod osc_out;
 pub mod osc_stats;

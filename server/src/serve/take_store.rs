@@ -217,6 +217,7 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
             capture_time_unix_ns: 0,
             publish_time_unix_ns: 0,
             avatars: vec![avatar],
+            objects: Vec::new(),
         });
     }
     Ok(out)

@@ -28,6 +28,9 @@ use super::world::Rapier;
 /// Collision group of the floor and the scene.
 pub const SCENE_GROUP: Group = Group::GROUP_1;
 
+/// The collision group of the objects in the space (`super::objects`).
+pub const OBJECT_GROUP: Group = Group::GROUP_2;
+
 /// How many avatars have a collision group of their own; avatar `i` shares
 /// its group with avatar `i + AVATAR_GROUPS` (such a pair does not collide
 /// when self-collision is off).
@@ -422,7 +425,11 @@ impl SimAvatar {
             } else {
                 all_avatar_groups() - own
             };
-            InteractionGroups::new(own, others | SCENE_GROUP, InteractionTestMode::And)
+            InteractionGroups::new(
+                own,
+                others | SCENE_GROUP | OBJECT_GROUP,
+                InteractionTestMode::And,
+            )
         };
         let mut bodies = JointMap::splat(None);
         let mut colliders = Vec::new();

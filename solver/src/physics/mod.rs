@@ -29,14 +29,17 @@ pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod links;
 pub mod locomotion;
+pub mod objects;
 pub mod reaction;
 pub mod scene;
+pub mod scene_objects;
 pub mod stepping_balance;
 pub mod trials;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};
 pub use force_array::ForceArray;
+pub use objects::{ObjectError, ObjectId, ObjectShape, ObjectSpec, ObjectState};
 pub use reaction::{BodyState, Reaction, ReactionCounts};
 pub use scene::Scene;
 pub use world::{AvatarId, PhysicsWorld, WorldSettings};

@@ -8,6 +8,8 @@
 //! half_extents = [2.0, 1.0, 0.05]
 //! yaw_deg = 0.0                 # turn about +Y (optional)
 //! ```
+//!
+//! and objects that move (`[[objects]]`, [`super::scene_objects`]).
 
 use serde::Deserialize;
 
@@ -33,6 +35,9 @@ pub struct Scene {
     /// Static boxes (tables, walls, steps).
     #[serde(default)]
     pub boxes: Vec<SceneBox>,
+    /// Objects put into the space at the start (balls, props, tables).
+    #[serde(default)]
+    pub objects: Vec<super::scene_objects::SceneObject>,
 }
 
 /// Why a scene was refused.
@@ -89,6 +94,20 @@ impl Scene {
                 return Err(bad("yaw_deg", "must be finite"));
             }
         }
+        if scene.objects.len() > super::objects::MAX_OBJECTS {
+            return Err(SceneError::Invalid {
+                source_name: source_name.to_string(),
+                key: "objects".into(),
+                reason: format!("at most {} objects", super::objects::MAX_OBJECTS),
+            });
+        }
+        for (i, o) in scene.objects.iter().enumerate() {
+            o.spec().map_err(|e| SceneError::Invalid {
+                source_name: source_name.to_string(),
+                key: format!("objects[{i}]"),
+                reason: e.to_string(),
+            })?;
+        }
         Ok(scene)
     }
 
@@ -129,5 +148,30 @@ mod tests {
         assert!(message.contains("line 1, column 3"), "{message}");
         assert!(message.contains("expected `boxes`"), "{message}");
         assert!(!message.contains("boxs"), "{message}");
+    }
+
+    #[test]
+    fn scene_reads_objects_and_names_the_bad_one() {
+        let s = Scene::from_toml(
+            "[[objects]]\nname = \"ball\"\nshape = \"sphere\"\nradius_m = 0.1\nmass_kg = 0.5\nposition = [0.0, 1.0, 0.0]\n",
+            "s.toml",
+        )
+        .expect("valid");
+        assert_eq!(s.objects.len(), 1);
+        let e = Scene::from_toml(
+            "[[objects]]\nshape = \"box\"\nmass_kg = 1.0\nposition = [0.0, 1.0, 0.0]\n",
+            "s.toml",
+        )
+        .expect_err("a box needs a size");
+        assert!(
+            e.to_string().contains("objects[0]") && e.to_string().contains("size"),
+            "{e}"
+        );
+        let e = Scene::from_toml(
+            "[[objects]]\nshape = \"sphere\"\nradius_m = 0.1\nmass_kg = -1.0\nposition = [0.0, 1.0, 0.0]\n",
+            "s.toml",
+        )
+        .expect_err("negative mass");
+        assert!(e.to_string().contains("mass_kg"), "{e}");
     }
 }

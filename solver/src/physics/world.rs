@@ -8,7 +8,7 @@ use rapier3d::prelude::{
     ColliderBuilder, InteractionGroups, InteractionTestMode, RigidBodyBuilder,
 };
 
-use super::avatar::{all_avatar_groups, BodySettings, SimAvatar, SCENE_GROUP};
+use super::avatar::{all_avatar_groups, BodySettings, SimAvatar, OBJECT_GROUP, SCENE_GROUP};
 use super::convert::{q32, v32};
 use super::scene::Scene;
 
@@ -60,7 +60,9 @@ impl Default for WorldSettings {
 
 /// The floor, the scene and the avatars.
 pub struct PhysicsWorld {
-    rapier: Rapier,
+    pub(super) rapier: Rapier,
+    /// The objects in the space (`super::objects`).
+    pub(super) objects: super::objects::Objects,
     /// By id; a removed avatar leaves `None` so that ids stay valid.
     avatars: Vec<Option<SimAvatar>>,
     settings: WorldSettings,
@@ -83,25 +85,36 @@ impl std::fmt::Debug for PhysicsWorld {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PhysicsWorld")
             .field("avatars", &self.avatar_count())
+            .field("objects", &self.objects.len())
             .field("settings", &self.settings)
             .finish()
     }
 }
 
 impl PhysicsWorld {
-    /// A world with the floor and `scene`.
+    /// A world with the floor and `scene` (its boxes and its objects).
     pub fn new(scene: &Scene, settings: WorldSettings) -> PhysicsWorld {
         let rapier = Self::fresh_rapier(scene, &settings);
-        PhysicsWorld {
+        let mut world = PhysicsWorld {
             settings: WorldSettings {
                 rate_hz: rate_hz(&settings),
                 ..settings
             },
             rapier,
+            objects: super::objects::Objects::default(),
             avatars: Vec::new(),
             scene: scene.clone(),
             footprints: Vec::new(),
+        };
+        for o in &scene.objects {
+            // A scene is checked when it is read; one built in code with a
+            // bad object goes without it.
+            // (`Scene::from_toml` refuses such a scene with the reason.)
+            if let Ok(spec) = o.spec() {
+                let _ = world.add_object(spec);
+            }
         }
+        world
     }
 
     /// The rapier world of the floor and `scene`, with no history.
@@ -113,8 +126,11 @@ impl PhysicsWorld {
         rapier
             .integration_parameters
             .num_internal_stabilization_iterations = settings.stabilization_iterations.min(8);
-        let groups =
-            InteractionGroups::new(SCENE_GROUP, all_avatar_groups(), InteractionTestMode::And);
+        let groups = InteractionGroups::new(
+            SCENE_GROUP,
+            all_avatar_groups() | OBJECT_GROUP,
+            InteractionTestMode::And,
+        );
         // The floor: a thick slab whose top is y = 0.
         let floor = rapier.bodies.insert(RigidBodyBuilder::fixed().build());
         let slab = ColliderBuilder::cuboid(500.0, 0.5, 500.0)
@@ -196,7 +212,12 @@ impl PhysicsWorld {
             // Nothing of an emptied world's past (arena slots, broad-phase
             // pairs) may reach the next body: a solver restarted alone
             // (a take's start) then steps exactly as a re-solve's new world.
-            self.rapier = Self::fresh_rapier(&self.scene, &self.settings);
+            // The objects go back as they are now.
+            let old = std::mem::replace(
+                &mut self.rapier,
+                Self::fresh_rapier(&self.scene, &self.settings),
+            );
+            self.objects.rebuild(&old, &mut self.rapier);
         }
         true
     }

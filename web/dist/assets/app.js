@@ -4403,6 +4403,21 @@ message Frame {
   // One entry per selected avatar that has a body this tick (an avatar
   // whose headset has not been seen yet is left out).
   repeated AvatarFrame avatars = 5;
+  // Every dynamic object of the space (SceneService), by id; static
+  // objects are in ListObjects. Empty with the \`ik\` solver.
+  repeated ObjectFrame objects = 6;
+}
+
+// One dynamic object at one tick.
+message ObjectFrame {
+  // The object (\`SceneObject.id\`).
+  string id = 1;
+  // Its centre, world frame, metres.
+  Pose pose = 2;
+  // Velocity, m/s.
+  Vec3 linear_velocity = 3;
+  // Angular velocity, rad/s.
+  Vec3 angular_velocity = 4;
 }
 
 // One avatar's body at one tick.
@@ -4721,6 +4736,8 @@ message OscStats {
   uint64 send_errors = 12;
   // Frames an output could not keep up with and skipped.
   uint64 skipped_frames = 13;
+  // Controller input messages taken (VMC \`/VMC/Ext/Con\`).
+  uint64 controls = 14;
 }
 
 // One open PushDevices stream.

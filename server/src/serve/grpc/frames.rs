@@ -126,6 +126,7 @@ impl Selection {
             capture_time_unix_ns: frame.capture_time_unix_ns,
             publish_time_unix_ns: frame.publish_time_unix_ns,
             avatars: Vec::with_capacity(frame.avatars.len()),
+            objects: frame.objects.clone(),
         };
         for a in &frame.avatars {
             if !self.avatar_ids.is_empty() && !self.avatar_ids.contains(&a.avatar_id) {

@@ -6,6 +6,7 @@ pub mod avatars;
 pub mod calibration;
 pub mod devices;
 pub mod frames;
+pub mod scene;
 pub mod stats;
 pub mod takes;
 
@@ -35,6 +36,9 @@ pub fn shared_routes(shared: &Arc<Shared>) -> tonic::service::Routes {
     )
     .add_service(pb::take_service_server::TakeServiceServer::new(
         takes::Takes::new(shared.clone()),
+    ))
+    .add_service(pb::scene_service_server::SceneServiceServer::new(
+        scene::Scene::new(shared.clone()),
     ))
 }
 

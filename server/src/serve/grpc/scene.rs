@@ -1,0 +1,90 @@
+//! `posewire.v1.SceneService`: the space's objects. Requests are checked
+//! here and applied by the real-time loop between ticks.
+
+use std::sync::Arc;
+
+use pb::scene_service_server::SceneService;
+use posewire_body::glam::DVec3;
+use posewire_proto::v1 as pb;
+use tonic::{Request, Response, Status};
+
+use crate::serve::live::ObjectChange;
+use crate::serve::object_convert::{object_id, spec, transform};
+use crate::serve::state::Shared;
+
+/// The service.
+#[derive(Debug)]
+pub struct Scene {
+    shared: Arc<Shared>,
+}
+
+impl Scene {
+    /// Over the daemon's state.
+    pub fn new(shared: Arc<Shared>) -> Scene {
+        Scene { shared }
+    }
+
+    async fn one(&self, change: ObjectChange) -> Result<Response<pb::SceneObject>, Status> {
+        self.shared
+            .live
+            .objects(change)
+            .await?
+            .pop()
+            .map(Response::new)
+            .ok_or_else(|| Status::internal("the loop answered no object"))
+    }
+}
+
+fn velocity(v: Option<&pb::Vec3>) -> DVec3 {
+    v.map_or(DVec3::ZERO, |v| DVec3::new(v.x, v.y, v.z))
+}
+
+#[tonic::async_trait]
+impl SceneService for Scene {
+    async fn add_object(
+        &self,
+        request: Request<pb::AddObjectRequest>,
+    ) -> Result<Response<pb::SceneObject>, Status> {
+        let req = request.into_inner();
+        if let Some(pb::shape::Kind::MeshHull(_)) = req.shape.as_ref().and_then(|s| s.kind.as_ref())
+        {
+            return Err(super::not_yet(
+                "AddObject with a mesh_hull shape",
+                "hulls of glTF meshes are not read yet; use a box, sphere or capsule",
+            ));
+        }
+        let spec = spec(&req, None)?;
+        self.one(ObjectChange::Add(Box::new(spec))).await
+    }
+
+    async fn remove_object(
+        &self,
+        request: Request<pb::RemoveObjectRequest>,
+    ) -> Result<Response<pb::RemoveObjectResponse>, Status> {
+        let id = object_id(&request.into_inner().id)?;
+        self.shared.live.objects(ObjectChange::Remove(id)).await?;
+        Ok(Response::new(pb::RemoveObjectResponse {}))
+    }
+
+    async fn list_objects(
+        &self,
+        _request: Request<pb::ListObjectsRequest>,
+    ) -> Result<Response<pb::ListObjectsResponse>, Status> {
+        let objects = self.shared.live.objects(ObjectChange::List).await?;
+        Ok(Response::new(pb::ListObjectsResponse { objects }))
+    }
+
+    async fn set_object_pose(
+        &self,
+        request: Request<pb::SetObjectPoseRequest>,
+    ) -> Result<Response<pb::SceneObject>, Status> {
+        let req = request.into_inner();
+        let id = object_id(&req.id)?;
+        let pose = transform(req.pose.as_ref(), "pose")?;
+        let velocity = [
+            velocity(req.linear_velocity.as_ref()),
+            velocity(req.angular_velocity.as_ref()),
+        ];
+        self.one(ObjectChange::SetPose { id, pose, velocity }).await
+    }
+}
