@@ -135,6 +135,7 @@ pub fn object_frame(s: &ObjectState) -> pb::ObjectFrame {
         pose: Some(pose(&s.pose)),
         linear_velocity: Some(vec3(s.linear_velocity)),
         angular_velocity: Some(vec3(s.angular_velocity)),
+        held_by: Vec::new(),
     }
 }
 

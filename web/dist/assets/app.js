@@ -4418,6 +4418,16 @@ message ObjectFrame {
   Vec3 linear_velocity = 3;
   // Angular velocity, rad/s.
   Vec3 angular_velocity = 4;
+  // The hands that hold it now (none: free).
+  repeated ObjectHolder held_by = 5;
+}
+
+// A hand holding an object.
+message ObjectHolder {
+  // The avatar (\`Avatar.id\`).
+  string avatar_id = 1;
+  // Which hand: DEVICE_LEFT_HAND or DEVICE_RIGHT_HAND.
+  Device hand = 2;
 }
 
 // One avatar's body at one tick.
