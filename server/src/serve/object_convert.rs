@@ -91,6 +91,9 @@ pub fn status(e: &ObjectError) -> Status {
         }
         ObjectError::TooMany => Status::resource_exhausted(e.to_string()),
         ObjectError::Unknown(_) => Status::not_found(e.to_string()),
+        ObjectError::NotMovable(_) | ObjectError::NoBody => {
+            Status::failed_precondition(e.to_string())
+        }
     }
 }
 

@@ -55,6 +55,8 @@ pub struct PhysicsSettings {
     pub reaction: ReactionSettings,
     /// How bodies step aside to pass each other.
     pub avoid: super::avoid::AvoidSettings,
+    /// How hands grab, hold and throw objects.
+    pub grab: super::grip::GrabSettings,
 }
 
 impl Default for PhysicsSettings {
@@ -71,6 +73,7 @@ impl Default for PhysicsSettings {
             camera: CameraLinkSettings::default(),
             reaction: ReactionSettings::default(),
             avoid: super::avoid::AvoidSettings::default(),
+            grab: super::grip::GrabSettings::default(),
         }
     }
 }
@@ -163,6 +166,8 @@ pub struct AvatarController {
     steps_seen: usize,
     /// How the body passes other avatars in its way.
     passing: super::avoid::Passing,
+    /// Each hand's grip (left, right).
+    hands: [super::grip::HandGrip; 2],
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -195,6 +200,7 @@ impl AvatarController {
             get_up_from: None,
             steps_seen: 0,
             passing: super::avoid::Passing::default(),
+            hands: [super::grip::HandGrip::default(); 2],
         }
     }
 
@@ -216,6 +222,11 @@ impl AvatarController {
             Device::RightFoot => Some(1),
             _ => None,
         };
+        if let (Some(hand), Some(input)) =
+            (super::grab::Hand::of_device(sample.device), sample.input)
+        {
+            self.hands[hand.index()].set(input.grip);
+        }
         let verdict = self.ik.push(sample);
         if let (Some(i), crate::gate::Verdict::Accepted) = (foot, verdict) {
             self.foot_seen[i] = Some(sample.time_s);
@@ -260,6 +271,7 @@ impl AvatarController {
                 id
             }
         };
+        self.update_holds(world, id, t);
         let person = reference;
         let mut reference = self.react(world, id, t, dt, &person);
         self.last_person = Some(person);
@@ -703,6 +715,35 @@ impl AvatarController {
                 super::reaction::get_up_pose(&from, person, self.reaction.get_up_progress(t))
             }
         }
+    }
+
+    /// Each hand takes hold or lets go, by its grip (`super::grip`).
+    fn update_holds(&mut self, world: &mut PhysicsWorld, id: AvatarId, t: f64) {
+        use super::grab::{Hand, Holder};
+        use super::grip::GripAction;
+        let s = self.settings.grab;
+        for hand in Hand::BOTH {
+            let holder = Holder { avatar: id, hand };
+            let holding = world.held_by(holder).is_some();
+            let speed = world.hand_speed(holder);
+            let near = || world.within_reach(holder, s.reach_m);
+            match self.hands[hand.index()].decide(t, holding, near, speed, &s) {
+                GripAction::Attach(object) => {
+                    // The object may have gone or a hand cannot hold it:
+                    // then nothing is held.
+                    let _ = world.hold(object, holder, s.break_impulse_n_s);
+                }
+                GripAction::Release => {
+                    world.let_go(holder);
+                }
+                GripAction::Keep => {}
+            }
+        }
+    }
+
+    /// A hand's grip now (0 open .. 1 closed).
+    pub fn grip(&self, hand: super::grab::Hand) -> f64 {
+        self.hands[hand.index()].grip()
     }
 
     /// The recovery steps so far.

@@ -237,6 +237,12 @@ pub enum ObjectError {
     /// No such object.
     #[error("no object {0}")]
     Unknown(ObjectId),
+    /// A static object, which no hand can move.
+    #[error("object {0} is static (mass 0): no hand can hold it")]
+    NotMovable(ObjectId),
+    /// The avatar has no simulated body (yet).
+    #[error("the avatar has no simulated body yet")]
+    NoBody,
 }
 
 impl std::fmt::Display for ObjectId {
@@ -320,6 +326,39 @@ fn insert(
 }
 
 impl Objects {
+    /// The rapier body of a dynamic object, or why there is none.
+    pub(super) fn movable(&self, id: ObjectId) -> Result<RigidBodyHandle, ObjectError> {
+        match self.entries.get(&id) {
+            None => Err(ObjectError::Unknown(id)),
+            Some((spec, _)) if spec.is_static() => Err(ObjectError::NotMovable(id)),
+            Some((_, h)) => Ok(*h),
+        }
+    }
+
+    /// Every dynamic object's id and body.
+    pub(super) fn dynamic_bodies(&self) -> impl Iterator<Item = (ObjectId, RigidBodyHandle)> + '_ {
+        self.entries
+            .iter()
+            .filter(|(_, (spec, _))| !spec.is_static())
+            .map(|(&id, (_, h))| (id, *h))
+    }
+
+    /// Half an object's smallest extent, metres (how far its centre sits
+    /// from a palm it rests in).
+    pub(super) fn inner_radius(&self, id: ObjectId) -> Option<f64> {
+        let (spec, _) = self.entries.get(&id)?;
+        Some(match &spec.shape {
+            ObjectShape::Box { size } => size.min_element() * 0.5,
+            ObjectShape::Sphere { radius_m } | ObjectShape::Capsule { radius_m, .. } => *radius_m,
+            ObjectShape::Hull { points } => {
+                let (lo, hi) = points.iter().fold((DVec3::MAX, DVec3::MIN), |(lo, hi), p| {
+                    (lo.min(*p), hi.max(*p))
+                });
+                (hi - lo).min_element() * 0.5
+            }
+        })
+    }
+
     /// How many.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -368,6 +407,7 @@ impl PhysicsWorld {
             return false;
         };
         self.rapier.remove_body(handle);
+        self.forget_holds(None, Some(id));
         true
     }
 

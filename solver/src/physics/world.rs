@@ -63,6 +63,8 @@ pub struct PhysicsWorld {
     pub(super) rapier: Rapier,
     /// The objects in the space (`super::objects`).
     pub(super) objects: super::objects::Objects,
+    /// Hands holding objects (`super::grab`).
+    pub(super) holds: super::grab::Holds,
     /// By id; a removed avatar leaves `None` so that ids stay valid.
     avatars: Vec<Option<SimAvatar>>,
     settings: WorldSettings,
@@ -102,6 +104,7 @@ impl PhysicsWorld {
             },
             rapier,
             objects: super::objects::Objects::default(),
+            holds: super::grab::Holds::default(),
             avatars: Vec::new(),
             scene: scene.clone(),
             footprints: Vec::new(),
@@ -208,6 +211,7 @@ impl PhysicsWorld {
             self.rapier.remove_body(h);
         }
         self.footprints.retain(|f| f.id != id);
+        self.forget_holds(Some(id), None);
         if self.avatar_count() == 0 {
             // Nothing of an emptied world's past (arena slots, broad-phase
             // pairs) may reach the next body: a solver restarted alone
@@ -349,6 +353,7 @@ impl PhysicsWorld {
             self_friction: self.self_friction(),
         };
         self.rapier.step_with_events(&hooks, &());
+        self.break_overloaded_holds();
         self.footprints = self.measure_footprints();
     }
 
