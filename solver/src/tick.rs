@@ -65,6 +65,23 @@ pub enum AvatarSolver {
 }
 
 impl AvatarSolver {
+    /// The simulated body's id in the shared physics world (`None` for
+    /// `ik`, or before the body joined).
+    pub fn body_id(&self) -> Option<crate::physics::AvatarId> {
+        match self {
+            AvatarSolver::Ik(_) => None,
+            AvatarSolver::Physics(c) => c.id(),
+        }
+    }
+
+    /// How its hands grab (the default for `ik`, which has none).
+    pub fn grab_settings(&self) -> crate::physics::grip::GrabSettings {
+        match self {
+            AvatarSolver::Ik(_) => crate::physics::grip::GrabSettings::default(),
+            AvatarSolver::Physics(c) => c.settings().grab,
+        }
+    }
+
     /// A fresh solver for a person (nothing seen yet), with the shipped
     /// look-at chain.
     pub fn new(profile: &BodyProfile, settings: &SolverSettings) -> AvatarSolver {

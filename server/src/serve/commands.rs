@@ -172,7 +172,7 @@ pub fn apply(
         }
         Command::Objects { change, reply } => {
             // Nobody waiting is no error.
-            let _ = reply.send(super::objects::apply(change, space));
+            let _ = reply.send(super::objects::apply(change, space, avatars));
             return;
         }
         Command::Gaze { id, target, reply } => {

@@ -33,6 +33,23 @@ pub enum ObjectChange {
     Remove(posewire_solver::physics::ObjectId),
     /// Lists them all.
     List,
+    /// A hand takes hold of one.
+    Grab {
+        /// Whose hand.
+        avatar: String,
+        /// Which hand.
+        hand: posewire_solver::physics::grab::Hand,
+        /// Which object.
+        id: posewire_solver::physics::ObjectId,
+    },
+    /// Every hand lets go of one; it leaves with this velocity (linear,
+    /// angular) if given.
+    Release {
+        /// Which object.
+        id: posewire_solver::physics::ObjectId,
+        /// m/s and rad/s, world.
+        velocity: Option<[DVec3; 2]>,
+    },
     /// Moves one and sets its velocity (linear, angular).
     SetPose {
         /// Which.

@@ -115,9 +115,13 @@ fn api_shape(s: &ObjectShape, source: Option<&pb::MeshHull>) -> pb::Shape {
     pb::Shape { kind: Some(kind) }
 }
 
-/// An object as `SceneService` answers it; `source` is where a hull's
-/// mesh came from.
-pub fn scene_object(s: &ObjectState, source: Option<&pb::MeshHull>) -> pb::SceneObject {
+/// An object as `SceneService` answers it, with the hands that hold it;
+/// `source` is where a hull's mesh came from.
+pub fn scene_object(
+    s: &ObjectState,
+    held_by: Vec<pb::ObjectHolder>,
+    source: Option<&pb::MeshHull>,
+) -> pb::SceneObject {
     pb::SceneObject {
         id: s.id.to_string(),
         name: s.spec.name.clone(),
@@ -128,17 +132,18 @@ pub fn scene_object(s: &ObjectState, source: Option<&pb::MeshHull>) -> pb::Scene
         pose: Some(pose(&s.pose)),
         linear_velocity: Some(vec3(s.linear_velocity)),
         angular_velocity: Some(vec3(s.angular_velocity)),
+        held_by,
     }
 }
 
-/// A dynamic object's part of a frame.
-pub fn object_frame(s: &ObjectState) -> pb::ObjectFrame {
+/// A dynamic object's part of a frame, with the hands that hold it.
+pub fn object_frame(s: &ObjectState, held_by: Vec<pb::ObjectHolder>) -> pb::ObjectFrame {
     pb::ObjectFrame {
         id: s.id.to_string(),
         pose: Some(pose(&s.pose)),
         linear_velocity: Some(vec3(s.linear_velocity)),
         angular_velocity: Some(vec3(s.angular_velocity)),
-        held_by: Vec::new(),
+        held_by,
     }
 }
 

@@ -1,10 +1,15 @@
 //! The loop's side of `posewire.v1.SceneService`: object commands applied
-//! to the physics world between ticks, and the objects' part of each frame.
+//! to the physics world between ticks, and the objects' part of each frame
+//! (with the hands that hold them, named by avatar).
 
 use posewire_proto::v1 as pb;
+use posewire_solver::physics::grab::{Hand, Holder};
+use posewire_solver::physics::{ObjectId, PhysicsWorld};
 use posewire_solver::SharedSpace;
 use tonic::Status;
 
+use super::avatar::AvatarRunner;
+use super::frame_build::device;
 use super::live::ObjectChange;
 use super::object_convert::{object_frame, scene_object, status};
 
@@ -16,21 +21,58 @@ fn no_world() -> Status {
     )
 }
 
+/// The API's holders of an object.
+fn holders(world: &PhysicsWorld, id: ObjectId, avatars: &[AvatarRunner]) -> Vec<pb::ObjectHolder> {
+    world
+        .holders(id)
+        .into_iter()
+        .filter_map(|h| {
+            let a = avatars
+                .iter()
+                .find(|a| a.solver.body_id() == Some(h.avatar))?;
+            Some(pb::ObjectHolder {
+                avatar_id: a.id.clone(),
+                hand: device(h.hand.device()).into(),
+            })
+        })
+        .collect()
+}
+
+/// One object as the API answers it.
+fn answer(world: &PhysicsWorld, id: ObjectId, avatars: &[AvatarRunner]) -> Vec<pb::SceneObject> {
+    world
+        .object(id)
+        .iter()
+        .map(|s| scene_object(s, holders(world, id, avatars), None))
+        .collect()
+}
+
+/// The hand of an avatar's simulated body.
+fn holder(avatars: &[AvatarRunner], avatar: &str, hand: Hand) -> Result<Holder, Status> {
+    let runner = avatars
+        .iter()
+        .find(|a| a.id == avatar)
+        .ok_or_else(|| Status::not_found(format!("no avatar `{avatar}`")))?;
+    let body = runner.solver.body_id().ok_or_else(|| {
+        Status::failed_precondition(format!(
+            "avatar `{avatar}` has no simulated body yet (its headset has not been seen)"
+        ))
+    })?;
+    Ok(Holder { avatar: body, hand })
+}
+
 /// Applies one object command; the objects it touched (all of them for a
 /// list, none for a removal).
 pub fn apply(
     change: ObjectChange,
     space: &mut SharedSpace,
+    avatars: &[AvatarRunner],
 ) -> Result<Vec<pb::SceneObject>, Status> {
     let world = space.world_mut().ok_or_else(no_world)?;
     match change {
         ObjectChange::Add(spec) => {
             let id = world.add_object(*spec).map_err(|e| status(&e))?;
-            Ok(world
-                .object(id)
-                .iter()
-                .map(|s| scene_object(s, None))
-                .collect())
+            Ok(answer(world, id, avatars))
         }
         ObjectChange::Remove(id) => {
             if world.remove_object(id) {
@@ -42,24 +84,40 @@ pub fn apply(
         ObjectChange::List => Ok(world
             .objects()
             .iter()
-            .map(|s| scene_object(s, None))
+            .map(|s| scene_object(s, holders(world, s.id, avatars), None))
             .collect()),
         ObjectChange::SetPose { id, pose, velocity } => {
-            let s = world
+            world
                 .set_object_pose(id, pose, velocity[0], velocity[1])
                 .map_err(|e| status(&e))?;
-            Ok(vec![scene_object(&s, None)])
+            Ok(answer(world, id, avatars))
+        }
+        ObjectChange::Grab { avatar, hand, id } => {
+            let holder = holder(avatars, &avatar, hand)?;
+            let grab = avatars
+                .iter()
+                .find(|a| a.id == avatar)
+                .map(|a| a.solver.grab_settings())
+                .unwrap_or_default();
+            world
+                .grab_into_hand(id, holder, grab.reach_m, grab.break_impulse_n_s)
+                .map_err(|e| status(&e))?;
+            Ok(answer(world, id, avatars))
+        }
+        ObjectChange::Release { id, velocity } => {
+            world.release_object(id, velocity).map_err(|e| status(&e))?;
+            Ok(answer(world, id, avatars))
         }
     }
 }
 
 /// Every dynamic object's state after a tick (none without a world).
-pub fn frame_objects(space: &SharedSpace) -> Vec<pb::ObjectFrame> {
+pub fn frame_objects(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<pb::ObjectFrame> {
     space.world().map_or_else(Vec::new, |w| {
         w.objects()
             .iter()
             .filter(|s| !s.spec.is_static())
-            .map(object_frame)
+            .map(|s| object_frame(s, holders(w, s.id, avatars)))
             .collect()
     })
 }

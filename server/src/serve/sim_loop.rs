@@ -181,7 +181,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             capture_time_unix_ns: newest_arrival_ns,
             publish_time_unix_ns: unix_ns(),
             avatars,
-            objects: super::objects::frame_objects(&space),
+            objects: super::objects::frame_objects(&space, &setup.avatars),
         };
         // Never blocks; an error only means nobody is subscribed.
         let _ = shared.frames.send(Arc::new(frame));

@@ -204,6 +204,11 @@ impl AvatarController {
         }
     }
 
+    /// Its settings.
+    pub fn settings(&self) -> &PhysicsSettings {
+        &self.settings
+    }
+
     /// The avatar in its world, once it has joined.
     pub fn id(&self) -> Option<AvatarId> {
         self.id

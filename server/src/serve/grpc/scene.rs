@@ -6,6 +6,7 @@ use std::sync::Arc;
 use pb::scene_service_server::SceneService;
 use posewire_body::glam::DVec3;
 use posewire_proto::v1 as pb;
+use posewire_solver::physics::grab::Hand;
 use tonic::{Request, Response, Status};
 
 use crate::serve::live::ObjectChange;
@@ -86,5 +87,46 @@ impl SceneService for Scene {
             velocity(req.angular_velocity.as_ref()),
         ];
         self.one(ObjectChange::SetPose { id, pose, velocity }).await
+    }
+
+    async fn grab_object(
+        &self,
+        request: Request<pb::GrabObjectRequest>,
+    ) -> Result<Response<pb::SceneObject>, Status> {
+        let req = request.into_inner();
+        let hand = match req.hand() {
+            pb::Device::LeftHand => Hand::Left,
+            pb::Device::RightHand => Hand::Right,
+            _ => {
+                return Err(Status::invalid_argument(
+                    "`hand` must be DEVICE_LEFT_HAND or DEVICE_RIGHT_HAND",
+                ))
+            }
+        };
+        let id = object_id(&req.object_id)?;
+        self.one(ObjectChange::Grab {
+            avatar: req.avatar_id,
+            hand,
+            id,
+        })
+        .await
+    }
+
+    async fn release_object(
+        &self,
+        request: Request<pb::ReleaseObjectRequest>,
+    ) -> Result<Response<pb::SceneObject>, Status> {
+        let req = request.into_inner();
+        let id = object_id(&req.object_id)?;
+        let velocity = match (&req.linear_velocity, &req.angular_velocity) {
+            (None, None) => None,
+            (lin, ang) => Some([velocity(lin.as_ref()), velocity(ang.as_ref())]),
+        };
+        if velocity.is_some_and(|[l, a]| !(l.is_finite() && a.is_finite())) {
+            return Err(Status::invalid_argument(
+                "`linear_velocity` and `angular_velocity` must be finite",
+            ));
+        }
+        self.one(ObjectChange::Release { id, velocity }).await
     }
 }
