@@ -1,17 +1,19 @@
 //! One connection to an OpenXR runtime: the instance, a headless session,
-//! the reference space, the headset, controller and tracker spaces; the
-//! runtime's events; and locating every device at a given time.
+//! the reference space, the headset, controller and tracker spaces, the
+//! controller input actions; the runtime's events; and locating every
+//! device (and reading the controllers' inputs) at a given time.
 
 use glam::{DQuat, DVec3};
 use openxr as xr;
-use posewire_body::{Device, Transform};
+use posewire_body::{ControllerInput, Device, Transform};
 
 use crate::error::OpenXrError;
+use crate::input_actions::InputActions;
 use crate::loader;
 use crate::settings::{OpenXrSettings, TrackerTarget, VIVE_TRACKER_ROLES};
 use crate::xdev::{self, XDevs};
 
-/// The controller profiles given grip-pose bindings.
+/// The controller profiles given grip-pose and input bindings.
 const CONTROLLER_PROFILES: [&str; 4] = [
     "/interaction_profiles/khr/simple_controller",
     "/interaction_profiles/oculus/touch_controller",
@@ -21,6 +23,18 @@ const CONTROLLER_PROFILES: [&str; 4] = [
 
 /// The Vive tracker interaction profile.
 const TRACKER_PROFILE: &str = "/interaction_profiles/htc/vive_tracker_htcx";
+
+/// One device as located for a tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Located {
+    /// The device.
+    pub device: Device,
+    /// Its pose; `None` where the runtime has no valid, tracked pose.
+    pub pose: Option<Transform>,
+    /// A controller's inputs; `None` for other devices and where no
+    /// input action is active.
+    pub input: Option<ControllerInput>,
+}
 
 /// A device's space.
 struct DeviceSpace {
@@ -40,6 +54,7 @@ pub(crate) struct Connection {
     view: xr::Space,
     base: xr::Space,
     tracker_action: Option<xr::Action<xr::Posef>>,
+    inputs: InputActions,
     /// Kept alive while its spaces are used.
     _grip: xr::Action<xr::Posef>,
     action_set: xr::ActionSet,
@@ -83,6 +98,33 @@ pub(crate) fn tracked_pose(
         rotation.normalize(),
     );
     (t.is_finite() && rotation.length() > 0.5).then_some(t)
+}
+
+/// Suggests a controller profile's bindings: the grip poses and the
+/// inputs; if the runtime refuses them, the grip poses alone (a refused
+/// suggestion is logged at debug level and left; the other profiles go
+/// on). An error only when a path cannot be made.
+fn suggest_controller_bindings(
+    instance: &xr::Instance,
+    profile: &str,
+    grip: &xr::Action<xr::Posef>,
+    inputs: &InputActions,
+) -> Result<(), OpenXrError> {
+    let profile_path = path(instance, profile)?;
+    let poses = [
+        xr::Binding::new(grip, path(instance, "/user/hand/left/input/grip/pose")?),
+        xr::Binding::new(grip, path(instance, "/user/hand/right/input/grip/pose")?),
+    ];
+    let mut all = poses.to_vec();
+    all.extend(inputs.bindings(instance, profile)?);
+    let Err(r) = instance.suggest_interaction_profile_bindings(profile_path, &all) else {
+        return Ok(());
+    };
+    tracing::debug!(profile, result = ?r, "the runtime refused the controller input bindings; suggesting the grip poses alone");
+    if let Err(r) = instance.suggest_interaction_profile_bindings(profile_path, &poses) {
+        tracing::debug!(profile, result = ?r, "the runtime refused the controller bindings");
+    }
+    Ok(())
 }
 
 impl Connection {
@@ -147,16 +189,9 @@ impl Connection {
         let grip = action_set
             .create_action::<xr::Posef>("grip", "Controller grip", &[left, right])
             .map_err(|r| OpenXrError::call("xrCreateAction (grip)", r))?;
+        let inputs = InputActions::create(&action_set, left, right)?;
         for profile in CONTROLLER_PROFILES {
-            let bindings = [
-                xr::Binding::new(&grip, path(&instance, "/user/hand/left/input/grip/pose")?),
-                xr::Binding::new(&grip, path(&instance, "/user/hand/right/input/grip/pose")?),
-            ];
-            if let Err(r) =
-                instance.suggest_interaction_profile_bindings(path(&instance, profile)?, &bindings)
-            {
-                tracing::debug!(profile, result = ?r, "the runtime refused the controller bindings");
-            }
+            suggest_controller_bindings(&instance, profile, &grip, &inputs)?;
         }
         let tracker_action = if wanted.htcx_vive_tracker_interaction {
             let roles: Vec<xr::Path> = VIVE_TRACKER_ROLES
@@ -237,6 +272,7 @@ impl Connection {
             view,
             base,
             tracker_action,
+            inputs,
             _grip: grip,
             action_set,
             session,
@@ -406,13 +442,10 @@ impl Connection {
     }
 
     /// Locates every device at runtime time `time_ns`: a pose, or `None`
-    /// where the runtime has no valid, tracked pose. An error means the
+    /// where the runtime has no valid, tracked pose; and for the
+    /// controllers, their inputs as of this sync. An error means the
     /// runtime is gone.
-    pub fn locate(
-        &self,
-        time_ns: i64,
-        out: &mut Vec<(Device, Option<Transform>)>,
-    ) -> Result<(), OpenXrError> {
+    pub fn locate(&self, time_ns: i64, out: &mut Vec<Located>) -> Result<(), OpenXrError> {
         if !self.running {
             return Ok(());
         }
@@ -426,14 +459,12 @@ impl Connection {
             }
         }
         let time = xr::Time::from_nanos(time_ns);
-        let all = std::iter::once((Device::Head, &self.view)).chain(
-            self.hands
-                .iter()
-                .chain(&self.trackers)
-                .chain(&self.xdev_trackers)
-                .map(|d| (d.device, &d.space)),
-        );
-        for (device, space) in all {
+        let hands = self.hands.iter().map(|d| (d.device, &d.space, true));
+        let others = self.trackers.iter().chain(&self.xdev_trackers);
+        let all = std::iter::once((Device::Head, &self.view, false))
+            .chain(hands)
+            .chain(others.map(|d| (d.device, &d.space, false)));
+        for (device, space, hand) in all {
             let pose = match space.locate(&self.base, time) {
                 Ok(location) => tracked_pose(&location, self.height_offset_m),
                 Err(r) => {
@@ -444,7 +475,15 @@ impl Connection {
                     None
                 }
             };
-            out.push((device, pose));
+            let input = match hand {
+                true => self.inputs.read(&self.session, device)?,
+                false => None,
+            };
+            out.push(Located {
+                device,
+                pose,
+                input,
+            });
         }
         Ok(())
     }

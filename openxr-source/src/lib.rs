@@ -1,7 +1,8 @@
 //! OpenXR device source for the Posewire daemon.
 //!
-//! Reads the headset (VIEW space), both controllers (grip poses through an
-//! action set bound for the common controller profiles) and extra trackers
+//! Reads the headset (VIEW space), both controllers (grip poses and
+//! inputs — grip, trigger, buttons, stick, touch — through an action set
+//! bound for the common controller profiles) and extra trackers
 //! (`XR_HTCX_vive_tracker_interaction` roles, `XR_MNDX_xdev_space` devices)
 //! from whatever OpenXR runtime the system's loader points at, in a
 //! headless session (`XR_MND_headless`), and turns them into Posewire
@@ -21,6 +22,8 @@
 //! - `loader`, `xdev`: the only modules with unsafe code (opening the
 //!   loader, the headless session, raw extension functions).
 //! - `connection`: one instance + session + spaces; events; locating.
+//! - `input_actions`: the controller input actions, their bindings per
+//!   profile, and reading their state.
 //! - [`source`]: the thread, reconnection and the status it reports.
 
 pub mod error;
@@ -28,6 +31,7 @@ pub mod settings;
 pub mod source;
 
 mod connection;
+mod input_actions;
 mod loader;
 mod xdev;
 

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use openxr as xr;
 use posewire_body::formats::TrackerSample;
-use posewire_body::{Device, Transform};
+use posewire_body::Device;
 
-use crate::connection::Connection;
+use crate::connection::{Connection, Located};
 use crate::error::OpenXrError;
 use crate::settings::OpenXrSettings;
 
@@ -77,7 +77,7 @@ struct Tick {
 
 #[derive(Debug, Default)]
 struct Shared {
-    located: Mutex<Vec<(Device, Option<Transform>)>>,
+    located: Mutex<Vec<Located>>,
     status: Mutex<OpenXrStatus>,
 }
 
@@ -123,11 +123,11 @@ impl OpenXrSource {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner),
         );
-        out.extend(located.into_iter().map(|(device, pose)| TrackerSample {
+        out.extend(located.into_iter().map(|l| TrackerSample {
             time_s: t,
-            device,
-            pose,
-            input: None,
+            device: l.device,
+            pose: l.pose,
+            input: l.input,
         }));
         // An error only means the thread ended (it logged why).
         let _ = self.ticks.send(Tick {
@@ -158,6 +158,7 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
     let mut next_attempt = Instant::now();
     let mut last_problem = String::new();
     let mut tracked: Vec<(Device, bool)> = Vec::new();
+    let mut with_input: Vec<(Device, bool)> = Vec::new();
     let mut located = Vec::new();
     loop {
         if connection.is_none() && Instant::now() >= next_attempt {
@@ -234,6 +235,7 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                 });
                 if tick.is_some() && running {
                     report_tracking(&located, &mut tracked, shared);
+                    report_input(&located, &mut with_input);
                     shared
                         .located
                         .lock()
@@ -249,7 +251,12 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                     .located
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
-                    .extend(tracked.iter().map(|&(d, _)| (d, None)));
+                    .extend(tracked.iter().map(|&(device, _)| Located {
+                        device,
+                        pose: None,
+                        input: None,
+                    }));
+                with_input.clear();
                 for t in &mut tracked {
                     t.1 = false;
                 }
@@ -270,14 +277,10 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
 
 /// Logs each device's tracking changes (never per frame) and publishes
 /// the per-device tracking state.
-fn report_tracking(
-    located: &[(Device, Option<Transform>)],
-    tracked: &mut Vec<(Device, bool)>,
-    shared: &Shared,
-) {
+fn report_tracking(located: &[Located], tracked: &mut Vec<(Device, bool)>, shared: &Shared) {
     let mut changed = false;
-    for &(device, pose) in located {
-        let now = pose.is_some();
+    for l in located {
+        let (device, now) = (l.device, l.pose.is_some());
         match tracked.iter_mut().find(|(d, _)| *d == device) {
             Some((_, was)) if *was == now => {}
             Some((_, was)) => {
@@ -300,6 +303,31 @@ fn report_tracking(
     }
     if changed {
         set_status(shared, |s| s.tracked = tracked.clone());
+    }
+}
+
+/// Logs when a controller's inputs start or stop coming (never per
+/// frame).
+fn report_input(located: &[Located], with_input: &mut Vec<(Device, bool)>) {
+    for l in located
+        .iter()
+        .filter(|l| matches!(l.device, Device::LeftHand | Device::RightHand))
+    {
+        let now = l.input.is_some();
+        let was = match with_input.iter_mut().find(|(d, _)| *d == l.device) {
+            Some((_, was)) => std::mem::replace(was, now),
+            None => {
+                with_input.push((l.device, now));
+                !now
+            }
+        };
+        if was != now {
+            if now {
+                tracing::info!(device = l.device.name(), "OpenXR controller input active");
+            } else {
+                tracing::info!(device = l.device.name(), "OpenXR controller input inactive (no input binding for this controller's profile)");
+            }
+        }
     }
 }
 

@@ -9,25 +9,32 @@
 //! it are per process, so the tests of this file run one at a time.
 
 mod debian;
+mod openxr_input;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::TrackerTake;
-use posewire_body::{BodyProfile, DeviceSet, Joint};
+use posewire_body::{BodyProfile, Device, DeviceSet, Joint};
 use posewire_client::{pb, Client};
 use posewire_evaluation::{synthesize, Condition, SynthOptions};
+use posewire_openxr::{OpenXrSettings, OpenXrSource};
 
 /// The longest any single wait may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// One test at a time (see the module documentation).
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Holds the one-test-at-a-time lock.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The loader's library name in Debian's `libopenxr-loader1`.
 const LOADER: &str = "libopenxr_loader.so.1";
@@ -112,6 +119,8 @@ fn fixture(take: TrackerTake, offer_htcx: bool) -> Option<Fixture> {
     std::env::set_var("POSEWIRE_XR_TEST_CONTROL", &control);
     std::env::remove_var("POSEWIRE_XR_TEST_EPOCH_NS");
     std::env::remove_var("POSEWIRE_OPENXR_LOADER");
+    std::env::remove_var("POSEWIRE_XR_TEST_PROFILE");
+    std::env::remove_var("POSEWIRE_XR_TEST_REFUSE");
     if offer_htcx {
         std::env::remove_var("POSEWIRE_XR_TEST_NO_HTCX");
     } else {
@@ -236,7 +245,7 @@ fn no_joint_far_away(a: &pb::AvatarFrame) -> bool {
 /// Runs one test's body alone (see the module documentation) on a tokio
 /// runtime of its own.
 fn alone(body: impl std::future::Future<Output = ()>) {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let _one = one_at_a_time();
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -482,4 +491,126 @@ async fn runtime_disappears() {
     .expect("the source reconnects and every device is tracked again");
     assert!(back > lost);
     daemon.shutdown().await.expect("clean shutdown");
+}
+
+/// What a source started now gives the hands for `seconds` after its
+/// first located tick: `(s, device, input)` with `s` the seconds since
+/// that tick.
+fn hand_inputs(seconds: f64) -> Vec<openxr_input::Got> {
+    let mut source = OpenXrSource::start(OpenXrSettings::default()).expect("the source starts");
+    let start = Instant::now();
+    let (mut out, mut got, mut first) = (Vec::new(), Vec::new(), None);
+    while first.is_none_or(|t0| start.elapsed().as_secs_f64() - t0 < seconds) {
+        assert!(start.elapsed() < PATIENCE, "{:?}", source.status());
+        std::thread::sleep(Duration::from_millis(11));
+        let t = start.elapsed().as_secs_f64();
+        out.clear();
+        source.poll(t, &mut out);
+        for s in &out {
+            if !matches!(s.device, Device::LeftHand | Device::RightHand) {
+                continue;
+            }
+            let t0 = *first.get_or_insert(t);
+            got.push((t - t0, s.device, s.input, s.pose.is_some()));
+        }
+    }
+    got
+}
+
+#[test]
+fn openxr_controller_inputs_arrive_as_scripted_through_every_controller_profile() {
+    let _one = one_at_a_time();
+    let span = 3.0;
+    let Some(_fx) = fixture(openxr_input::with_script(demo_take(span)), true) else {
+        return;
+    };
+    for profile in [
+        "/interaction_profiles/khr/simple_controller",
+        "/interaction_profiles/oculus/touch_controller",
+        "/interaction_profiles/valve/index_controller",
+        "/interaction_profiles/htc/vive_controller",
+    ] {
+        // Read at each instance's creation; the previous source's
+        // instance is gone once its thread has ended.
+        std::env::set_var("POSEWIRE_XR_TEST_PROFILE", profile);
+        std::thread::sleep(Duration::from_millis(300));
+        let got = hand_inputs(span);
+        openxr_input::assert_follows(&got, profile, span);
+    }
+    // Controllers of a profile the source binds nothing for: no pose, no
+    // input. A runtime that refuses the Touch controller's input
+    // bindings: the grip poses are suggested again alone and come, the
+    // input does not.
+    for (profile, refuse, tracked) in [
+        (
+            "/interaction_profiles/microsoft/motion_controller",
+            None,
+            false,
+        ),
+        (
+            "/interaction_profiles/oculus/touch_controller",
+            Some("squeeze/value"),
+            true,
+        ),
+    ] {
+        std::env::set_var("POSEWIRE_XR_TEST_PROFILE", profile);
+        if let Some(c) = refuse {
+            std::env::set_var("POSEWIRE_XR_TEST_REFUSE", c);
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let got = hand_inputs(0.5);
+        assert!(got.len() > 40, "{profile}: {} hand samples", got.len());
+        assert!(
+            got.iter().all(|g| g.2.is_none() && g.3 == tracked),
+            "{profile}: input without bindings, or the hands' tracking is not {tracked}"
+        );
+    }
+    std::env::remove_var("POSEWIRE_XR_TEST_PROFILE");
+    std::env::remove_var("POSEWIRE_XR_TEST_REFUSE");
+}
+
+#[test]
+fn openxr_controller_inputs_are_recorded_with_their_samples() {
+    alone(inputs_are_recorded());
+}
+
+async fn inputs_are_recorded() {
+    let span = 3.0;
+    let Some(fx) = fixture(openxr_input::with_script(demo_take(span)), true) else {
+        return;
+    };
+    let storage = fx.dir.path().join("storage");
+    let (daemon, client) = start(&storage).await;
+    let mut stream = subscribe(&client).await;
+    add_openxr_avatar(&client).await;
+    let (t_first, _) = next_body(&mut stream).await;
+    let mut takes = client.take_service();
+    takes
+        .start_recording(pb::StartRecordingRequest {
+            avatar_id: "xr".into(),
+            name: "grip".into(),
+            timecode_start: String::new(),
+        })
+        .await
+        .expect("records");
+    while next_body(&mut stream).await.0 - t_first < span {}
+    takes
+        .stop_recording(pb::StopRecordingRequest {
+            avatar_id: "xr".into(),
+        })
+        .await
+        .expect("stops");
+    daemon.shutdown().await.expect("clean shutdown");
+    let take = posewire_takes::open(&storage.join("takes/grip.pwtake")).expect("the take opens");
+    // Seeds (the last known state when the recording began) come first,
+    // then every tick's samples.
+    let got: Vec<_> = take
+        .ticks
+        .iter()
+        .flat_map(|t| &t.samples)
+        .filter(|s| matches!(s.device, Device::LeftHand | Device::RightHand))
+        .filter(|s| s.time_s >= t_first)
+        .map(|s| (s.time_s - t_first, s.device, s.input, s.pose.is_some()))
+        .collect();
+    openxr_input::assert_follows(&got, "/interaction_profiles/oculus/touch_controller", span);
 }

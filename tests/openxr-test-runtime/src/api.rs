@@ -1,7 +1,7 @@
 //! The OpenXR functions this runtime implements: what the Posewire source
 //! calls (instance, system, headless session, reference and action
 //! spaces, actions and bindings, events, time conversion, Vive tracker
-//! paths, xdev devices). Each checks its handles against the state and
+//! paths, xdev devices; the input action states are in [`crate::input`]). Each checks its handles against the state and
 //! answers as the specification says for the cases the source meets.
 
 use std::ffi::{c_char, c_void, CStr};
@@ -11,6 +11,7 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::Device;
 use sys::Handle as _;
 
+use crate::input;
 use crate::state::{self, Event, Runtime, SpaceKind};
 
 type R = sys::Result;
@@ -49,7 +50,8 @@ fn with_instance(instance: u64, f: impl FnOnce(&mut Runtime) -> R) -> R {
     }
 }
 
-fn with_session(session: sys::Session, f: impl FnOnce(&mut Runtime) -> R) -> R {
+/// Runs `f` on the live runtime if `session` is its session.
+pub(crate) fn with_session(session: sys::Session, f: impl FnOnce(&mut Runtime) -> R) -> R {
     with_instance(0, |rt| {
         if rt.session == Some(session.into_raw()) {
             f(rt)
@@ -366,11 +368,11 @@ unsafe extern "system" fn create_action_space(
 ) -> R {
     with_session(session, |rt| {
         let info = &*info;
-        let Some(subactions) = rt.actions.get(&info.action.into_raw()) else {
+        let Some(action) = rt.actions.get(&info.action.into_raw()) else {
             return R::ERROR_HANDLE_INVALID;
         };
         let sub = info.subaction_path.into_raw();
-        if !subactions.contains(&sub) {
+        if action.ty != sys::ActionType::POSE_INPUT || !action.subactions.contains(&sub) {
             return R::ERROR_PATH_UNSUPPORTED;
         }
         let Some(device) = rt.device_of_path(sub) else {
@@ -410,7 +412,9 @@ unsafe extern "system" fn locate_space(
             SpaceKind::Reference(_) => None,
             SpaceKind::Device(d) => d,
         };
-        let pose = device.and_then(|d| rt.player.pose(d, tau));
+        let pose = device
+            .filter(|&d| input::pose_bound(rt, d))
+            .and_then(|d| rt.player.pose(d, tau));
         let loc = &mut *location;
         match (kind, pose) {
             (SpaceKind::Reference(r), _) if r != sys::ReferenceSpaceType::VIEW => {
@@ -519,11 +523,17 @@ unsafe extern "system" fn create_action(
 ) -> R {
     with_instance(0, |rt| {
         let info = &*info;
-        let subs = (0..info.count_subaction_paths as usize)
+        let subactions = (0..info.count_subaction_paths as usize)
             .map(|i| (*info.subaction_paths.add(i)).into_raw())
             .collect();
         let h = rt.handle();
-        rt.actions.insert(h, subs);
+        rt.actions.insert(
+            h,
+            state::Action {
+                ty: info.action_type,
+                subactions,
+            },
+        );
         *out = sys::Action::from_raw(h);
         R::SUCCESS
     })
@@ -542,21 +552,34 @@ unsafe extern "system" fn suggest_interaction_profile_bindings(
     suggested: *const sys::InteractionProfileSuggestedBinding,
 ) -> R {
     with_instance(instance.into_raw(), |rt| {
+        let s = &*suggested;
         let profile = rt
-            .path_str((*suggested).interaction_profile.into_raw())
-            .unwrap_or_default();
-        let known = [
-            "/interaction_profiles/khr/simple_controller",
-            "/interaction_profiles/oculus/touch_controller",
-            "/interaction_profiles/valve/index_controller",
-            "/interaction_profiles/htc/vive_controller",
-        ];
+            .path_str(s.interaction_profile.into_raw())
+            .unwrap_or_default()
+            .to_string();
         let tracker = profile == "/interaction_profiles/htc/vive_tracker_htcx";
-        if known.contains(&profile) || (tracker && rt.htcx) {
-            R::SUCCESS
-        } else {
-            R::ERROR_PATH_UNSUPPORTED
+        if tracker && rt.htcx {
+            return R::SUCCESS;
         }
+        if !input::CONTROLLER_PROFILES.contains(&profile.as_str()) {
+            return R::ERROR_PATH_UNSUPPORTED;
+        }
+        let mut bindings = Vec::new();
+        for i in 0..s.count_suggested_bindings as usize {
+            let b = *s.suggested_bindings.add(i);
+            let action = b.action.into_raw();
+            let (Some(a), Some(path)) =
+                (rt.actions.get(&action), rt.path_str(b.binding.into_raw()))
+            else {
+                return R::ERROR_HANDLE_INVALID;
+            };
+            if !input::binding_ok(&profile, a.ty, path, rt.refuse.as_deref()) {
+                return R::ERROR_PATH_UNSUPPORTED;
+            }
+            bindings.push((action, path.to_string()));
+        }
+        rt.bindings.insert(profile, bindings);
+        R::SUCCESS
     })
 }
 
@@ -571,7 +594,21 @@ unsafe extern "system" fn sync_actions(
     session: sys::Session,
     _info: *const sys::ActionsSyncInfo,
 ) -> R {
-    with_session(session, |_| R::SUCCESS)
+    with_session(session, |rt| {
+        rt.synced_ns = Some(monotonic_ns());
+        R::SUCCESS
+    })
+}
+
+/// `CLOCK_MONOTONIC` now, nanoseconds (the runtime's XrTime).
+fn monotonic_ns() -> i64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec to write to.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t) };
+    t.tv_sec * 1_000_000_000 + t.tv_nsec
 }
 
 unsafe extern "system" fn convert_timespec_time_to_time(
@@ -785,6 +822,9 @@ pub fn lookup(name: &str) -> Option<sys::pfn::VoidFunction> {
         "xrSuggestInteractionProfileBindings" => suggest_interaction_profile_bindings, pfn::SuggestInteractionProfileBindings;
         "xrAttachSessionActionSets" => attach_session_action_sets, pfn::AttachSessionActionSets;
         "xrSyncActions" => sync_actions, pfn::SyncActions;
+        "xrGetActionStateBoolean" => input::get_action_state_boolean, pfn::GetActionStateBoolean;
+        "xrGetActionStateFloat" => input::get_action_state_float, pfn::GetActionStateFloat;
+        "xrGetActionStateVector2f" => input::get_action_state_vector2f, pfn::GetActionStateVector2f;
         "xrConvertTimespecTimeToTimeKHR" => convert_timespec_time_to_time, pfn::ConvertTimespecTimeToTimeKHR;
         "xrConvertTimeToTimespecTimeKHR" => convert_time_to_timespec_time, pfn::ConvertTimeToTimespecTimeKHR;
         "xrEnumerateViveTrackerPathsHTCX" => enumerate_vive_tracker_paths, pfn::EnumerateViveTrackerPathsHTCX;

@@ -19,6 +19,21 @@
 //!   is gone (instances are lost, new ones refused), otherwise it is up.
 //! - `POSEWIRE_XR_TEST_NO_HTCX`: if set, `XR_HTCX_vive_tracker_interaction`
 //!   is not offered (trackers then come through `XR_MNDX_xdev_space`).
+//! - `POSEWIRE_XR_TEST_PROFILE`: the controllers' interaction profile
+//!   (default `/interaction_profiles/oculus/touch_controller`): the
+//!   bindings suggested for it drive the input actions.
+//! - `POSEWIRE_XR_TEST_REFUSE`: an input component (e.g. `squeeze/value`)
+//!   that no profile has: a suggestion binding it is refused.
+//!
+//! Controller input: the take's `left_hand` and `right_hand` input columns
+//! play as the controllers' physical controls ([`input`]), read at each
+//! `xrSyncActions`; an action's state comes from what it is bound to in
+//! the controllers' profile, converted as the specification says (a
+//! click read as a float is 0 or 1). Suggested bindings are checked
+//! against the components each profile has in OpenXR 1.0: an unknown path
+//! refuses the profile's whole suggestion, as a strict runtime does. A
+//! controller's grip pose is located only when that profile's accepted
+//! suggestion binds it.
 //!
 //! Spaces: STAGE (the take's world), VIEW (the take's `head`), controller
 //! grips (`left_hand`, `right_hand`), Vive tracker roles `waist`,
@@ -27,6 +42,7 @@
 //! xdev devices. XrTime is `CLOCK_MONOTONIC` in nanoseconds.
 
 pub mod api;
+pub mod input;
 pub mod player;
 pub mod state;
 

@@ -31,6 +31,19 @@ pub enum SpaceKind {
     Device(Option<Device>),
 }
 
+/// An action: its type and subaction paths.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action {
+    /// Boolean, float, vector2f or pose input.
+    pub ty: sys::ActionType,
+    /// Its subaction paths.
+    pub subactions: Vec<u64>,
+}
+
+/// The controller profile the test runtime's controllers have unless
+/// `POSEWIRE_XR_TEST_PROFILE` names another.
+pub const DEFAULT_PROFILE: &str = "/interaction_profiles/oculus/touch_controller";
+
 /// A tracker the runtime reports: its role, xdev id and name, and the
 /// take's device that moves it (`None`: a tracker that never has poses).
 #[derive(Debug, Clone, PartialEq)]
@@ -58,8 +71,18 @@ pub struct Runtime {
     pub session: Option<u64>,
     /// Live spaces.
     pub spaces: BTreeMap<u64, SpaceKind>,
-    /// Live actions and their subaction paths.
-    pub actions: BTreeMap<u64, Vec<u64>>,
+    /// Live actions.
+    pub actions: BTreeMap<u64, Action>,
+    /// The suggested bindings by interaction profile: action and binding
+    /// path.
+    pub bindings: BTreeMap<String, Vec<(u64, String)>>,
+    /// The interaction profile of the controllers.
+    pub profile: String,
+    /// An input component (e.g. `squeeze/value`) whose bindings the
+    /// runtime refuses, as if its profiles lacked it.
+    pub refuse: Option<String>,
+    /// The runtime time of the last `xrSyncActions`, nanoseconds.
+    pub synced_ns: Option<i64>,
     /// Events not yet polled.
     pub events: VecDeque<Event>,
     /// The take.
@@ -102,6 +125,11 @@ pub fn down() -> bool {
     down_by(control_file().as_deref())
 }
 
+/// The controllers' interaction profile named by the environment.
+pub fn controller_profile() -> String {
+    std::env::var("POSEWIRE_XR_TEST_PROFILE").unwrap_or_else(|_| DEFAULT_PROFILE.into())
+}
+
 /// Whether the Vive tracker extension is offered (not switched off).
 pub fn offers_htcx() -> bool {
     std::env::var_os("POSEWIRE_XR_TEST_NO_HTCX").is_none()
@@ -141,6 +169,8 @@ impl Runtime {
             htcx,
             trackers,
             control: control_file(),
+            profile: controller_profile(),
+            refuse: std::env::var("POSEWIRE_XR_TEST_REFUSE").ok(),
             next_handle: 0,
             ..Default::default()
         }
@@ -172,6 +202,13 @@ impl Runtime {
     pub fn path_str(&self, p: u64) -> Option<&str> {
         let i = usize::try_from(p).ok()?.checked_sub(1)?;
         self.paths.get(i).map(String::as_str)
+    }
+
+    /// Take time at runtime time `t_ns` (`None` before the first locate
+    /// set the epoch).
+    pub fn take_time(&self, t_ns: i64) -> Option<f64> {
+        let epoch = self.epoch_ns?;
+        Some(self.player.first_s() + (t_ns - epoch) as f64 * 1e-9)
     }
 
     /// The take's device that a subaction path stands for (`Some(None)`:
