@@ -241,3 +241,115 @@ fn bad_objects_are_refused_with_the_field_named() {
     });
     stop_cleanly(child);
 }
+
+fn position(p: Option<pb::Pose>) -> [f64; 3] {
+    p.and_then(|p| p.position)
+        .map_or([f64::NAN; 3], |v| [v.x, v.y, v.z])
+}
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// The demo's right wrist (canonical joint 17 of `joint_positions`).
+fn right_wrist(frame: &pb::Frame) -> Option<[f64; 3]> {
+    let a = frame.avatars.iter().find(|a| a.avatar_id == "demo")?;
+    let j = 3 * posewire_body::Joint::RightWrist.index();
+    a.joint_positions.get(j..j + 3).map(|p| [p[0], p[1], p[2]])
+}
+
+#[test]
+fn an_application_grab_holds_a_ball_in_the_demos_hand_and_a_release_throws_it() {
+    let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
+    let runtime = client_runtime();
+    runtime.block_on(async {
+        let client = Client::connect(&address).await.expect("connects");
+        let mut scene = client.scene_service();
+        let mut stream = client
+            .stream_frames(pb::StreamFramesRequest::default())
+            .await
+            .expect("subscribes");
+        // Wait for the demo's body.
+        while right_wrist(&next(&mut stream).await).is_none() {}
+        let ball = scene
+            .add_object(pb::AddObjectRequest {
+                shape: Some(pb::Shape {
+                    kind: Some(pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.06 })),
+                }),
+                mass_kg: 0.5,
+                pose: Some(at(3.0, 0.06, -3.0)),
+                ..Default::default()
+            })
+            .await
+            .expect("adds")
+            .into_inner();
+        let grab = |hand: pb::Device| pb::GrabObjectRequest {
+            avatar_id: "demo".into(),
+            hand: hand.into(),
+            object_id: ball.id.clone(),
+        };
+        let e = scene
+            .grab_object(grab(pb::Device::Head))
+            .await
+            .expect_err("not a hand");
+        assert_eq!(e.code(), Code::InvalidArgument);
+        let held = scene
+            .grab_object(grab(pb::Device::RightHand))
+            .await
+            .expect("grabs")
+            .into_inner();
+        assert_eq!(held.held_by.len(), 1, "{held:?}");
+        assert_eq!(held.held_by[0].avatar_id, "demo");
+        assert_eq!(held.held_by[0].hand(), pb::Device::RightHand);
+        // For a second of frames the ball is held and in the hand (the
+        // demo's grip stays open: an application's hold lasts).
+        let mut first: Option<f64> = None;
+        let mut worst = 0.0_f64;
+        loop {
+            let frame = next(&mut stream).await;
+            let Some(o) = frame.objects.iter().find(|o| o.id == ball.id) else {
+                continue;
+            };
+            if o.held_by.is_empty() {
+                assert!(first.is_none(), "let go at {}", frame.simulation_time_s);
+                continue;
+            }
+            let t0 = *first.get_or_insert(frame.simulation_time_s);
+            let wrist = right_wrist(&frame).expect("the demo");
+            worst = worst.max(dist(position(o.pose), wrist));
+            if frame.simulation_time_s - t0 >= 1.0 {
+                break;
+            }
+        }
+        println!("held 1 s, at most {worst:.3} m from the wrist");
+        assert!(worst < 0.15);
+        let released = scene
+            .release_object(pb::ReleaseObjectRequest {
+                object_id: ball.id.clone(),
+                linear_velocity: Some(v(0.0, 3.0, 4.0)),
+                angular_velocity: None,
+            })
+            .await
+            .expect("releases")
+            .into_inner();
+        assert!(released.held_by.is_empty());
+        let v0 = released.linear_velocity.expect("a velocity");
+        assert!((v0.z - 4.0).abs() < 1e-6, "{v0:?}");
+        // It flies (faster than 3 m/s) and lands on the floor.
+        let mut fastest = 0.0_f64;
+        loop {
+            let frame = next(&mut stream).await;
+            let Some(o) = frame.objects.iter().find(|o| o.id == ball.id) else {
+                continue;
+            };
+            assert!(o.held_by.is_empty());
+            let v = o.linear_velocity.expect("a velocity");
+            fastest = fastest.max((v.x * v.x + v.y * v.y + v.z * v.z).sqrt());
+            if fastest > 3.0 && position(o.pose)[1] < 0.07 {
+                break;
+            }
+        }
+        assert!(fastest > 3.0);
+    });
+    stop_cleanly(child);
+}

@@ -70,6 +70,10 @@ pub struct HandGrip {
     last: f64,
     /// When the grip last rose past `close` (while it stays closed).
     closed_at: Option<f64>,
+    /// Whether the grip has been closed during the hold now: a hold an
+    /// application made (GrabObject) is let go by the grip only after the
+    /// grip closed once.
+    closed_in_hold: bool,
 }
 
 impl HandGrip {
@@ -106,7 +110,15 @@ impl HandGrip {
         } else if last < s.close {
             self.closed_at = Some(t);
         }
+        if !holding {
+            self.closed_in_hold = false;
+        } else if grip >= s.close {
+            self.closed_in_hold = true;
+        }
         if holding {
+            if !self.closed_in_hold {
+                return GripAction::Keep;
+            }
             let opening = grip < last && grip < s.close;
             if grip < s.open || (opening && hand_speed >= s.throw_speed_m_s) {
                 return GripAction::Release;
@@ -122,6 +134,7 @@ impl HandGrip {
         match touching() {
             Some(object) => {
                 self.closed_at = None;
+                self.closed_in_hold = true;
                 GripAction::Attach(object)
             }
             None => GripAction::Keep,
@@ -196,5 +209,18 @@ mod tests {
             run(&mut h, 0.2, f64::NAN, true, false, 0.0),
             GripAction::Release
         );
+    }
+
+    #[test]
+    fn a_hold_an_application_made_lasts_until_the_grip_closes_and_opens() {
+        let mut h = HandGrip::default();
+        run(&mut h, 0.0, 0.0, false, false, 0.0);
+        // GrabObject made a hold; the grip is open and stays so.
+        for k in 1..10 {
+            let t = f64::from(k) * 0.1;
+            assert_eq!(run(&mut h, t, 0.0, true, false, 3.0), GripAction::Keep);
+        }
+        assert_eq!(run(&mut h, 1.0, 0.9, true, false, 0.0), GripAction::Keep);
+        assert_eq!(run(&mut h, 1.1, 0.1, true, false, 0.0), GripAction::Release);
     }
 }
