@@ -255,7 +255,9 @@ fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
 fn right_wrist(frame: &pb::Frame) -> Option<[f64; 3]> {
     let a = frame.avatars.iter().find(|a| a.avatar_id == "demo")?;
     let j = 3 * posewire_body::Joint::RightWrist.index();
-    a.joint_positions.get(j..j + 3).map(|p| [p[0], p[1], p[2]])
+    a.joint_positions
+        .get(j..j + 3)
+        .map(|p| [p[0], p[1], p[2]].map(f64::from))
 }
 
 #[test]
@@ -350,6 +352,138 @@ fn an_application_grab_holds_a_ball_in_the_demos_hand_and_a_release_throws_it() 
             }
         }
         assert!(fastest > 3.0);
+    });
+    stop_cleanly(child);
+}
+
+/// Writes `<models>/props/NAME.gltf` with one mesh `crate` of `points`
+/// in the external buffer `BUFFER` (a path relative to the file).
+fn write_gltf(models: &std::path::Path, name: &str, buffer: &str, points: &[[f32; 3]]) {
+    let props = models.join("props");
+    std::fs::create_dir_all(&props).expect("folder");
+    let bytes: Vec<u8> = points
+        .iter()
+        .flatten()
+        .flat_map(|c| c.to_le_bytes())
+        .collect();
+    std::fs::write(props.join(buffer), &bytes).expect("buffer");
+    let bound = |f: fn(f32, f32) -> f32| -> Vec<f32> {
+        (0..3)
+            .map(|k| points.iter().map(|p| p[k]).reduce(f).unwrap_or(0.0))
+            .collect()
+    };
+    let json = serde_json::json!({
+        "asset": { "version": "2.0" },
+        "buffers": [{ "uri": buffer, "byteLength": bytes.len() }],
+        "bufferViews": [{ "buffer": 0, "byteLength": bytes.len() }],
+        "accessors": [{
+            "bufferView": 0, "componentType": 5126, "count": points.len(), "type": "VEC3",
+            "min": bound(f32::min), "max": bound(f32::max)
+        }],
+        "meshes": [{ "name": "crate", "primitives": [{ "attributes": { "POSITION": 0 } }] }]
+    });
+    std::fs::write(props.join(format!("{name}.gltf")), json.to_string()).expect("gltf");
+}
+
+fn hull(model: &str, mesh: &str, scale: f64) -> pb::AddObjectRequest {
+    pb::AddObjectRequest {
+        shape: Some(pb::Shape {
+            kind: Some(pb::shape::Kind::MeshHull(pb::MeshHull {
+                model: model.into(),
+                mesh: mesh.into(),
+                scale,
+                points: Vec::new(),
+            })),
+        }),
+        mass_kg: 1.0,
+        pose: Some(at(3.0, 1.0, -3.0)),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_mesh_hull_is_read_from_the_model_folder_and_lands_and_bad_models_are_refused() {
+    let storage = tempfile::tempdir().expect("storage");
+    let models = storage.path().join("models");
+    // A cube of 0.2 m with a point inside, and a flat square.
+    let mut cube: Vec<[f32; 3]> = (0..8)
+        .map(|i| [0, 1, 2].map(|k| if i & (1 << k) == 0 { -0.1 } else { 0.1 }))
+        .collect();
+    cube.push([0.02, -0.03, 0.01]);
+    write_gltf(&models, "cube", "cube.bin", &cube);
+    write_gltf(
+        &models,
+        "flat",
+        "flat.bin",
+        &[
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [1.0, 0.0, 1.0],
+        ],
+    );
+    // A model whose buffer lies outside the model folder.
+    std::fs::write(storage.path().join("secret.bin"), [0_u8; 108]).expect("secret");
+    write_gltf(&models, "escape", "../../secret.bin", &cube);
+    let config = storage.path().join("posewire.toml");
+    let storage_line = format!("storage = {:?}\n", storage.path().display().to_string());
+    std::fs::write(&config, storage_line).expect("config");
+    let config = config.display().to_string();
+    let (child, address, _rx) =
+        spawn_serve_with(&["--config", &config, "--listen", "127.0.0.1:0"], &[]);
+    let runtime = client_runtime();
+    runtime.block_on(async {
+        let client = Client::connect(&address).await.expect("connects");
+        let mut scene = client.scene_service();
+        let mut stream = client
+            .stream_frames(pb::StreamFramesRequest::default())
+            .await
+            .expect("subscribes");
+        let added = scene
+            .add_object(hull("props/cube.gltf", "crate", 1.5))
+            .await
+            .expect("adds")
+            .into_inner();
+        let Some(pb::shape::Kind::MeshHull(h)) = added.shape.and_then(|s| s.kind) else {
+            panic!("a hull");
+        };
+        assert_eq!((h.model.as_str(), h.mesh.as_str(), h.scale), ("props/cube.gltf", "crate", 1.5));
+        // The inner point is gone; the corners are scaled.
+        assert_eq!(h.points.len(), 8, "{:?}", h.points);
+        for p in &h.points {
+            for c in [p.x, p.y, p.z] {
+                assert!((c.abs() - 0.15).abs() < 1e-6, "{p:?}");
+            }
+        }
+        lands_and_rests(&heights(&mut stream, &added.id, 0.99, 3.0).await, 0.15);
+        let listed = scene
+            .list_objects(pb::ListObjectsRequest {})
+            .await
+            .expect("lists")
+            .into_inner();
+        let mine = listed.objects.iter().find(|o| o.id == added.id).expect("listed");
+        assert!(
+            matches!(&mine.shape.as_ref().and_then(|s| s.kind.as_ref()),
+                Some(pb::shape::Kind::MeshHull(h)) if h.model == "props/cube.gltf" && h.points.len() == 8),
+            "{mine:?}"
+        );
+
+        let before = count(&mut scene).await;
+        let cases = [
+            (hull("../secret.bin", "", 1.0), Code::PermissionDenied, "outside"),
+            (hull("/etc/passwd", "", 1.0), Code::PermissionDenied, "outside"),
+            (hull("props/none.gltf", "", 1.0), Code::NotFound, "props/none.gltf"),
+            (hull("props/escape.gltf", "", 1.0), Code::InvalidArgument, "outside the model folder"),
+            (hull("props/cube.gltf", "lid", 1.0), Code::InvalidArgument, "no mesh named `lid`"),
+            (hull("props/cube.gltf", "", -1.0), Code::InvalidArgument, "scale"),
+            (hull("props/flat.gltf", "", 1.0), Code::InvalidArgument, "no volume"),
+        ];
+        for (request, code, says) in cases {
+            let e = scene.add_object(request).await.expect_err(says);
+            assert_eq!(e.code(), code, "{says}: {e}");
+            assert!(e.message().contains(says), "{says}: {e}");
+        }
+        assert_eq!(count(&mut scene).await, before, "nothing refused got in");
     });
     stop_cleanly(child);
 }

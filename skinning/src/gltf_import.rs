@@ -19,8 +19,10 @@ use crate::error::SkinError;
 use crate::mesh::{MeshJoint, SkinnedMesh, WeightFix};
 
 mod buffers;
+mod mesh_points;
 
 use buffers::Layout;
+pub use mesh_points::mesh_points;
 
 /// How to import a model.
 #[derive(Debug, Clone, Copy, Default)]
@@ -48,7 +50,7 @@ pub fn load_gltf_bytes(
         reason,
     };
     let gltf = parse(bytes, path)?;
-    let data = buffers::load(&gltf, path)?;
+    let data = buffers::load(&gltf, path, None)?;
     let doc = &gltf.document;
 
     let node = doc

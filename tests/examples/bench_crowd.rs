@@ -6,9 +6,15 @@
 //! over the run and each body's state and counts (a crowd that fell over
 //! would be cheaper, not better).
 //!
+//! With OBJECTS (issue 24, "20 dynamic objects and 4 avatars"), that many
+//! more dynamic objects (boxes, spheres and capsules in turn, 0.5-3 kg)
+//! are dropped among the walkers before the run, so that they fall, roll
+//! and are kicked; the objects the demo people bring with them come on top
+//! and are counted too.
+//!
 //! Run in a release build:
-//!   cargo run --release -p posewire-e2e --example bench_crowd [-- SECONDS [AVATARS]]
-//! defaults 60 s and 8 avatars.
+//!   cargo run --release -p posewire-e2e --example bench_crowd [-- SECONDS [AVATARS [OBJECTS]]]
+//! defaults 60 s, 8 avatars and no extra objects.
 
 use std::time::{Duration, Instant};
 
@@ -58,10 +64,42 @@ async fn subscribe(client: &Client, seconds: f64) -> anyhow::Result<(u64, u64)> 
     Ok((frames, gaps))
 }
 
+/// The `k`th extra object: a box, a sphere or a capsule in turn, dropped
+/// from 0.5-1.7 m on a grid over the walkers' circles (x from -1 to
+/// 3 * avatars, z from -1.5 to 1.5).
+fn extra_object(k: usize, avatars: usize) -> pb::AddObjectRequest {
+    use pb::shape::Kind;
+    let v = |x: f64, y: f64, z: f64| pb::Vec3 { x, y, z };
+    let kind = match k % 3 {
+        0 => Kind::Box(pb::Box {
+            size: Some(v(0.3, 0.2, 0.25)),
+        }),
+        1 => Kind::Sphere(pb::Sphere { radius_m: 0.12 }),
+        _ => Kind::Capsule(pb::Capsule {
+            radius_m: 0.06,
+            length_m: 0.3,
+        }),
+    };
+    let span = 3.0 * avatars.max(1) as f64;
+    let x = -1.0 + (k as f64 * 0.618_034).fract() * span;
+    let z = -1.5 + (k as f64 * 0.414_214).fract() * 3.0;
+    pb::AddObjectRequest {
+        shape: Some(pb::Shape { kind: Some(kind) }),
+        mass_kg: 0.5 + (k % 6) as f64 * 0.5,
+        pose: Some(pb::Pose {
+            position: Some(v(x, 0.5 + (k % 4) as f64 * 0.4, z)),
+            rotation: None,
+        }),
+        name: format!("bench{k}"),
+        ..Default::default()
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(60.0);
     let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(8);
+    let extra: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let storage = std::env::temp_dir().join(format!("posewire-crowd-{}", std::process::id()));
     let config = Config::from_toml(
         &crowd_toml(n, &storage),
@@ -86,6 +124,20 @@ fn main() -> anyhow::Result<()> {
     );
     clients.block_on(async {
         let client = Client::connect(&address).await?;
+        let mut scene = client.scene_service();
+        for k in 0..extra {
+            scene.add_object(extra_object(k, n)).await?;
+        }
+        let objects = scene
+            .list_objects(pb::ListObjectsRequest {})
+            .await?
+            .into_inner()
+            .objects;
+        let dynamic = objects.iter().filter(|o| o.mass_kg > 0.0).count();
+        println!(
+            "{} objects in the space ({dynamic} dynamic, {extra} of them added by the bench)",
+            objects.len()
+        );
         // Every body in the world and settled before the run is timed.
         tokio::time::sleep(Duration::from_secs(2)).await;
         let before = client.get_stats().await?;

@@ -236,6 +236,8 @@ impl Daemon {
                 },
             )),
             sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
+            models: super::source_paths::AllowedFolders::models(&config.storage),
+            hulls: Default::default(),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
         let incoming = TcpIncoming::bind(addr)

@@ -48,6 +48,7 @@ pub mod handover;
 pub mod limits;
 pub mod live;
 pub mod object_convert;
+pub mod object_hulls;
 pub mod objects;
 pub mod osc_config;
 pub mod osc_out;

@@ -97,7 +97,9 @@ pub fn status(e: &ObjectError) -> Status {
     }
 }
 
-fn api_shape(s: &ObjectShape, source: Option<&pb::MeshHull>) -> pb::Shape {
+/// A shape as the API answers it (a hull with its points; the service names
+/// its file and mesh, `HullSources`).
+fn api_shape(s: &ObjectShape) -> pb::Shape {
     use pb::shape::Kind;
     let kind = match s {
         ObjectShape::Box { size } => Kind::Box(pb::Box {
@@ -110,22 +112,20 @@ fn api_shape(s: &ObjectShape, source: Option<&pb::MeshHull>) -> pb::Shape {
             radius_m: *radius_m,
             length_m: *length_m,
         }),
-        ObjectShape::Hull { .. } => Kind::MeshHull(source.cloned().unwrap_or_default()),
+        ObjectShape::Hull { points } => Kind::MeshHull(pb::MeshHull {
+            points: points.iter().map(|&p| vec3(p)).collect(),
+            ..Default::default()
+        }),
     };
     pb::Shape { kind: Some(kind) }
 }
 
-/// An object as `SceneService` answers it, with the hands that hold it;
-/// `source` is where a hull's mesh came from.
-pub fn scene_object(
-    s: &ObjectState,
-    held_by: Vec<pb::ObjectHolder>,
-    source: Option<&pb::MeshHull>,
-) -> pb::SceneObject {
+/// An object as `SceneService` answers it, with the hands that hold it.
+pub fn scene_object(s: &ObjectState, held_by: Vec<pb::ObjectHolder>) -> pb::SceneObject {
     pb::SceneObject {
         id: s.id.to_string(),
         name: s.spec.name.clone(),
-        shape: Some(api_shape(&s.spec.shape, source)),
+        shape: Some(api_shape(&s.spec.shape)),
         mass_kg: s.spec.mass_kg,
         friction: s.spec.friction,
         restitution: s.spec.restitution,

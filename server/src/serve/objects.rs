@@ -43,7 +43,7 @@ fn answer(world: &PhysicsWorld, id: ObjectId, avatars: &[AvatarRunner]) -> Vec<p
     world
         .object(id)
         .iter()
-        .map(|s| scene_object(s, holders(world, id, avatars), None))
+        .map(|s| scene_object(s, holders(world, id, avatars)))
         .collect()
 }
 
@@ -84,7 +84,7 @@ pub fn apply(
         ObjectChange::List => Ok(world
             .objects()
             .iter()
-            .map(|s| scene_object(s, holders(world, s.id, avatars), None))
+            .map(|s| scene_object(s, holders(world, s.id, avatars)))
             .collect()),
         ObjectChange::SetPose { id, pose, velocity } => {
             world

@@ -51,19 +51,40 @@ impl SourcesConfig {
 /// The folders a path named over the API may resolve into.
 #[derive(Debug, Clone)]
 pub struct AllowedFolders {
-    /// `<storage>/trackers/`: relative paths are taken from it.
-    trackers: PathBuf,
-    /// It and the `[sources] allow` folders.
+    /// The first folder: relative paths are taken from it.
+    base: PathBuf,
+    /// It and the other allowed folders.
     folders: Vec<PathBuf>,
+    /// How to let in a folder, for the refusal's message.
+    hint: &'static str,
 }
 
 impl AllowedFolders {
-    /// `<storage>/trackers/` and the configured folders.
+    /// Tracker takes: `<storage>/trackers/` and the configured folders.
     pub fn new(storage: &Path, sources: &SourcesConfig) -> AllowedFolders {
         let trackers = storage.join("trackers");
         let mut folders = vec![trackers.clone()];
         folders.extend(sources.allow.iter().cloned());
-        AllowedFolders { trackers, folders }
+        AllowedFolders {
+            base: trackers,
+            folders,
+            hint: "; add its folder to `[sources] allow` in the configuration",
+        }
+    }
+
+    /// Models of objects' hulls: `<storage>/models/` alone.
+    pub fn models(storage: &Path) -> AllowedFolders {
+        let models = storage.join("models");
+        AllowedFolders {
+            base: models.clone(),
+            folders: vec![models],
+            hint: "",
+        }
+    }
+
+    /// The first folder (relative paths are taken from it).
+    pub fn base(&self) -> &Path {
+        &self.base
     }
 
     /// The file a client named, resolved (absolute, no symlink, no `..`)
@@ -75,11 +96,12 @@ impl AllowedFolders {
                 "{what}: the path is empty"
             )));
         }
-        let asked = self.trackers.join(named);
+        let asked = self.base.join(named);
         let denied = || {
             Status::permission_denied(format!(
-                "{what}: {named} is outside the folders a client may name files in ({}); add its folder to `[sources] allow` in the configuration",
-                self.describe()
+                "{what}: {named} is outside the folders a client may name files in ({}){}",
+                self.describe(),
+                self.hint
             ))
         };
         match std::fs::canonicalize(&asked) {

@@ -72,6 +72,10 @@ pub struct Shared {
     pub recordings: Arc<super::recorder::Recordings>,
     /// The folders whose files a client may name (file sources).
     pub sources: super::source_paths::AllowedFolders,
+    /// The folder hull objects' models are named in (`<storage>/models/`).
+    pub models: super::source_paths::AllowedFolders,
+    /// Where each hull object's mesh came from.
+    pub hulls: super::object_hulls::HullSources,
 }
 
 impl Shared {

@@ -7,8 +7,14 @@ use gltf::accessor::{DataType, Dimensions};
 
 use crate::error::SkinError;
 
-/// The bytes of every buffer of the document, in order.
-pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinError> {
+/// The bytes of every buffer of the document, in order; with `within`, an
+/// external buffer file must lie inside that folder (symlinks and `..`
+/// resolved), so that a file a client named cannot reach beyond it.
+pub(super) fn load(
+    gltf: &gltf::Gltf,
+    path: &Path,
+    within: Option<&Path>,
+) -> Result<Vec<Vec<u8>>, SkinError> {
     let unsupported = |reason: String| SkinError::Unsupported {
         path: path.to_path_buf(),
         reason,
@@ -35,6 +41,11 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinE
                     })?
                 } else {
                     let file = path.parent().unwrap_or(Path::new(".")).join(uri);
+                    if let Some(root) = within {
+                        confined(&file, root).map_err(|reason| {
+                            unsupported(format!("buffer {}: {reason}", buffer.index()))
+                        })?;
+                    }
                     posewire_body::bounded_read::read_bounded(
                         &file,
                         posewire_body::bounded_read::GLTF,
@@ -53,6 +64,17 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, SkinE
         out.push(bytes);
     }
     Ok(out)
+}
+
+/// Whether `file` resolves inside `root`.
+fn confined(file: &Path, root: &Path) -> Result<(), String> {
+    let real = std::fs::canonicalize(file).map_err(|e| format!("cannot open its file: {e}"))?;
+    let root = std::fs::canonicalize(root).map_err(|e| format!("no model folder: {e}"))?;
+    if real.starts_with(&root) {
+        Ok(())
+    } else {
+        Err("its file lies outside the model folder".into())
+    }
 }
 
 /// The element types glTF allows for one use of an accessor (the reader

@@ -66,8 +66,33 @@ pub fn collider_tag(index: usize, joint: Joint) -> u128 {
     ((index as u128 + 1) << 8) | joint.index() as u128
 }
 
+/// The bit that marks an object's collider tag.
+const OBJECT_TAG: u128 = 1 << 127;
+
+/// The `user_data` of object `id`'s collider.
+pub fn object_tag(id: u64) -> u128 {
+    OBJECT_TAG | u128::from(id)
+}
+
+/// A held object and the body it passes through: every part of the
+/// holding avatar but the holding arm (a ball carried in a hanging hand
+/// would meet the thigh beside it, and the contact would tear it from the
+/// hand; the arm still rests on what it holds).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HeldPass {
+    /// The object's collider tag ([`object_tag`]).
+    pub object: u128,
+    /// The holder's avatar number (as in [`collider_tag`], index + 1).
+    pub avatar: u128,
+    /// The holding arm's segments: upper arm, forearm, hand.
+    pub arm: [Joint; 3],
+}
+
 /// The avatar number and joint of a collider tag (`None`: not an avatar's).
 fn owner(tag: u128) -> Option<(u128, Joint)> {
+    if tag & OBJECT_TAG != 0 {
+        return None;
+    }
     let avatar = tag >> 8;
     let joint = Joint::ALL.get((tag & 0xff) as usize)?;
     (avatar > 0).then_some((avatar, *joint))
@@ -77,10 +102,31 @@ fn owner(tag: u128) -> Option<(u128, Joint)> {
 /// of one body with itself their own friction (never those between two
 /// avatars, or with the floor or the scene).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BodyContactHooks {
+pub struct BodyContactHooks<'a> {
     /// Friction where a body touches itself
     /// ([`super::world::WorldSettings::self_friction`]).
     pub self_friction: f32,
+    /// The held objects and the bodies they pass through.
+    pub held: &'a [HeldPass],
+}
+
+impl BodyContactHooks<'_> {
+    /// Whether the colliders tagged `a` and `b` are a held object and a
+    /// part of its holder's body off the holding arm (either order).
+    fn passes(&self, a: u128, b: u128) -> bool {
+        let one_way = |object: u128, part: u128| {
+            let Some((avatar, joint)) = owner(part) else {
+                return false;
+            };
+            let mut holds = self
+                .held
+                .iter()
+                .filter(|h| h.object == object && h.avatar == avatar)
+                .peekable();
+            holds.peek().is_some() && holds.all(|h| !h.arm.contains(&joint))
+        };
+        one_way(a, b) || one_way(b, a)
+    }
 }
 
 /// The owners of two colliders (avatar number and joint), when both are an
@@ -99,8 +145,14 @@ fn one_body(a: u128, b: u128) -> bool {
     matches!((owner(a), owner(b)), (Some(a), Some(b)) if a.0 == b.0)
 }
 
-impl PhysicsHooks for BodyContactHooks {
+impl PhysicsHooks for BodyContactHooks<'_> {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        if !self.held.is_empty() {
+            let tag = |h| context.colliders.get(h).map_or(0, |c| c.user_data);
+            if self.passes(tag(context.collider1), tag(context.collider2)) {
+                return None;
+            }
+        }
         let Some([a, b]) = owners(context.colliders, [context.collider1, context.collider2]) else {
             return Some(SolverFlags::default());
         };
@@ -132,6 +184,37 @@ mod tests {
             }
         }
         assert_eq!(owner(0), None, "the scene's colliders");
+    }
+
+    #[test]
+    fn a_held_object_passes_its_holders_body_but_not_the_holding_arm() {
+        let ball = object_tag(7);
+        assert_eq!(owner(ball), None, "not an avatar's");
+        let held = [HeldPass {
+            object: ball,
+            avatar: 1,
+            arm: [Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist],
+        }];
+        let hooks = BodyContactHooks {
+            self_friction: 0.0,
+            held: &held,
+        };
+        let part = |avatar: usize, j: Joint| collider_tag(avatar, j);
+        assert!(hooks.passes(ball, part(0, Joint::RightHip)), "the thigh");
+        assert!(hooks.passes(part(0, Joint::Chest), ball), "either order");
+        assert!(
+            !hooks.passes(ball, part(0, Joint::RightElbow)),
+            "the forearm"
+        );
+        assert!(
+            !hooks.passes(ball, part(1, Joint::RightHip)),
+            "another avatar"
+        );
+        assert!(
+            !hooks.passes(object_tag(8), part(0, Joint::RightHip)),
+            "another object"
+        );
+        assert!(!hooks.passes(ball, 0), "the floor");
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod force_array;
 pub mod grab;
 pub mod grab_trials;
 pub mod grip;
+pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod links;

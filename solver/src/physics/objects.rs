@@ -12,10 +12,12 @@ use std::collections::BTreeMap;
 use posewire_body::glam::DVec3;
 use posewire_body::Transform;
 use rapier3d::prelude::{
-    ColliderBuilder, InteractionGroups, InteractionTestMode, RigidBodyBuilder, RigidBodyHandle,
+    ActiveHooks, ColliderBuilder, InteractionGroups, InteractionTestMode, RigidBodyBuilder,
+    RigidBodyHandle,
 };
 
 use super::avatar::{all_avatar_groups, OBJECT_GROUP, SCENE_GROUP};
+use super::contact_filter::object_tag;
 use super::convert::{pose32, pose64, v32, v64};
 use super::world::PhysicsWorld;
 
@@ -291,16 +293,26 @@ fn collider(spec: &ObjectSpec) -> Option<ColliderBuilder> {
     Some(if spec.is_static() {
         c
     } else {
+        // A hand may hold it: the contact filter then lets it pass its
+        // holder's body (`super::contact_filter::HeldPass`). The hook is
+        // on from the start: switching it on at the grab changed the
+        // collider mid-contact and the reset contacts' first step tore a
+        // 1 kg box from a 1.5 N s hold.
         c.mass(spec.mass_kg as f32)
+            .active_hooks(ActiveHooks::FILTER_CONTACT_PAIRS)
     })
 }
 
 /// Inserts an object's body and collider into rapier.
 fn insert(
     rapier: &mut super::world::Rapier,
+    id: ObjectId,
     spec: &ObjectSpec,
 ) -> Result<RigidBodyHandle, ObjectError> {
-    let shape = collider(spec).ok_or(ObjectError::FlatHull)?.build();
+    let shape = collider(spec)
+        .ok_or(ObjectError::FlatHull)?
+        .user_data(object_tag(id.0))
+        .build();
     // A hull of points on a plane builds, but holds no volume (and no
     // mass to move with).
     if shape.shape().mass_properties(1.0).mass() < 1e-9 {
@@ -372,7 +384,7 @@ impl Objects {
     /// Puts every object back into a fresh rapier world as it is in `old`
     /// (pose and velocities), keeping the ids.
     pub(super) fn rebuild(&mut self, old: &super::world::Rapier, fresh: &mut super::world::Rapier) {
-        for (spec, handle) in self.entries.values_mut() {
+        for (&id, (spec, handle)) in &mut self.entries {
             let mut now = spec.clone();
             if let Some(b) = old.bodies.get(*handle) {
                 now.pose = pose64(b.position());
@@ -380,7 +392,7 @@ impl Objects {
                 now.angular_velocity = v64(b.angvel());
             }
             // The spec was accepted before and rebuilds the same way.
-            if let Ok(h) = insert(fresh, &now) {
+            if let Ok(h) = insert(fresh, id, &now) {
                 *handle = h;
             }
         }
@@ -394,9 +406,9 @@ impl PhysicsWorld {
         if self.objects.len() >= MAX_OBJECTS {
             return Err(ObjectError::TooMany);
         }
-        let handle = insert(&mut self.rapier, &spec)?;
+        let id = ObjectId(self.objects.next + 1);
+        let handle = insert(&mut self.rapier, id, &spec)?;
         self.objects.next += 1;
-        let id = ObjectId(self.objects.next);
         self.objects.entries.insert(id, (spec, handle));
         Ok(id)
     }

@@ -349,8 +349,10 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
+        let held = self.held_passes();
         let hooks = super::contact_filter::BodyContactHooks {
             self_friction: self.self_friction(),
+            held: &held,
         };
         self.rapier.step_with_events(&hooks, &());
         self.break_overloaded_holds();

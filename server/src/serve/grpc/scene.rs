@@ -11,6 +11,7 @@ use tonic::{Request, Response, Status};
 
 use crate::serve::live::ObjectChange;
 use crate::serve::object_convert::{object_id, spec, transform};
+use crate::serve::object_hulls::read_hull;
 use crate::serve::state::Shared;
 
 /// The service.
@@ -31,8 +32,16 @@ impl Scene {
             .objects(change)
             .await?
             .pop()
-            .map(Response::new)
+            .map(|o| self.named(Response::new(o)))
             .ok_or_else(|| Status::internal("the loop answered no object"))
+    }
+
+    /// An answer with its hull's file and mesh named.
+    fn named(&self, mut answer: Response<pb::SceneObject>) -> Response<pb::SceneObject> {
+        self.shared
+            .hulls
+            .fill(std::slice::from_mut(answer.get_mut()));
+        answer
     }
 }
 
@@ -47,23 +56,33 @@ impl SceneService for Scene {
         request: Request<pb::AddObjectRequest>,
     ) -> Result<Response<pb::SceneObject>, Status> {
         let req = request.into_inner();
-        if let Some(pb::shape::Kind::MeshHull(_)) = req.shape.as_ref().and_then(|s| s.kind.as_ref())
-        {
-            return Err(super::not_yet(
-                "AddObject with a mesh_hull shape",
-                "hulls of glTF meshes are not read yet; use a box, sphere or capsule",
-            ));
+        let source = match req.shape.as_ref().and_then(|s| s.kind.as_ref()) {
+            Some(pb::shape::Kind::MeshHull(h)) => Some(h.clone()),
+            _ => None,
+        };
+        let hull = match &source {
+            Some(h) => {
+                let (shared, h) = (self.shared.clone(), h.clone());
+                Some(super::blocking(move || read_hull(&shared.models, &h)).await?)
+            }
+            None => None,
+        };
+        let spec = spec(&req, hull)?;
+        let added = self.one(ObjectChange::Add(Box::new(spec))).await?;
+        if let Some(h) = &source {
+            self.shared.hulls.insert(&added.get_ref().id, h);
         }
-        let spec = spec(&req, None)?;
-        self.one(ObjectChange::Add(Box::new(spec))).await
+        Ok(self.named(added))
     }
 
     async fn remove_object(
         &self,
         request: Request<pb::RemoveObjectRequest>,
     ) -> Result<Response<pb::RemoveObjectResponse>, Status> {
-        let id = object_id(&request.into_inner().id)?;
+        let named = request.into_inner().id;
+        let id = object_id(&named)?;
         self.shared.live.objects(ObjectChange::Remove(id)).await?;
+        self.shared.hulls.remove(&named);
         Ok(Response::new(pb::RemoveObjectResponse {}))
     }
 
@@ -71,7 +90,8 @@ impl SceneService for Scene {
         &self,
         _request: Request<pb::ListObjectsRequest>,
     ) -> Result<Response<pb::ListObjectsResponse>, Status> {
-        let objects = self.shared.live.objects(ObjectChange::List).await?;
+        let mut objects = self.shared.live.objects(ObjectChange::List).await?;
+        self.shared.hulls.fill(&mut objects);
         Ok(Response::new(pb::ListObjectsResponse { objects }))
     }
 
