@@ -9,6 +9,7 @@
 //! it are per process, so the tests of this file run one at a time.
 
 mod debian;
+mod grab_script;
 mod openxr_input;
 
 use std::path::{Path, PathBuf};
@@ -159,9 +160,14 @@ fn demo_take(seconds: f64) -> TrackerTake {
 /// A daemon (`ik`) with one idle `push` avatar, so that the OpenXR avatar
 /// can be added once a subscriber is listening.
 async fn start(storage: &Path) -> (Daemon, Client) {
+    start_with(storage, posewire_solver::SolverKind::Ik).await
+}
+
+/// As [`start`], with the solver `kind`.
+async fn start_with(storage: &Path, kind: posewire_solver::SolverKind) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Ik),
+        solver: posewire_solver::SolverSettings::of_kind(kind),
         avatars: vec![AvatarConfig {
             id: "idle".into(),
             source: SourceConfig::Push {},
@@ -613,4 +619,25 @@ async fn inputs_are_recorded() {
         .map(|s| (s.time_s - t_first, s.device, s.input, s.pose.is_some()))
         .collect();
     openxr_input::assert_follows(&got, "/interaction_profiles/oculus/touch_controller", span);
+}
+
+#[test]
+fn an_openxr_grip_picks_up_a_box() {
+    alone(grip_picks_up_a_box());
+}
+
+/// The right controller's grip, played by the test runtime as its
+/// `squeeze/value` action, reaches the physics body's grab logic.
+async fn grip_picks_up_a_box() {
+    let Some(fx) = fixture(grab_script::take(1.0), true) else {
+        return;
+    };
+    let storage = fx.dir.path().join("storage");
+    let (daemon, client) = start_with(&storage, posewire_solver::SolverKind::Physics).await;
+    let box_id = grab_script::add_props(&client).await;
+    let mut stream = subscribe(&client).await;
+    add_openxr_avatar(&client).await;
+    let seen = grab_script::watch(&mut stream, &box_id, "xr", grab_script::SPAN_S + 1.5).await;
+    grab_script::assert_grabbed(&seen, "OpenXR");
+    daemon.shutdown().await.expect("clean shutdown");
 }
