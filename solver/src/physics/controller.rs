@@ -277,6 +277,8 @@ impl AvatarController {
             }
         };
         self.update_holds(world, id, t);
+        // A tool's strike in the last step hits the body like a push.
+        self.impulse_since = self.impulse_since.max(world.tool_impact(id));
         let person = reference;
         let mut reference = self.react(world, id, t, dt, &person);
         self.last_person = Some(person);
@@ -729,6 +731,10 @@ impl AvatarController {
         let s = self.settings.grab;
         for hand in Hand::BOTH {
             let holder = Holder { avatar: id, hand };
+            if world.holds_tool(holder) {
+                // Only the application lets go of a tool.
+                continue;
+            }
             let holding = world.held_by(holder).is_some();
             let speed = world.hand_speed(holder);
             let near = || world.within_reach(holder, s.reach_m);

@@ -97,13 +97,32 @@ struct Hold {
     /// post, the hand pressed a new 1.5 N s hold with 1.8-2.3 N s, all of
     /// it pressing; a 20 kg weight pulls the other way).
     away: DVec3,
+    /// A tool's hold ([`super::tool`]): the grip does not release it.
+    tool: bool,
 }
 
-/// Every hold of a world, and how many broke.
+/// Every hold of a world, how many broke, and the joints within tools.
 #[derive(Debug, Default)]
 pub struct Holds {
     list: Vec<Hold>,
     broken: u64,
+    pub(super) links: Vec<super::tool::Link>,
+}
+
+impl Holds {
+    /// Whether a hand holds a tool.
+    pub(super) fn is_tool(&self, holder: Holder) -> bool {
+        self.list.iter().any(|h| h.holder == holder && h.tool)
+    }
+
+    /// The tools an avatar holds (the objects its hands are fixed to).
+    pub(super) fn tools_of(&self, avatar: AvatarId) -> Vec<ObjectId> {
+        self.list
+            .iter()
+            .filter(|h| h.tool && h.holder.avatar == avatar)
+            .map(|h| h.object)
+            .collect()
+    }
 }
 
 /// Where a hand's palm is, in the hand segment's frame (T-pose: the hand
@@ -183,6 +202,32 @@ impl PhysicsWorld {
             return Err(ObjectError::NoBody);
         };
         let relative = pose64(h.position()).inverse() * pose64(o.position());
+        self.fix_to_hand(object, holder, relative, break_impulse_n_s, false)
+    }
+
+    /// A tool's hold: the object fixed at `grip` in the hand's frame (where
+    /// it is now), unbreakable, not released by the grip.
+    pub(super) fn hold_as_tool(
+        &mut self,
+        object: ObjectId,
+        holder: Holder,
+        grip: posewire_body::Transform,
+    ) -> Result<(), ObjectError> {
+        self.fix_to_hand(object, holder, grip, f64::INFINITY, true)
+    }
+
+    /// The fixed joint of a hold, `relative` the object's pose in the
+    /// hand's frame.
+    fn fix_to_hand(
+        &mut self,
+        object: ObjectId,
+        holder: Holder,
+        relative: posewire_body::Transform,
+        break_impulse_n_s: f64,
+        tool: bool,
+    ) -> Result<(), ObjectError> {
+        let body = self.objects.movable(object)?;
+        let hand = self.hand_body(holder).ok_or(ObjectError::NoBody)?;
         let joint = GenericJointBuilder::new(JointAxesMask::LOCKED_FIXED_AXES)
             .local_frame1(pose32(relative))
             .contacts_enabled(false)
@@ -195,6 +240,7 @@ impl PhysicsWorld {
             break_impulse_n_s,
             axes: relative.rotation,
             away: (relative.position - palm(holder.hand).0).normalize_or_zero(),
+            tool,
         });
         Ok(())
     }
@@ -307,6 +353,10 @@ impl PhysicsWorld {
         let rapier = &self.rapier;
         let mut over = Vec::new();
         for h in &mut self.holds.list {
+            if h.tool {
+                // Only the application lets go of a tool.
+                continue;
+            }
             let Some(j) = rapier.impulse_joints.get(h.joint) else {
                 over.push(h.holder);
                 continue;
@@ -333,5 +383,8 @@ impl PhysicsWorld {
         self.holds
             .list
             .retain(|h| Some(h.holder.avatar) != avatar && Some(h.object) != object);
+        if let Some(o) = object {
+            self.forget_links(o);
+        }
     }
 }

@@ -10,7 +10,7 @@ use posewire_body::{BodyPose, BodyProfile, ControllerInput, Device, Joint, Skele
 use super::controller::{AvatarController, PhysicsSettings};
 use super::grab::{Hand, Holder};
 use super::objects::{ObjectId, ObjectState};
-use super::world::PhysicsWorld;
+use super::world::{AvatarId, PhysicsWorld};
 use crate::solve::take_ticks;
 use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 use crate::{SolverKind, SolverSettings};
@@ -181,6 +181,11 @@ pub struct GrabTick {
     pub torques: posewire_body::JointMap<f64>,
     /// Holds broken under load so far.
     pub broken: u64,
+    /// The body's state (tracking, staggering...).
+    pub state: super::reaction::BodyState,
+    /// Whether each ghost hand is shown (left, right): the simulated hand
+    /// held back from its device by more than the threshold.
+    pub ghost_shown: [bool; 2],
 }
 
 /// A hand segment's motion.
@@ -222,6 +227,23 @@ pub fn run_grab(
     samples: &[TrackerSample],
     setup: impl FnOnce(&mut PhysicsWorld) -> Vec<ObjectId>,
 ) -> Vec<GrabTick> {
+    let people = [(profile.clone(), samples.to_vec())];
+    run_people(&people, settings, setup, |_, _, _| Vec::new())
+        .pop()
+        .unwrap_or_default()
+}
+
+/// Runs several people (each a profile and its samples, ticked together
+/// at the first one's tick times) in one physics space whose world
+/// `setup` furnishes first; before each tick `before` may change the
+/// world, given the people's avatars (once their bodies exist) and the
+/// time; both return objects to trace. Each person's trace, every tick.
+pub fn run_people(
+    people: &[(BodyProfile, Vec<TrackerSample>)],
+    settings: PhysicsSettings,
+    setup: impl FnOnce(&mut PhysicsWorld) -> Vec<ObjectId>,
+    mut before: impl FnMut(&mut PhysicsWorld, &[AvatarId], f64) -> Vec<ObjectId>,
+) -> Vec<Vec<GrabTick>> {
     let solver = SolverSettings {
         kind: SolverKind::Physics,
         physics: settings,
@@ -231,39 +253,79 @@ pub fn run_grab(
     let Some(world) = space.world_mut() else {
         return Vec::new();
     };
-    let traced = setup(world);
-    let mut avatar = [OfflineAvatar::new(AvatarSolver::Physics(Box::new(
-        AvatarController::new(profile, settings),
-    )))];
-    let skeleton = Skeleton::from_profile(profile);
-    let mut out = Vec::new();
-    for (t, due) in take_ticks(samples, 90.0) {
-        avatar[0].samples = due.to_vec();
-        let Some(Some(solved)) = space.tick(&mut avatar, t).pop() else {
-            continue;
+    let mut traced = setup(world);
+    let mut avatars: Vec<OfflineAvatar> = people
+        .iter()
+        .map(|(profile, _)| {
+            OfflineAvatar::new(AvatarSolver::Physics(Box::new(AvatarController::new(
+                profile, settings,
+            ))))
+        })
+        .collect();
+    let skeletons: Vec<Skeleton> = people
+        .iter()
+        .map(|(p, _)| Skeleton::from_profile(p))
+        .collect();
+    let mut ticks: Vec<_> = people.iter().map(|(_, s)| take_ticks(s, 90.0)).collect();
+    let mut out = vec![Vec::new(); people.len()];
+    loop {
+        let due: Vec<_> = ticks.iter_mut().map(Iterator::next).collect();
+        let Some(Some((t, _))) = due.first().copied() else {
+            break;
         };
-        let (Some(frame), Some(world), AvatarSolver::Physics(c)) =
-            (solved.physics, space.world(), &avatar[0].solver)
-        else {
-            continue;
-        };
-        let Some(id) = c.id() else { continue };
-        let sim = frame.pose.positions(&skeleton);
-        let person = frame.reference.positions(&skeleton);
-        let objects: Vec<ObjectState> = traced.iter().filter_map(|&o| world.object(o)).collect();
-        out.push(GrabTick {
-            t,
-            holders: objects.iter().map(|o| world.holders(o.id)).collect(),
-            objects,
-            hands: Hand::BOTH.map(|hand| hand_motion(world, Holder { avatar: id, hand })),
-            pelvis_y: frame.pose.root.y,
-            ghost_wrists: [person[Joint::LeftWrist], person[Joint::RightWrist]],
-            wrists: [sim[Joint::LeftWrist], sim[Joint::RightWrist]],
-            torques: posewire_body::JointMap(
-                frame.arrays.inverse_dynamics.torques.0.map(|t| t.length()),
-            ),
-            broken: world.broken_holds(),
-        });
+        for (a, d) in avatars.iter_mut().zip(&due) {
+            a.samples = d.map_or_else(Vec::new, |(_, s)| s.to_vec());
+        }
+        let ids: Vec<AvatarId> = avatars.iter().filter_map(avatar_id).collect();
+        if let (Some(world), true) = (space.world_mut(), ids.len() == avatars.len()) {
+            traced.extend(before(world, &ids, t));
+        }
+        let solved = space.tick(&mut avatars, t);
+        let Some(world) = space.world() else { break };
+        for (k, s) in solved.into_iter().enumerate() {
+            let trace = s.and_then(|s| {
+                trace_tick(world, &avatars[k], s.physics?, &skeletons[k], &traced, t)
+            });
+            out[k].extend(trace);
+        }
     }
     out
+}
+
+/// A physics avatar's id, once its body exists.
+fn avatar_id(a: &OfflineAvatar) -> Option<AvatarId> {
+    match &a.solver {
+        AvatarSolver::Physics(c) => c.id(),
+        _ => None,
+    }
+}
+
+/// One person's trace after a tick.
+fn trace_tick(
+    world: &PhysicsWorld,
+    avatar: &OfflineAvatar,
+    frame: super::controller::PhysicsFrame,
+    skeleton: &Skeleton,
+    traced: &[ObjectId],
+    t: f64,
+) -> Option<GrabTick> {
+    let id = avatar_id(avatar)?;
+    let sim = frame.pose.positions(skeleton);
+    let person = frame.reference.positions(skeleton);
+    let objects: Vec<ObjectState> = traced.iter().filter_map(|&o| world.object(o)).collect();
+    Some(GrabTick {
+        t,
+        holders: objects.iter().map(|o| world.holders(o.id)).collect(),
+        objects,
+        hands: Hand::BOTH.map(|hand| hand_motion(world, Holder { avatar: id, hand })),
+        pelvis_y: frame.pose.root.y,
+        ghost_wrists: [person[Joint::LeftWrist], person[Joint::RightWrist]],
+        wrists: [sim[Joint::LeftWrist], sim[Joint::RightWrist]],
+        torques: posewire_body::JointMap(
+            frame.arrays.inverse_dynamics.torques.0.map(|t| t.length()),
+        ),
+        broken: world.broken_holds(),
+        state: frame.reaction.state,
+        ghost_shown: frame.ghost_hands.map(|g| g.shown),
+    })
 }

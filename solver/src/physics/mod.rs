@@ -38,6 +38,7 @@ pub mod reaction;
 pub mod scene;
 pub mod scene_objects;
 pub mod stepping_balance;
+pub mod tool;
 pub mod trials;
 pub mod world;
 

@@ -222,6 +222,7 @@ impl PhysicsWorld {
                 Self::fresh_rapier(&self.scene, &self.settings),
             );
             self.objects.rebuild(&old, &mut self.rapier);
+            self.relink_tools();
         }
         true
     }
