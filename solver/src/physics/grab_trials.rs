@@ -186,6 +186,9 @@ pub struct GrabTick {
     /// Whether each ghost hand is shown (left, right): the simulated hand
     /// held back from its device by more than the threshold.
     pub ghost_shown: [bool; 2],
+    /// The largest impulse the person's tools took in the step, N s
+    /// ([`PhysicsWorld::tool_impact`]).
+    pub tool_impact_n_s: f64,
 }
 
 /// A hand segment's motion.
@@ -327,5 +330,6 @@ fn trace_tick(
         broken: world.broken_holds(),
         state: frame.reaction.state,
         ghost_shown: frame.ghost_hands.map(|g| g.shown),
+        tool_impact_n_s: world.tool_impact(id),
     })
 }

@@ -14,9 +14,7 @@
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::Transform;
-use rapier3d::prelude::{
-    GenericJoint, GenericJointBuilder, JointAxesMask, JointAxis, MotorModel,
-};
+use rapier3d::prelude::{GenericJoint, GenericJointBuilder, JointAxesMask, JointAxis, MotorModel};
 
 use super::convert::{pose32, pose64, v32, v64};
 use super::grab::Holder;
@@ -280,13 +278,6 @@ impl PhysicsWorld {
             return 0.0;
         };
         let own: Vec<_> = a.bodies.0.iter().flatten().copied().collect();
-        // rapier keeps the last substep's contact impulse; the step's is
-        // that times the substeps (as for the holds' joint impulses).
-        let substeps = self
-            .rapier
-            .integration_parameters
-            .num_solver_iterations
-            .max(1) as f64;
         let mut most: f64 = 0.0;
         for tool in self.holds.tools_of(avatar) {
             let parts = self.tool_parts(tool);
@@ -315,13 +306,19 @@ impl PhysicsWorld {
                     }
                 }
             }
-            most = most.max(sum.length() * substeps);
+            // rapier sums a contact's impulse over the step's substeps.
+            most = most.max(sum.length());
         }
         most
     }
 
     /// Joins two objects by a tool joint.
-    fn link(&mut self, from: ObjectId, to: ObjectId, data: GenericJoint) -> Result<(), ObjectError> {
+    fn link(
+        &mut self,
+        from: ObjectId,
+        to: ObjectId,
+        data: GenericJoint,
+    ) -> Result<(), ObjectError> {
         let (a, b) = (self.objects.movable(from)?, self.objects.movable(to)?);
         // Removing either body removes the joint.
         self.rapier.impulse_joints.insert(a, b, data, true);
@@ -341,7 +338,9 @@ impl PhysicsWorld {
 
     /// Forgets the tool joints of an object that left.
     pub(super) fn forget_links(&mut self, object: ObjectId) {
-        self.holds.links.retain(|l| l.from != object && l.to != object);
+        self.holds
+            .links
+            .retain(|l| l.from != object && l.to != object);
     }
 
     /// Moves an object and the parts linked to it rigidly to `target`.
