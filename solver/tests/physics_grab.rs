@@ -1,11 +1,14 @@
 //! Grabbing and throwing (issue 24) on real physics runs: a scripted take
 //! (devices plus grip) through the daemon's tick.
 
-use posewire_body::glam::DVec3;
+use std::f64::consts::PI;
+
+use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Transform};
 use posewire_solver::physics::grab::Hand;
 use posewire_solver::physics::grab_trials::{
-    right_hand_forward, run_grab, scripted_samples, GrabTick, HandKey, HandScript,
+    placed, right_hand_forward, run_grab, run_people, scripted_samples, GrabTick, HandKey,
+    HandScript,
 };
 use posewire_solver::physics::{ObjectShape, ObjectSpec, PhysicsSettings};
 
@@ -284,4 +287,201 @@ fn a_20_kg_box_breaks_a_grip_weaker_than_its_weight_and_a_1_kg_one_does_not() {
     );
     assert_eq!(end.broken, 0);
     assert!(!end.holders[0].is_empty(), "the 1 kg box was dropped");
+}
+
+/// What holding a box does to the right arm over scripted lifts and
+/// lowerings of 0.4 m in 0.4 s each (2.6 to 5.4 s): the mean tracking torque at the elbow and the
+/// shoulder, N m; the mean and largest distance of the simulated wrist
+/// behind the device's (the ghost hand), metres; the ticks the ghost hand
+/// shows.
+fn arm_under_load(mass_kg: f64) -> (f64, f64, f64, f64, usize) {
+    let then = [
+        key(2.8, -0.3, 1.4, 0.35, 1.0),
+        key(3.2, -0.3, 1.0, 0.35, 1.0),
+        key(3.6, -0.3, 1.4, 0.35, 1.0),
+        key(4.0, -0.3, 1.0, 0.35, 1.0),
+        key(4.4, -0.3, 1.4, 0.35, 1.0),
+        key(5.2, -0.3, 1.15, 0.3, 1.0),
+    ];
+    // A firm grip (6 N s a step, 540 N): this is about the arm's load,
+    // and the hand presses on the 8 kg box on its post when it closes,
+    // which breaks the default 2.5 N s hold at once.
+    let mut settings = PhysicsSettings::default();
+    settings.grab.break_impulse_n_s = 6.0;
+    let ticks = carry(mass_kg, 0.16, settings, &then, None);
+    let during: Vec<&GrabTick> = ticks.iter().filter(|t| (2.6..5.4).contains(&t.t)).collect();
+    assert!(
+        during.iter().all(|t| t.holders[0].len() == 1),
+        "{mass_kg} kg: dropped"
+    );
+    let n = during.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&GrabTick) -> f64| during.iter().map(|t| f(t)).sum::<f64>() / n;
+    let lag = |t: &GrabTick| (t.ghost_wrists[1] - t.wrists[1]).length();
+    (
+        mean(&|t| t.torques[posewire_body::Joint::RightElbow]),
+        mean(&|t| t.torques[posewire_body::Joint::RightShoulder]),
+        mean(&lag),
+        during.iter().map(|t| lag(t)).fold(0.0, f64::max),
+        during.iter().filter(|t| t.ghost_shown[1]).count(),
+    )
+}
+
+#[test]
+fn a_heavy_object_weighs_on_the_arm_the_torques_rise_and_the_hand_lags() {
+    let (e8, s8, lag8, worst8, shown8) = arm_under_load(8.0);
+    let (e05, s05, lag05, worst05, shown05) = arm_under_load(0.5);
+    println!(
+        "8 kg: elbow {e8:.1} N m, shoulder {s8:.1} N m, wrist behind its device {:.1} cm \
+         (at most {:.1}), ghost shown {shown8} ticks; 0.5 kg: elbow {e05:.1} N m, shoulder \
+         {s05:.1} N m, behind {:.1} cm (at most {:.1}), ghost shown {shown05} ticks",
+        lag8 * 100.0,
+        worst8 * 100.0,
+        lag05 * 100.0,
+        worst05 * 100.0,
+    );
+    // 7.5 kg more in the hand is 74 N about 0.3 m from the elbow: ~22 N m
+    // held still, more while it is swung up and down (measured +30 N m,
+    // 3.7x). The shoulder carries it too, over a lever that changes with
+    // the arm (measured +27 N m, 1.85x). Asserted with room: 2x and 1.4x.
+    assert!(e8 > 2.0 * e05, "elbow {e8} vs {e05}");
+    assert!(s8 > 1.4 * s05, "shoulder {s8} vs {s05}");
+    // The same tracking gains move a heavier hand later: measured 2.7x
+    // the light box's lag; asserted 2x.
+    assert!(lag8 > 2.0 * lag05, "lag {lag8} vs {lag05}");
+    // The ghost hand shows while the heavy box holds the hand back (here
+    // by its turn: the lag stays under the 3 cm threshold), never with
+    // the light one.
+    assert!(shown8 > 0 && shown05 == 0, "{shown8} / {shown05}");
+}
+
+/// Where the ball is passed: in front of A (at the origin, facing +Z) and
+/// of B (at z = 1 m, facing -Z), on A's right.
+const PASS_X: f64 = -0.1;
+
+/// A takes the ball from a post under its palm-down right hand at 1.5 s
+/// and lifts it 0.2 m by 2.3 s; B's right hand, palm up, comes under it
+/// by 3.2 s and closes at 3.4 s; A opens at 4.2 s and draws back; B
+/// carries the ball back to its chest by 5.8 s.
+fn pass_scripts() -> (HandScript, HandScript, DVec3) {
+    let (ya, za) = (1.05, 0.45);
+    let ball = DVec3::new(PASS_X, ya - 0.03 - BALL_R - 0.005, za + 0.06);
+    let lift = 0.2;
+    let a = HandScript {
+        hand: Hand::Right,
+        rotation: right_hand_forward(),
+        keys: vec![
+            key(0.0, PASS_X, ya, za, 0.0),
+            key(1.4, PASS_X, ya, za, 0.0),
+            key(1.5, PASS_X, ya, za, 1.0),
+            key(2.3, PASS_X, ya + lift, za, 1.0),
+            key(4.2, PASS_X, ya + lift, za, 1.0),
+            key(4.3, PASS_X, ya + lift, za, 0.0),
+            key(5.5, -0.25, 1.0, 0.2, 0.0),
+        ],
+    };
+    // B's own frame: B faces its +Z, the world's -Z, so the world's x is
+    // B's -x and the world's z is 1 - B's z. Its palm faces up (the hand
+    // turned half a turn about its length); the palm is 6 cm past the
+    // wrist toward A, under the ball's bottom with 5 mm to spare.
+    let (xb, zb) = (-PASS_X, 1.0 - (ball.z + 0.06));
+    let under = ball.y + lift - BALL_R - 0.03 - 0.005;
+    let b = HandScript {
+        hand: Hand::Right,
+        rotation: right_hand_forward() * DQuat::from_rotation_x(std::f64::consts::PI),
+        keys: vec![
+            key(0.0, -0.25, 0.95, 0.25, 0.0),
+            key(2.4, -0.25, 0.95, 0.25, 0.0),
+            key(3.2, xb, under, zb, 0.0),
+            key(3.4, xb, under, zb, 1.0),
+            key(4.6, xb, under, zb, 1.0),
+            key(5.8, -0.2, 1.05, 0.2, 1.0),
+            key(7.0, -0.2, 1.05, 0.2, 1.0),
+        ],
+    };
+    (a, b, ball)
+}
+
+#[test]
+fn two_people_pass_a_ball_from_hand_to_hand() {
+    let profile = BodyProfile::with_nominal_devices(1.75);
+    let (a, b, ball) = pass_scripts();
+    let seconds = 7.0;
+    let b_place = Transform::new(DVec3::new(0.0, 0.0, 1.0), DQuat::from_rotation_y(PI));
+    let people = [
+        (profile.clone(), scripted_samples(&profile, &[a], seconds)),
+        (
+            profile.clone(),
+            placed(&scripted_samples(&profile, &[b], seconds), b_place),
+        ),
+    ];
+    // People handing something over reach into each other's space on
+    // purpose: the steering that routes bodies around each other (on by
+    // default) is off here (with it on, A's body fell within 0.2 s).
+    let mut settings = PhysicsSettings::default();
+    settings.avoid.enabled = false;
+    let traces = run_people(
+        &people,
+        settings,
+        |world| {
+            let top = ball.y - BALL_R;
+            let post = ObjectSpec::new(
+                ObjectShape::Box {
+                    size: DVec3::new(0.05, top, 0.05),
+                },
+                0.0,
+                at(DVec3::new(ball.x, top * 0.5, ball.z)),
+            );
+            world.add_object(post).expect("the post");
+            let spec = ObjectSpec::new(ObjectShape::Sphere { radius_m: BALL_R }, 0.5, at(ball));
+            vec![world.add_object(spec).expect("the ball")]
+        },
+        |_, _, _| Vec::new(),
+    );
+    let (ta, tb) = (&traces[0], &traces[1]);
+    assert_eq!(ta.len(), tb.len());
+    // Who holds the ball, tick by tick: "A", "B", "AB" or "".
+    let who: Vec<(f64, String)> = ta
+        .iter()
+        .zip(tb)
+        .map(|(x, y)| {
+            let holders = &x.holders[0];
+            let mut s = String::new();
+            for (name, id) in [("A", x.avatar), ("B", y.avatar)] {
+                if holders
+                    .iter()
+                    .any(|h| h.avatar == id && h.hand == Hand::Right)
+                {
+                    s.push_str(name);
+                }
+            }
+            (x.t, s)
+        })
+        .collect();
+    // The order of holders, each change once.
+    let mut phases: Vec<(f64, &str)> = Vec::new();
+    for (t, w) in &who {
+        if phases.last().is_none_or(|(_, last)| last != w) {
+            phases.push((*t, w.as_str()));
+        }
+    }
+    println!("holders over time: {phases:?}");
+    let names: Vec<&str> = phases.iter().map(|(_, w)| *w).collect();
+    assert_eq!(names, ["", "A", "AB", "B"], "{phases:?}");
+    let end = (ta.last().expect("a tick"), tb.last().expect("a tick"));
+    let p = end.0.objects[0].pose.position;
+    let (to_b, to_a) = (
+        (p - end.1.wrists[1]).length(),
+        (p - end.0.wrists[1]).length(),
+    );
+    println!(
+        "at the end the ball is {to_b:.3} m from B's wrist, {to_a:.3} m from A's, {:.2} m up",
+        p.y
+    );
+    // B carried it away: in B's hand, back near B's chest, away from A.
+    assert!(to_b < 0.15, "{to_b}");
+    assert!(to_a > 0.3, "{to_a}");
+    assert!(p.z > ball.z + 0.2, "not carried toward B: {p:?}");
+    for t in ta.iter().chain(tb) {
+        assert!(t.pelvis_y > 0.8, "someone fell at {}", t.t);
+    }
 }

@@ -154,6 +154,25 @@ pub fn walking(
         .collect()
 }
 
+/// The same samples of a person standing elsewhere: every device's pose
+/// moved by `place` (world), so the person stands at its position and
+/// faces its rotation's forward.
+pub fn placed(samples: &[TrackerSample], place: Transform) -> Vec<TrackerSample> {
+    samples
+        .iter()
+        .map(|s| {
+            let mut s = *s;
+            if let Some(p) = s.pose.as_mut() {
+                *p = Transform::new(
+                    place.position + place.rotation * p.position,
+                    (place.rotation * p.rotation).normalize(),
+                );
+            }
+            s
+        })
+        .collect()
+}
+
 /// The right hand bone's orientation pointing forward (+Z), palm down.
 pub fn right_hand_forward() -> DQuat {
     DQuat::from_rotation_y(std::f64::consts::FRAC_PI_2)
@@ -164,6 +183,8 @@ pub fn right_hand_forward() -> DQuat {
 pub struct GrabTick {
     /// Seconds from the start.
     pub t: f64,
+    /// The person's avatar.
+    pub avatar: AvatarId,
     /// The objects after the step.
     pub objects: Vec<ObjectState>,
     /// Who holds each object (same order).
@@ -318,6 +339,7 @@ fn trace_tick(
     let objects: Vec<ObjectState> = traced.iter().filter_map(|&o| world.object(o)).collect();
     Some(GrabTick {
         t,
+        avatar: id,
         holders: objects.iter().map(|o| world.holders(o.id)).collect(),
         objects,
         hands: Hand::BOTH.map(|hand| hand_motion(world, Holder { avatar: id, hand })),
