@@ -50,6 +50,17 @@ pub enum ObjectChange {
         /// m/s and rad/s, world.
         velocity: Option<[DVec3; 2]>,
     },
+    /// A hand takes a tool: an object or a new stick at a grip pose.
+    AttachTool {
+        /// Whose hand.
+        avatar: String,
+        /// Which hand.
+        hand: posewire_solver::physics::grab::Hand,
+        /// The tool's pose in the hand's frame.
+        grip: posewire_body::Transform,
+        /// Which tool.
+        tool: ToolChoice,
+    },
     /// Moves one and sets its velocity (linear, angular).
     SetPose {
         /// Which.
@@ -59,6 +70,15 @@ pub enum ObjectChange {
         /// m/s and rad/s, world.
         velocity: [DVec3; 2],
     },
+}
+
+/// The tool of an [`ObjectChange::AttachTool`].
+#[derive(Debug)]
+pub enum ToolChoice {
+    /// An existing object.
+    Object(posewire_solver::physics::ObjectId),
+    /// A new stick.
+    Stick(posewire_solver::physics::tool::StickSpec),
 }
 
 /// A change to the running space, applied by the loop between ticks.

@@ -10,7 +10,7 @@ use tonic::Status;
 
 use super::avatar::AvatarRunner;
 use super::frame_build::device;
-use super::live::ObjectChange;
+use super::live::{ObjectChange, ToolChoice};
 use super::object_convert::{object_frame, scene_object, status};
 
 /// Why a space without a physics world has no objects.
@@ -103,6 +103,27 @@ pub fn apply(
                 .grab_into_hand(id, holder, grab.reach_m, grab.break_impulse_n_s)
                 .map_err(|e| status(&e))?;
             Ok(answer(world, id, avatars))
+        }
+        ObjectChange::AttachTool {
+            avatar,
+            hand,
+            grip,
+            tool,
+        } => {
+            let holder = holder(avatars, &avatar, hand)?;
+            let ids = match tool {
+                ToolChoice::Object(id) => {
+                    world.attach_tool(id, holder, grip).map_err(|e| status(&e))?;
+                    world.tool_parts(id)
+                }
+                ToolChoice::Stick(stick) => world
+                    .add_stick(&stick, holder, grip)
+                    .map_err(|e| status(&e))?,
+            };
+            Ok(ids
+                .into_iter()
+                .flat_map(|id| answer(world, id, avatars))
+                .collect())
         }
         ObjectChange::Release { id, velocity } => {
             world.release_object(id, velocity).map_err(|e| status(&e))?;

@@ -17,7 +17,7 @@ use posewire_body::Transform;
 use rapier3d::prelude::{GenericJoint, GenericJointBuilder, JointAxesMask, JointAxis, MotorModel};
 
 use super::convert::{pose32, pose64, v32, v64};
-use super::grab::Holder;
+use super::grab::{Hand, Holder};
 use super::objects::{ObjectError, ObjectId, ObjectShape, ObjectSpec};
 use super::world::{AvatarId, PhysicsWorld};
 
@@ -65,32 +65,32 @@ impl StickSpec {
             })
         };
         if !(1..=MAX_SEGMENTS).contains(&self.segments) {
-            return bad("segments", format!("must be 1 to {MAX_SEGMENTS}"));
+            return bad("stick.segments", format!("must be 1 to {MAX_SEGMENTS}"));
         }
         if !(self.radius_m.is_finite() && (0.005..=0.2).contains(&self.radius_m)) {
-            return bad("radius_m", "must be between 0.005 and 0.2 m".into());
+            return bad("stick.radius_m", "must be between 0.005 and 0.2 m".into());
         }
         let shortest = 2.0 * self.radius_m * self.segments as f64;
         if !(self.length_m.is_finite() && (shortest..=5.0).contains(&self.length_m)) {
             return bad(
-                "length_m",
+                "stick.length_m",
                 format!("must be between {shortest} m (two radii per segment) and 5 m"),
             );
         }
         if !(self.mass_kg.is_finite() && self.mass_kg > 0.0 && self.mass_kg <= 100.0) {
-            return bad("mass_kg", "must be above 0 and at most 100 kg".into());
+            return bad("stick.mass_kg", "must be above 0 and at most 100 kg".into());
         }
         let k = self.stiffness_n_m_per_rad;
         if self.segments > 1 && !(k.is_finite() && k > 0.0 && k <= MAX_STIFFNESS) {
             return bad(
-                "stiffness_n_m_per_rad",
+                "stick.stiffness_n_m_per_rad",
                 format!("must be above 0 and at most {MAX_STIFFNESS} N m/rad"),
             );
         }
         let d = self.damping_n_m_s_per_rad;
         if self.segments > 1 && !(d.is_finite() && (0.0..=MAX_DAMPING).contains(&d)) {
             return bad(
-                "damping_n_m_s_per_rad",
+                "stick.damping_n_m_s_per_rad",
                 format!("must be between 0 and {MAX_DAMPING} N m s/rad"),
             );
         }
@@ -165,15 +165,24 @@ pub fn check_grip(grip: &Transform) -> Result<(), ObjectError> {
     Ok(())
 }
 
-/// The grip that holds a stick in a right hand like a sword: the stick
-/// runs along the hand (the hand segment's -X), its held end 8 cm past
-/// the wrist (the palm's middle is 6 cm past it; 8 cm keeps the stick's
-/// cap clear of the wrist).
-pub fn right_hand_sword_grip() -> Transform {
+/// The grip that holds a stick in a hand like a sword: the stick runs
+/// along the hand (the right hand segment's -X, the left's +X), its held
+/// end 8 cm past the wrist (the palm's middle is 6 cm past it; 8 cm keeps
+/// the stick's cap clear of the wrist).
+pub fn sword_grip(hand: Hand) -> Transform {
+    let side = match hand {
+        Hand::Left => -1.0,
+        Hand::Right => 1.0,
+    };
     Transform::new(
-        DVec3::new(-0.08, 0.0, 0.0),
-        DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2),
+        DVec3::new(-0.08 * side, 0.0, 0.0),
+        DQuat::from_rotation_z(side * std::f64::consts::FRAC_PI_2),
     )
+}
+
+/// [`sword_grip`] of the right hand.
+pub fn right_hand_sword_grip() -> Transform {
+    sword_grip(Hand::Right)
 }
 
 /// A compliant joint between two segments of a tool.
@@ -398,12 +407,12 @@ mod tests {
     fn every_bad_field_is_named() {
         assert!(stick().check().is_ok());
         let cases: [(fn(&mut StickSpec), &str); 6] = [
-            (|s| s.segments = 0, "segments"),
-            (|s| s.segments = 9, "segments"),
-            (|s| s.radius_m = f64::NAN, "radius_m"),
-            (|s| s.length_m = 0.1, "length_m"),
-            (|s| s.mass_kg = 0.0, "mass_kg"),
-            (|s| s.stiffness_n_m_per_rad = -1.0, "stiffness_n_m_per_rad"),
+            (|s| s.segments = 0, "stick.segments"),
+            (|s| s.segments = 9, "stick.segments"),
+            (|s| s.radius_m = f64::NAN, "stick.radius_m"),
+            (|s| s.length_m = 0.1, "stick.length_m"),
+            (|s| s.mass_kg = 0.0, "stick.mass_kg"),
+            (|s| s.stiffness_n_m_per_rad = -1.0, "stick.stiffness_n_m_per_rad"),
         ];
         for (spoil, field) in cases {
             let mut s = stick();

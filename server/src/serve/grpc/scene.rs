@@ -7,10 +7,11 @@ use pb::scene_service_server::SceneService;
 use posewire_body::glam::DVec3;
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::grab::Hand;
+use posewire_solver::physics::tool::{check_grip, sword_grip, StickSpec};
 use tonic::{Request, Response, Status};
 
-use crate::serve::live::ObjectChange;
-use crate::serve::object_convert::{object_id, spec, transform};
+use crate::serve::live::{ObjectChange, ToolChoice};
+use crate::serve::object_convert::{object_id, spec, status, transform};
 use crate::serve::object_hulls::read_hull;
 use crate::serve::state::Shared;
 
@@ -42,6 +43,42 @@ impl Scene {
             .hulls
             .fill(std::slice::from_mut(answer.get_mut()));
         answer
+    }
+}
+
+/// The hand a request names.
+fn hand(device: pb::Device) -> Result<Hand, Status> {
+    match device {
+        pb::Device::LeftHand => Ok(Hand::Left),
+        pb::Device::RightHand => Ok(Hand::Right),
+        _ => Err(Status::invalid_argument(
+            "`hand` must be DEVICE_LEFT_HAND or DEVICE_RIGHT_HAND",
+        )),
+    }
+}
+
+/// The tool an AttachTool request names, its fields checked.
+fn tool(tool: Option<pb::attach_tool_request::Tool>) -> Result<ToolChoice, Status> {
+    use pb::attach_tool_request::Tool;
+    match tool {
+        None => Err(Status::invalid_argument(
+            "give the tool: `object_id` or `stick`",
+        )),
+        Some(Tool::ObjectId(id)) => Ok(ToolChoice::Object(object_id(&id)?)),
+        Some(Tool::Stick(s)) => {
+            let stick = StickSpec {
+                name: s.name,
+                length_m: s.length_m,
+                radius_m: s.radius_m,
+                mass_kg: s.mass_kg,
+                // Beyond usize reads as too many (refused by the check).
+                segments: usize::try_from(s.segments).unwrap_or(usize::MAX),
+                stiffness_n_m_per_rad: s.stiffness_n_m_per_rad,
+                damping_n_m_s_per_rad: s.damping_n_m_s_per_rad,
+            };
+            stick.check().map_err(|e| status(&e))?;
+            Ok(ToolChoice::Stick(stick))
+        }
     }
 }
 
@@ -114,15 +151,7 @@ impl SceneService for Scene {
         request: Request<pb::GrabObjectRequest>,
     ) -> Result<Response<pb::SceneObject>, Status> {
         let req = request.into_inner();
-        let hand = match req.hand() {
-            pb::Device::LeftHand => Hand::Left,
-            pb::Device::RightHand => Hand::Right,
-            _ => {
-                return Err(Status::invalid_argument(
-                    "`hand` must be DEVICE_LEFT_HAND or DEVICE_RIGHT_HAND",
-                ))
-            }
-        };
+        let hand = hand(req.hand())?;
         let id = object_id(&req.object_id)?;
         self.one(ObjectChange::Grab {
             avatar: req.avatar_id,
@@ -148,5 +177,30 @@ impl SceneService for Scene {
             ));
         }
         self.one(ObjectChange::Release { id, velocity }).await
+    }
+
+    async fn attach_tool(
+        &self,
+        request: Request<pb::AttachToolRequest>,
+    ) -> Result<Response<pb::AttachToolResponse>, Status> {
+        let req = request.into_inner();
+        let hand = hand(req.hand())?;
+        let grip = match req.grip.as_ref() {
+            None => sword_grip(hand),
+            Some(g) => transform(Some(g), "grip")?,
+        };
+        check_grip(&grip).map_err(|e| status(&e))?;
+        let tool = tool(req.tool)?;
+        let objects = self
+            .shared
+            .live
+            .objects(ObjectChange::AttachTool {
+                avatar: req.avatar_id,
+                hand,
+                grip,
+                tool,
+            })
+            .await?;
+        Ok(Response::new(pb::AttachToolResponse { objects }))
     }
 }
