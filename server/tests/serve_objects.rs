@@ -542,10 +542,7 @@ async fn bad_tools_are_refused(
             },
             "grip.position",
         ),
-        (
-            attach(Tool::Stick(stick(1)), pb::Device::LeftFoot),
-            "hand",
-        ),
+        (attach(Tool::Stick(stick(1)), pb::Device::LeftFoot), "hand"),
         (
             pb::AttachToolRequest {
                 tool: None,
@@ -609,8 +606,18 @@ fn attach_tool_puts_a_3_segment_stick_in_the_demos_hand_until_released() {
             let Some(wrist) = right_wrist(&frame) else {
                 continue;
             };
-            assert_eq!(seen.len(), 3, "{frame:?}");
-            assert_eq!(seen[0].held_by.len(), 1, "let go at {}", frame.simulation_time_s);
+            if seen.is_empty() && first.is_none() {
+                // Published before the stick was made.
+                continue;
+            }
+            let t = frame.simulation_time_s;
+            assert_eq!(seen.len(), 3, "segments in the frame at {t}");
+            assert_eq!(
+                seen[0].held_by.len(),
+                1,
+                "let go at {}",
+                frame.simulation_time_s
+            );
             worst_hand = worst_hand.max(dist(position(seen[0].pose), wrist));
             for w in seen.windows(2) {
                 let gap = dist(position(w[0].pose), position(w[1].pose));
@@ -625,8 +632,8 @@ fn attach_tool_puts_a_3_segment_stick_in_the_demos_hand_until_released() {
             "held 3 s: the held segment at most {worst_hand:.3} m from the wrist, the joints \
              at most {worst_joint:.3} m off a segment's length"
         );
-        // The held segment's centre is 8 cm + 15 cm along the hand.
-        assert!(worst_hand < 0.3, "{worst_hand}");
+        // The held segment's centre is 8 + 15 cm along the hand.
+        assert!(worst_hand < 0.26, "{worst_hand}");
         assert!(worst_joint < 0.03, "{worst_joint}");
         let released = scene
             .release_object(pb::ReleaseObjectRequest {
@@ -653,6 +660,43 @@ fn attach_tool_puts_a_3_segment_stick_in_the_demos_hand_until_released() {
             }
         }
         assert!(landed, "the stick did not fall");
+        // An existing object as a tool: a ball fixed 10 cm past the left
+        // wrist (the left hand runs along +X), held until released.
+        let ball = scene
+            .add_object(pb::AddObjectRequest {
+                shape: Some(pb::Shape {
+                    kind: Some(pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.04 })),
+                }),
+                mass_kg: 0.3,
+                pose: Some(at(3.0, 0.04, -3.0)),
+                ..Default::default()
+            })
+            .await
+            .expect("adds")
+            .into_inner();
+        let held = scene
+            .attach_tool(pb::AttachToolRequest {
+                grip: Some(at(0.1, 0.0, 0.0)),
+                ..attach(Tool::ObjectId(ball.id.clone()), pb::Device::LeftHand)
+            })
+            .await
+            .expect("attaches")
+            .into_inner()
+            .objects;
+        assert_eq!(held.len(), 1);
+        assert_eq!(held[0].held_by.len(), 1);
+        assert_eq!(held[0].held_by[0].hand(), pb::Device::LeftHand);
+        let y = position(held[0].pose)[1];
+        assert!(y > 0.5, "not moved to the hand: {y}");
+        let let_go = scene
+            .release_object(pb::ReleaseObjectRequest {
+                object_id: ball.id,
+                ..Default::default()
+            })
+            .await
+            .expect("releases")
+            .into_inner();
+        assert!(let_go.held_by.is_empty());
     });
     stop_cleanly(child);
 }

@@ -261,14 +261,14 @@ fn stick_stops_at_the_wall(segments: usize) {
     // through the grip: on top of gravity and the swing's acceleration
     // (all the free swing's torques are) the arm pushes toward a device
     // the wall holds back. Measured: peaks 5.4x (shoulder) to 13x
-    // (elbow), means 2.3x to 13x. Asserted: peaks above 3x and means
-    // above 1.8x, margins that no tuning of the free swing reaches.
+    // (elbow); means 2.0x (shoulder, the 3-segment stick, whose joints
+    // give) to 13x. Asserted: peaks above 3x, means above 1.5x.
     for (name, hit, free) in [
         ("elbow", elbow_hit, elbow_free),
         ("shoulder", shoulder_hit, shoulder_free),
     ] {
         assert!(hit.1 > 3.0 * free.1, "{name} peak {hit:?} vs {free:?}");
-        assert!(hit.0 > 1.8 * free.0, "{name} mean {hit:?} vs {free:?}");
+        assert!(hit.0 > 1.5 * free.0, "{name} mean {hit:?} vs {free:?}");
     }
     assert!(shown > 0, "no ghost hand while held back");
     assert!(hit.ticks.iter().all(|t| t.pelvis_y > 0.8), "fell");

@@ -113,7 +113,9 @@ pub fn apply(
             let holder = holder(avatars, &avatar, hand)?;
             let ids = match tool {
                 ToolChoice::Object(id) => {
-                    world.attach_tool(id, holder, grip).map_err(|e| status(&e))?;
+                    world
+                        .attach_tool(id, holder, grip)
+                        .map_err(|e| status(&e))?;
                     world.tool_parts(id)
                 }
                 ToolChoice::Stick(stick) => world

@@ -412,7 +412,10 @@ mod tests {
             (|s| s.radius_m = f64::NAN, "stick.radius_m"),
             (|s| s.length_m = 0.1, "stick.length_m"),
             (|s| s.mass_kg = 0.0, "stick.mass_kg"),
-            (|s| s.stiffness_n_m_per_rad = -1.0, "stick.stiffness_n_m_per_rad"),
+            (
+                |s| s.stiffness_n_m_per_rad = -1.0,
+                "stick.stiffness_n_m_per_rad",
+            ),
         ];
         for (spoil, field) in cases {
             let mut s = stick();
