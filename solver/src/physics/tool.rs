@@ -403,10 +403,13 @@ mod tests {
         }
     }
 
+    /// Spoils one field of a stick.
+    type Spoil = fn(&mut StickSpec);
+
     #[test]
     fn every_bad_field_is_named() {
         assert!(stick().check().is_ok());
-        let cases: [(fn(&mut StickSpec), &str); 6] = [
+        let cases: [(Spoil, &str); 6] = [
             (|s| s.segments = 0, "stick.segments"),
             (|s| s.segments = 9, "stick.segments"),
             (|s| s.radius_m = f64::NAN, "stick.radius_m"),
