@@ -260,19 +260,30 @@ fn right_wrist(frame: &pb::Frame) -> Option<[f64; 3]> {
         .map(|p| [p[0], p[1], p[2]].map(f64::from))
 }
 
+/// A scene client and a frame stream on the daemon at `address`, once the
+/// demo's body is in the frames.
+async fn with_the_demo(
+    address: &str,
+) -> (
+    pb::scene_service_client::SceneServiceClient<posewire_client::AuthChannel>,
+    Streaming<pb::StreamFramesResponse>,
+) {
+    let client = Client::connect(address).await.expect("connects");
+    let scene = client.scene_service();
+    let mut stream = client
+        .stream_frames(pb::StreamFramesRequest::default())
+        .await
+        .expect("subscribes");
+    while right_wrist(&next(&mut stream).await).is_none() {}
+    (scene, stream)
+}
+
 #[test]
 fn an_application_grab_holds_a_ball_in_the_demos_hand_and_a_release_throws_it() {
     let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
     let runtime = client_runtime();
     runtime.block_on(async {
-        let client = Client::connect(&address).await.expect("connects");
-        let mut scene = client.scene_service();
-        let mut stream = client
-            .stream_frames(pb::StreamFramesRequest::default())
-            .await
-            .expect("subscribes");
-        // Wait for the demo's body.
-        while right_wrist(&next(&mut stream).await).is_none() {}
+        let (mut scene, mut stream) = with_the_demo(&address).await;
         let ball = scene
             .add_object(pb::AddObjectRequest {
                 shape: Some(pb::Shape {
@@ -573,13 +584,7 @@ fn attach_tool_puts_a_3_segment_stick_in_the_demos_hand_until_released() {
     let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
     let runtime = client_runtime();
     runtime.block_on(async {
-        let client = Client::connect(&address).await.expect("connects");
-        let mut scene = client.scene_service();
-        let mut stream = client
-            .stream_frames(pb::StreamFramesRequest::default())
-            .await
-            .expect("subscribes");
-        while right_wrist(&next(&mut stream).await).is_none() {}
+        let (mut scene, mut stream) = with_the_demo(&address).await;
         bad_tools_are_refused(&mut scene).await;
         let parts = scene
             .attach_tool(attach(Tool::Stick(stick(3)), pb::Device::RightHand))

@@ -10,7 +10,7 @@ use posewire_solver::physics::grab_trials::{
     placed, right_hand_forward, run_grab, run_people, scripted_samples, GrabTick, HandKey,
     HandScript,
 };
-use posewire_solver::physics::{ObjectShape, ObjectSpec, PhysicsSettings};
+use posewire_solver::physics::{ObjectShape, ObjectSpec, PhysicsSettings, PhysicsWorld};
 
 const BALL_R: f64 = 0.06;
 
@@ -33,6 +33,18 @@ fn grip_at(t: f64, grip: f64) -> HandKey {
 
 fn at(p: DVec3) -> Transform {
     Transform::new(p, posewire_body::glam::DQuat::IDENTITY)
+}
+
+/// A static square post of `width` under `over` (x, z), its top at `top`.
+fn post(world: &mut PhysicsWorld, over: DVec3, top: f64, width: f64) {
+    let post = ObjectSpec::new(
+        ObjectShape::Box {
+            size: DVec3::new(width, top, width),
+        },
+        0.0,
+        at(DVec3::new(over.x, top * 0.5, over.z)),
+    );
+    world.add_object(post).expect("the post");
 }
 
 /// The right hand reaches forward to a ball on a post, closes, lifts it,
@@ -70,15 +82,7 @@ fn run(settings: PhysicsSettings) -> Vec<GrabTick> {
     let profile = BodyProfile::with_nominal_devices(1.75);
     let samples = scripted_samples(&profile, &[throw_script()], 6.0);
     run_grab(&profile, settings, &samples, |world| {
-        let top = ball_start().y - BALL_R;
-        let post = ObjectSpec::new(
-            ObjectShape::Box {
-                size: DVec3::new(0.05, top, 0.05),
-            },
-            0.0,
-            at(DVec3::new(ball_start().x, top * 0.5, ball_start().z)),
-        );
-        world.add_object(post).expect("the post");
+        post(world, ball_start(), ball_start().y - BALL_R, 0.05);
         let ball = ObjectSpec::new(
             ObjectShape::Sphere { radius_m: BALL_R },
             0.5,
@@ -188,15 +192,7 @@ fn carry(
     }
     let centre = DVec3::new(x, y - 0.03 - edge * 0.5 - 0.005, z + 0.06);
     run_grab(&profile, settings, &samples, |world| {
-        let top = centre.y - edge * 0.5;
-        let post = ObjectSpec::new(
-            ObjectShape::Box {
-                size: DVec3::new(0.06, top, 0.06),
-            },
-            0.0,
-            at(DVec3::new(centre.x, top * 0.5, centre.z)),
-        );
-        world.add_object(post).expect("the post");
+        post(world, centre, centre.y - edge * 0.5, 0.06);
         let cube = ObjectSpec::new(
             ObjectShape::Box {
                 size: DVec3::splat(edge),
@@ -423,15 +419,7 @@ fn two_people_pass_a_ball_from_hand_to_hand() {
         &people,
         settings,
         |world| {
-            let top = ball.y - BALL_R;
-            let post = ObjectSpec::new(
-                ObjectShape::Box {
-                    size: DVec3::new(0.05, top, 0.05),
-                },
-                0.0,
-                at(DVec3::new(ball.x, top * 0.5, ball.z)),
-            );
-            world.add_object(post).expect("the post");
+            post(world, ball, ball.y - BALL_R, 0.05);
             let spec = ObjectSpec::new(ObjectShape::Sphere { radius_m: BALL_R }, 0.5, at(ball));
             vec![world.add_object(spec).expect("the ball")]
         },

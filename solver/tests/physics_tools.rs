@@ -230,27 +230,26 @@ fn stick_stops_at_the_wall(segments: usize) {
         .iter()
         .map(|t| t.tool_impact_n_s)
         .fold(0.0, f64::max);
+    let ratio = |name: &str, hit: (f64, f64), free: (f64, f64)| {
+        format!(
+            "{name} mean {:.1} vs {:.1} N m ({:.1}x), peak {:.1} vs {:.1} ({:.1}x)",
+            hit.0,
+            free.0,
+            hit.0 / free.0,
+            hit.1,
+            free.1,
+            hit.1 / free.1
+        )
+    };
     println!(
         "{segments} segment(s): touching the wall {:.2} s from {:.2} s; the stick at most \
          {:.1} cm past its face (in the open it reaches x = {free_reach:.2}); the ghost wrist \
-         to x = {ghost:.2}, shown {shown} of those ticks; strike {strike:.1} N s; \
-         elbow mean {:.1} vs {:.1} N m ({:.1}x), peak {:.1} vs {:.1} ({:.1}x); \
-         shoulder mean {:.1} vs {:.1} N m ({:.1}x), peak {:.1} vs {:.1} ({:.1}x)",
+         to x = {ghost:.2}, shown {shown} of those ticks; strike {strike:.1} N s; {}; {}",
         contact.len() as f64 / 90.0,
         contact[0],
         pass * 100.0,
-        elbow_hit.0,
-        elbow_free.0,
-        elbow_hit.0 / elbow_free.0,
-        elbow_hit.1,
-        elbow_free.1,
-        elbow_hit.1 / elbow_free.1,
-        shoulder_hit.0,
-        shoulder_free.0,
-        shoulder_hit.0 / shoulder_free.0,
-        shoulder_hit.1,
-        shoulder_free.1,
-        shoulder_hit.1 / shoulder_free.1,
+        ratio("elbow", elbow_hit, elbow_free),
+        ratio("shoulder", shoulder_hit, shoulder_free),
     );
     assert!(pass <= 0.02, "the stick went {pass:.3} m into the wall");
     // The ghost hand (the device) went through the wall's plane.
