@@ -260,6 +260,18 @@ fn right_wrist(frame: &pb::Frame) -> Option<[f64; 3]> {
         .map(|p| [p[0], p[1], p[2]].map(f64::from))
 }
 
+/// A ball resting on the floor at the tests' spot (x = 3, z = -3).
+fn ball_on_the_floor(radius_m: f64, mass_kg: f64) -> pb::AddObjectRequest {
+    pb::AddObjectRequest {
+        shape: Some(pb::Shape {
+            kind: Some(pb::shape::Kind::Sphere(pb::Sphere { radius_m })),
+        }),
+        mass_kg,
+        pose: Some(at(3.0, radius_m, -3.0)),
+        ..Default::default()
+    }
+}
+
 /// A scene client and a frame stream on the daemon at `address`, once the
 /// demo's body is in the frames.
 async fn with_the_demo(
@@ -285,14 +297,7 @@ fn an_application_grab_holds_a_ball_in_the_demos_hand_and_a_release_throws_it() 
     runtime.block_on(async {
         let (mut scene, mut stream) = with_the_demo(&address).await;
         let ball = scene
-            .add_object(pb::AddObjectRequest {
-                shape: Some(pb::Shape {
-                    kind: Some(pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.06 })),
-                }),
-                mass_kg: 0.5,
-                pose: Some(at(3.0, 0.06, -3.0)),
-                ..Default::default()
-            })
+            .add_object(ball_on_the_floor(0.06, 0.5))
             .await
             .expect("adds")
             .into_inner();
@@ -668,14 +673,7 @@ fn attach_tool_puts_a_3_segment_stick_in_the_demos_hand_until_released() {
         // An existing object as a tool: a ball fixed 10 cm past the left
         // wrist (the left hand runs along +X), held until released.
         let ball = scene
-            .add_object(pb::AddObjectRequest {
-                shape: Some(pb::Shape {
-                    kind: Some(pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.04 })),
-                }),
-                mass_kg: 0.3,
-                pose: Some(at(3.0, 0.04, -3.0)),
-                ..Default::default()
-            })
+            .add_object(ball_on_the_floor(0.04, 0.3))
             .await
             .expect("adds")
             .into_inner();
