@@ -283,12 +283,13 @@ impl PhysicsWorld {
     /// the last step from anything but the avatar's own body: a strike
     /// that, like a push, starts the body's reaction above its threshold.
     pub fn tool_impact(&self, avatar: AvatarId) -> f64 {
-        let Some(a) = self.avatar(avatar) else {
+        let tools = self.holds.tools_of(avatar);
+        let Some(a) = self.avatar(avatar).filter(|_| !tools.is_empty()) else {
             return 0.0;
         };
         let own: Vec<_> = a.bodies.0.iter().flatten().copied().collect();
         let mut most: f64 = 0.0;
-        for tool in self.holds.tools_of(avatar) {
+        for tool in tools {
             let parts = self.tool_parts(tool);
             let bodies: Vec<_> = parts
                 .iter()
