@@ -44,12 +44,21 @@ impl ObjectReplay {
         );
         if !self.not_replayed.is_empty() {
             // The first few say why; the rest are counted.
-            let shown: Vec<&str> = self.not_replayed.iter().take(3).map(String::as_str).collect();
+            let shown: Vec<&str> = self
+                .not_replayed
+                .iter()
+                .take(3)
+                .map(String::as_str)
+                .collect();
             s.push_str(&format!(
                 ", {} not replayed ({}{})",
                 self.not_replayed.len(),
                 shown.join("; "),
-                if self.not_replayed.len() > 3 { "; ..." } else { "" }
+                if self.not_replayed.len() > 3 {
+                    "; ..."
+                } else {
+                    ""
+                }
             ));
         }
         if let Some(d) = self.largest_departure_m {
@@ -108,7 +117,11 @@ impl<'a> ObjectReplayer<'a> {
     /// Applies the changes recorded before tick `sequence` (and any left
     /// from ticks the take does not hold, dropped ones).
     pub fn before_tick(&mut self, sequence: u64, space: &mut SharedSpace, avatar: ReplayAvatar) {
-        while let Some(c) = self.changes.get(self.next).filter(|c| c.sequence <= sequence) {
+        while let Some(c) = self
+            .changes
+            .get(self.next)
+            .filter(|c| c.sequence <= sequence)
+        {
             self.next += 1;
             match self.apply(&c.edit, space, avatar) {
                 Ok(()) => self.report.replayed += 1,
@@ -175,10 +188,17 @@ impl<'a> ObjectReplayer<'a> {
                 }
                 let new = self.id(*id)?;
                 let hand = Hand::of_device(holder.hand).ok_or("a grab by no hand")?;
-                let body = avatar.body.ok_or("a grab before the body was in the world")?;
+                let body = avatar
+                    .body
+                    .ok_or("a grab before the body was in the world")?;
                 let holder = Holder { avatar: body, hand };
                 world
-                    .grab_into_hand(new, holder, avatar.grab.reach_m, avatar.grab.break_impulse_n_s)
+                    .grab_into_hand(
+                        new,
+                        holder,
+                        avatar.grab.reach_m,
+                        avatar.grab.break_impulse_n_s,
+                    )
                     .map_err(|e| e.to_string())?;
             }
             ObjectEdit::Release { id, velocity } => {
