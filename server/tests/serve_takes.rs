@@ -7,7 +7,9 @@
 
 mod bvh_fk;
 mod cli_common;
+mod glb_objects;
 mod serve_common;
+mod take_objects;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -879,11 +881,11 @@ async fn the_record_and_takes_commands_drive_the_daemon() {
     serve_common::stop_cleanly(daemon);
 }
 
-/// Records `demo0` for about a second with the physics solver, `avatars`
-/// demo people sharing the world, into take `phys`, pushing `demo0`'s chest
-/// along +X with each of `pushes` (N s) over gRPC, 0.2 s apart; returns the
-/// temporary folder and the storage folder.
-async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, PathBuf) {
+/// A daemon on the physics solver with `avatars` demo people (`demo0`,
+/// `demo1`...) walking circles 5 m apart, its takes in a temporary
+/// storage folder; the folder (kept while the test runs), the storage,
+/// the daemon and a client.
+async fn physics_daemon(avatars: usize) -> (tempfile::TempDir, PathBuf, Daemon, Client) {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
     let people = (0..avatars)
@@ -909,6 +911,15 @@ async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, P
     let client = Client::connect(&daemon.local_addr().to_string())
         .await
         .expect("connects");
+    (dir, storage, daemon, client)
+}
+
+/// Records `demo0` for about a second with the physics solver, `avatars`
+/// demo people sharing the world, into take `phys`, pushing `demo0`'s chest
+/// along +X with each of `pushes` (N s) over gRPC, 0.2 s apart; returns the
+/// temporary folder and the storage folder.
+async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, PathBuf) {
+    let (dir, storage, daemon, client) = physics_daemon(avatars).await;
     let mut takes = client.take_service();
     // The world steps (and the body lives in it) before the take begins.
     tokio::time::sleep(Duration::from_millis(400)).await;
