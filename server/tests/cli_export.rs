@@ -432,19 +432,15 @@ fn export_gltf_writes_each_object_as_an_animated_node_beside_the_body() {
     let kinds: Vec<&str> = objects.values().map(|o| o.mesh.as_str()).collect();
     assert_eq!(kinds, ["box", "sphere", "capsule", "hull"]);
     // Each mesh is its shape's size (the hull: the box of its points).
+    let close = |a: [f32; 3], b: [f32; 3]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5);
     let half = [[0.15, 0.1, 0.2], [0.11, 0.11, 0.11], [0.03, 0.43, 0.03]];
     for (o, h) in objects.values().zip(half) {
-        for a in 0..3 {
-            assert!((o.bounds.1[a] - h[a]).abs() < 1e-5, "{o:?}");
-            assert!((o.bounds.0[a] + h[a]).abs() < 1e-5, "{o:?}");
-        }
+        assert!(close(o.bounds.1, h), "{o:?}");
+        assert!(close(o.bounds.0, h.map(|v: f32| -v)), "{o:?}");
     }
     let mug = &objects["o4 mug"];
-    let (lo, hi) = ([-0.05, 0.0, -0.04], [0.05, 0.12, 0.06]);
-    for a in 0..3 {
-        assert!((mug.bounds.0[a] - lo[a]).abs() < 1e-6, "{mug:?}");
-        assert!((mug.bounds.1[a] - hi[a]).abs() < 1e-6, "{mug:?}");
-    }
+    assert!(close(mug.bounds.0, [-0.05, 0.0, -0.04]), "{mug:?}");
+    assert!(close(mug.bounds.1, [0.05, 0.12, 0.06]), "{mug:?}");
     // A key at every frame of the take, equal to the recorded state.
     for (id, name) in [(1, "o1 crate"), (2, "o2 ball"), (4, "o4 mug")] {
         let o = &objects[name];
