@@ -939,14 +939,30 @@ async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, P
             .expect("pushed");
     }
     tokio::time::sleep(Duration::from_millis(1000)).await;
-    takes
+    stop_and_shut_down(daemon, &client, "demo0").await;
+    (dir, storage)
+}
+
+/// Stops an avatar's recording and shuts the daemon down cleanly.
+async fn stop_and_shut_down(daemon: Daemon, client: &Client, avatar: &str) {
+    client
+        .take_service()
         .stop_recording(pb::StopRecordingRequest {
-            avatar_id: "demo0".into(),
+            avatar_id: avatar.into(),
         })
         .await
         .expect("stops");
     daemon.shutdown().await.expect("clean shutdown");
-    (dir, storage)
+}
+
+/// The settings a take was recorded with, for a re-solve in the test.
+fn recorded_settings(take: &posewire_takes::Take) -> posewire::serve::resolve::ResolveSettings {
+    posewire::serve::resolve::ResolveSettings {
+        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
+            .expect("recorded settings"),
+        scene: Default::default(),
+        profile: None,
+    }
 }
 
 /// With the physics solver and one avatar in the world, the re-solve (a
@@ -984,12 +1000,7 @@ async fn pushes_resolve_exactly_and_only_with_their_records() {
     println!("physics re-solve with 3 pushes: {n} frames identical");
     let mut bare = take.clone();
     bare.pushes.clear();
-    let settings = posewire::serve::resolve::ResolveSettings {
-        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
-            .expect("recorded settings"),
-        scene: Default::default(),
-        profile: None,
-    };
+    let settings = recorded_settings(&take);
     let without = posewire::serve::resolve::resolve(&bare, &settings, 9).expect("re-solves");
     let live: Vec<_> = take.frames(1).collect();
     assert_eq!(live.len(), without.len());

@@ -17,7 +17,10 @@ use posewire_takes::{ObjectEdit, SolvedFrame};
 
 use super::cli_common::{arg, posewire, text};
 use super::glb_objects::glb_objects;
-use super::{assert_resolve_reproduces, physics_daemon, start_request, take_file};
+use super::{
+    assert_resolve_reproduces, physics_daemon, recorded_settings, start_request,
+    stop_and_shut_down, take_file,
+};
 
 fn v(x: f64, y: f64, z: f64) -> pb::Vec3 {
     pb::Vec3 { x, y, z }
@@ -46,10 +49,10 @@ fn add(name: &str, kind: pb::shape::Kind, mass_kg: f64, at: [f64; 3]) -> pb::Add
 /// held and thrown; the crate lifted; the stick removed.
 async fn record_objects() -> (tempfile::TempDir, std::path::PathBuf) {
     let (dir, storage, daemon, client) = physics_daemon(1).await;
-    let mut takes = client.take_service();
     let mut scene = client.scene_service();
     tokio::time::sleep(Duration::from_millis(400)).await;
-    takes
+    client
+        .take_service()
         .start_recording(start_request("demo0", "objs"))
         .await
         .expect("records");
@@ -105,13 +108,7 @@ async fn record_objects() -> (tempfile::TempDir, std::path::PathBuf) {
         .await
         .expect("removes");
     tokio::time::sleep(Duration::from_millis(700)).await;
-    takes
-        .stop_recording(pb::StopRecordingRequest {
-            avatar_id: "demo0".into(),
-        })
-        .await
-        .expect("stops");
-    daemon.shutdown().await.expect("clean shutdown");
+    stop_and_shut_down(daemon, &client, "demo0").await;
     (dir, storage)
 }
 
@@ -186,12 +183,7 @@ async fn objects_are_recorded_resolve_exactly_and_export_as_animated_nodes() {
 
     // The re-solve replays the changes: the body (which held the ball)
     // and the objects equal the live ones exactly.
-    let settings = posewire::serve::resolve::ResolveSettings {
-        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
-            .expect("recorded settings"),
-        scene: Default::default(),
-        profile: None,
-    };
+    let settings = recorded_settings(&take);
     let again =
         posewire::serve::resolve::resolve_with_objects(&take, &settings, 9).expect("re-solves");
     println!("objects in the re-solve: {}", again.objects.summary());
