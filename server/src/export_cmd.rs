@@ -1,8 +1,9 @@
 //! `posewire export`: a recorded take's solved body out to the formats
 //! animators use: BVH on the canonical skeleton at the person's calibrated
 //! proportions, glTF 2.0 binary (skeleton, animation and a skinned mesh:
-//! the built-in body or a rigged model), or the joint-track CSV of
-//! FORMATS.md section 3.
+//! the built-in body or a rigged model, and the space's recorded objects
+//! as animated nodes beside it: `export_objects`), or the joint-track CSV
+//! of FORMATS.md section 3.
 
 use std::path::{Path, PathBuf};
 
@@ -240,7 +241,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let rig = crate::skin_cmd::prepare_rig(model, &skeleton, false, None)?;
             let track = joint_track(&skeleton, &poses);
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
-            crate::skin_cmd::write_animation(&rig, &frames, &args.out)?;
+            let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
+            let objects = crate::export_objects::object_tracks(&take, &times);
+            crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
         }
     }
     tracing::info!(

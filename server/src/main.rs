@@ -9,6 +9,7 @@ mod demo_clip;
 mod eval_cmd;
 mod eval_report;
 mod export_cmd;
+mod export_objects;
 mod live_cmds;
 mod record_cmd;
 mod resolve_cmd;

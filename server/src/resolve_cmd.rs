@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Args;
 use posewire::serve::config::DEFAULT_STORAGE;
-use posewire::serve::resolve::{resolve, ResolveSettings};
+use posewire::serve::resolve::{resolve_with_objects, ResolveSettings};
 use posewire::serve::Config;
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
@@ -132,18 +132,7 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
         None => None,
     };
     let version = take.latest_version().unwrap_or(0) + 1;
-    let description = format!(
-        "re-solve: solver {solver_name}, {} Hz, {} pushes, profile {}, settings and configuration {}",
-        take.info.rate_hz,
-        take.pushes.len(),
-        args.profile
-            .as_ref()
-            .map_or("as recorded".to_string(), |p| p.display().to_string()),
-        args.config
-            .as_ref()
-            .map_or("as recorded".to_string(), |p| p.display().to_string()),
-    );
-    let frames = resolve(
+    let resolved = resolve_with_objects(
         &take,
         &ResolveSettings {
             solver,
@@ -153,6 +142,19 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
         version,
     )
     .with_context(|| format!("cannot re-solve {}", path.display()))?;
+    let frames = resolved.frames;
+    let description = format!(
+        "re-solve: solver {solver_name}, {} Hz, {} pushes, {}, profile {}, settings and configuration {}",
+        take.info.rate_hz,
+        take.pushes.len(),
+        resolved.objects.summary(),
+        args.profile
+            .as_ref()
+            .map_or("as recorded".to_string(), |p| p.display().to_string()),
+        args.config
+            .as_ref()
+            .map_or("as recorded".to_string(), |p| p.display().to_string()),
+    );
     let io = |e| anyhow::anyhow!("cannot store the re-solve in the take: {e}");
     writer
         .push(&Record::Version(SolveVersion {

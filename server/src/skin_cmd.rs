@@ -15,7 +15,7 @@ use glam::{DQuat, DVec3, Vec3};
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
 use posewire_skinning::export::{
-    write_baked_glb, write_glb, write_obj, AnimationFrame, BakedFrame,
+    write_baked_glb, write_glb_with_props, write_obj, AnimationFrame, BakedFrame,
 };
 use posewire_skinning::{
     body_mesh, load_gltf, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions, Method,
@@ -182,7 +182,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         SkinFormat::Gltf => {
             let path = args.out.join(format!("{}.glb", track_name(joints)));
             if method == Method::Lbs {
-                write_animation(&rig, &frames, &path)
+                write_animation(&rig, &frames, &[], &path)
             } else {
                 write_baked(&rig, &frames, method, &path)
             }
@@ -255,10 +255,13 @@ fn write_sequence(
 }
 
 /// Writes one `.glb`: the rest mesh, skin and the retargeted skeletal
-/// animation (viewers skin it with linear blending).
+/// animation (viewers skin it with linear blending), with rigid objects
+/// beside the body (`props`, keyed in the same clock: seconds from the
+/// first frame).
 pub fn write_animation(
     rig: &Rig,
     frames: &[(usize, &JointFrame)],
+    props: &[posewire_skinning::export::PropTrack],
     path: &Path,
 ) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
@@ -269,9 +272,10 @@ pub fn write_animation(
             bones: rig.retarget.transforms(&pose_of(frame)),
         })
         .collect();
-    write_glb(path, &rig.mesh, &keys)?;
+    write_glb_with_props(path, &rig.mesh, &keys, props)?;
     tracing::info!(
         frames = keys.len(),
+        objects = props.len(),
         vertices = rig.mesh.vertex_count(),
         out = %path.display(),
         "glTF skeletal animation written (viewers skin it with linear blending)"

@@ -1,18 +1,25 @@
 //! `posewire export`: a take's solved body as BVH (checked by a forward
 //! kinematics in `bvh_fk`, independent of Posewire's BVH code), as the
-//! joint-track CSV, and as glTF; resampling, versions and clear errors.
+//! joint-track CSV, and as glTF (with the take's objects as animated
+//! nodes beside the body, read back by the `gltf` crate); resampling,
+//! versions, damaged object records and clear errors.
 
 mod bvh_fk;
 mod cli_common;
+mod glb_objects;
 
 use std::path::{Path, PathBuf};
 
 use bvh_fk::independent_fk;
 use cli_common::{arg, posewire, text};
 use glam::{DQuat, DVec3, EulerRot};
+use glb_objects::{glb_objects, GlbObject};
 use posewire_body::formats::JointTrack;
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
-use posewire_takes::{ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, TakeWriter};
+use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
+use posewire_takes::{
+    scan, ObjectBody, ObjectGone, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record,
+    SolveVersion, SolvedFrame, TakeInfo, TakeWriter,
+};
 
 fn profile() -> BodyProfile {
     BodyProfile::from_stature(1.62)
@@ -270,4 +277,251 @@ fn export_errors_name_what_is_wrong() {
     ]);
     assert!(o.status.success(), "{:?}", text(&o));
     assert!(text(&o).1.contains("cut short"), "{:?}", text(&o));
+}
+
+/// Where each test object is at time `t` (a ball falling, a box sliding,
+/// a stick spinning, a hull resting) and how it is turned.
+fn object_at(id: u64, t: f64) -> Transform {
+    match id {
+        1 => Transform::new(DVec3::new(0.0, 0.15, 0.5 * t), DQuat::from_rotation_y(t)),
+        2 => Transform::new(
+            DVec3::new(1.0, 2.0 - 0.5 * t * t, 0.0),
+            DQuat::from_rotation_z(2.0 * t),
+        ),
+        3 => Transform::new(DVec3::new(-1.0, 1.0, t), DQuat::from_rotation_x(3.0 * t)),
+        _ => Transform::new(DVec3::new(2.0, 0.5, 2.0), DQuat::IDENTITY),
+    }
+}
+
+/// The test objects: id, name, shape; the stick (3) is in the space from
+/// tick 30 to 59 only.
+fn test_objects() -> Vec<(u64, &'static str, ObjectShape)> {
+    vec![
+        (
+            1,
+            "crate",
+            ObjectShape::Box {
+                size: DVec3::new(0.3, 0.2, 0.4),
+            },
+        ),
+        (2, "ball", ObjectShape::Sphere { radius_m: 0.11 }),
+        (
+            3,
+            "stick",
+            ObjectShape::Capsule {
+                radius_m: 0.03,
+                length_m: 0.8,
+            },
+        ),
+        (
+            4,
+            "mug",
+            ObjectShape::Hull {
+                points: vec![
+                    DVec3::new(-0.05, 0.0, -0.04),
+                    DVec3::new(0.05, 0.0, -0.04),
+                    DVec3::new(0.0, 0.12, 0.06),
+                    DVec3::new(0.0, 0.0, 0.06),
+                ],
+            },
+        ),
+    ]
+}
+
+/// `write_take`'s take with the test objects appended: described when
+/// first seen, a state per tick while in the space, the stick leaving.
+fn write_take_with_objects(dir: &Path) -> PathBuf {
+    let (path, _) = write_take(dir, 1.0);
+    let (mut w, _, _) = TakeWriter::append(&path).expect("append");
+    for (id, name, shape) in test_objects() {
+        let first = if id == 3 { 30 } else { 0 };
+        w.push(&Record::ObjectSeen(ObjectSeen {
+            sequence: first,
+            id,
+            body: ObjectBody {
+                name: name.into(),
+                shape,
+                mass_kg: 1.0,
+                friction: 0.6,
+                restitution: 0.2,
+            },
+        }))
+        .expect("object");
+    }
+    for k in 0..90u64 {
+        for id in 1..=4u64 {
+            if id == 3 && !(30..60).contains(&k) {
+                continue;
+            }
+            w.push(&Record::ObjectMotion(ObjectMotion {
+                sequence: k,
+                id,
+                pose: object_at(id, k as f64 / 90.0),
+                linear_velocity: DVec3::ZERO,
+                angular_velocity: DVec3::ZERO,
+                held_by: Vec::new(),
+            }))
+            .expect("state");
+        }
+    }
+    w.push(&Record::ObjectGone(ObjectGone {
+        sequence: 60,
+        id: 3,
+    }))
+    .expect("gone");
+    w.finish("done").expect("finish");
+    path
+}
+
+fn export_gltf(take: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "export",
+        "--take",
+        arg(take),
+        "--format",
+        "gltf",
+        "--version",
+        "1",
+        "--out",
+        arg(out),
+    ];
+    args.extend_from_slice(more);
+    posewire(&args)
+}
+
+/// The largest distance between an exported object's translation keys and
+/// where the test object is at the keys' times.
+fn worst_translation(o: &GlbObject, id: u64) -> f64 {
+    o.translations
+        .iter()
+        .map(|(t, p)| {
+            let expect = object_at(id, f64::from(*t)).position;
+            DVec3::new(f64::from(p[0]), f64::from(p[1]), f64::from(p[2])).distance(expect)
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The largest angle between an exported object's rotation keys and the
+/// test object's rotation, radians.
+fn worst_rotation(o: &GlbObject, id: u64) -> f64 {
+    o.rotations
+        .iter()
+        .map(|(t, q)| {
+            let got = DQuat::from_xyzw(
+                f64::from(q[0]),
+                f64::from(q[1]),
+                f64::from(q[2]),
+                f64::from(q[3]),
+            );
+            got.angle_between(object_at(id, f64::from(*t)).rotation)
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn export_gltf_writes_each_object_as_an_animated_node_beside_the_body() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let out = dir.path().join("props.glb");
+    let o = export_gltf(&take, &out, &[]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let (objects, animations) = glb_objects(&std::fs::read(&out).expect("glb"));
+    assert_eq!(animations, 1, "the objects share the body's animation");
+    let names: Vec<&str> = objects.keys().map(String::as_str).collect();
+    assert_eq!(names, ["o1 crate", "o2 ball", "o3 stick", "o4 mug"]);
+    let kinds: Vec<&str> = objects.values().map(|o| o.mesh.as_str()).collect();
+    assert_eq!(kinds, ["box", "sphere", "capsule", "hull"]);
+    // Each mesh is its shape's size (the hull: the box of its points).
+    let close = |a: [f32; 3], b: [f32; 3]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5);
+    let half = [[0.15, 0.1, 0.2], [0.11, 0.11, 0.11], [0.03, 0.43, 0.03]];
+    for (o, h) in objects.values().zip(half) {
+        assert!(close(o.bounds.1, h), "{o:?}");
+        assert!(close(o.bounds.0, h.map(|v: f32| -v)), "{o:?}");
+    }
+    let mug = &objects["o4 mug"];
+    assert!(close(mug.bounds.0, [-0.05, 0.0, -0.04]), "{mug:?}");
+    assert!(close(mug.bounds.1, [0.05, 0.12, 0.06]), "{mug:?}");
+    // A key at every frame of the take, equal to the recorded state.
+    for (id, name) in [(1, "o1 crate"), (2, "o2 ball"), (4, "o4 mug")] {
+        let o = &objects[name];
+        assert_eq!(o.translations.len(), 90, "{name}");
+        assert_eq!(o.rotations.len(), 90, "{name}");
+        assert!(o.scales.is_empty(), "{name} is there throughout");
+        assert!(worst_translation(o, id) < 1e-3, "{name}");
+        assert!(worst_rotation(o, id) < 1e-3, "{name}");
+    }
+    // The stick: keys while it was there, shown only then.
+    let stick = &objects["o3 stick"];
+    assert_eq!(stick.translations.len(), 30);
+    assert!((stick.translations[0].0 - 30.0 / 90.0).abs() < 1e-6);
+    assert!(worst_translation(stick, 3) < 1e-3);
+    let shown: Vec<(f32, f32)> = stick.scales.clone();
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    assert_eq!((shown[0].1, shown[1].1, shown[2].1), (0.0, 1.0, 0.0));
+    assert!((shown[1].0 - 30.0 / 90.0).abs() < 1e-6 && (shown[2].0 - 60.0 / 90.0).abs() < 1e-6);
+
+    // Resampled to 30 frames a second, objects and body alike.
+    let o = export_gltf(&take, &out, &["--fps", "30"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let (objects, _) = glb_objects(&std::fs::read(&out).expect("glb"));
+    let ball = &objects["o2 ball"];
+    assert_eq!(ball.translations.len(), 30);
+    assert!((ball.translations[1].0 - 1.0 / 30.0).abs() < 1e-6);
+    assert!(worst_translation(ball, 2) < 1e-3);
+    assert!(worst_rotation(ball, 2) < 1e-3);
+}
+
+#[test]
+fn a_take_without_objects_exports_as_before_and_damaged_object_records_are_skipped_and_said() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (plain, _) = write_take(dir.path(), 1.0);
+    let out = dir.path().join("plain.glb");
+    let o = export_gltf(&plain, &out, &[]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let (objects, animations) = glb_objects(&std::fs::read(&out).expect("glb"));
+    assert!(objects.is_empty(), "{objects:?}");
+    assert_eq!(animations, 1);
+
+    let sub = dir.path().join("objects");
+    std::fs::create_dir_all(&sub).expect("mkdir");
+    let take = write_take_with_objects(&sub);
+    let mut bytes = std::fs::read(&take).expect("read");
+    let records = scan(&take, &bytes).expect("scans").records;
+    let at = |f: &dyn Fn(&Record) -> bool| {
+        records
+            .iter()
+            .find(|(_, r)| f(r))
+            .map(|(offset, _)| *offset as usize)
+            .expect("the record")
+    };
+    // The mug's description and one of the ball's states are damaged.
+    let mug = at(&|r| matches!(r, Record::ObjectSeen(o) if o.id == 4));
+    let ball = at(&|r| matches!(r, Record::ObjectMotion(m) if m.id == 2 && m.sequence == 45));
+    bytes[mug + 12] ^= 0x40;
+    bytes[ball + 30] ^= 0x40;
+    std::fs::write(&take, &bytes).expect("write");
+    let out = dir.path().join("damaged.glb");
+    let o = export_gltf(&take, &out, &[]);
+    let (_, stderr) = text(&o);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.matches("warning:").count() >= 3, "{stderr}");
+    assert!(
+        stderr.contains(&format!("damaged at byte {mug} ")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("damaged at byte {ball} ")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("object o4 was left out of the export: its description record was damaged"),
+        "{stderr}"
+    );
+    let (objects, _) = glb_objects(&std::fs::read(&out).expect("glb"));
+    let names: Vec<&str> = objects.keys().map(String::as_str).collect();
+    assert_eq!(names, ["o1 crate", "o2 ball", "o3 stick"]);
+    // The ball's lost state is bridged by its neighbours.
+    let ball = &objects["o2 ball"];
+    assert_eq!(ball.translations.len(), 90);
+    assert!(worst_translation(ball, 2) < 1e-3);
 }

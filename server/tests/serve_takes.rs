@@ -7,7 +7,9 @@
 
 mod bvh_fk;
 mod cli_common;
+mod glb_objects;
 mod serve_common;
+mod take_objects;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -879,11 +881,11 @@ async fn the_record_and_takes_commands_drive_the_daemon() {
     serve_common::stop_cleanly(daemon);
 }
 
-/// Records `demo0` for about a second with the physics solver, `avatars`
-/// demo people sharing the world, into take `phys`, pushing `demo0`'s chest
-/// along +X with each of `pushes` (N s) over gRPC, 0.2 s apart; returns the
-/// temporary folder and the storage folder.
-async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, PathBuf) {
+/// A daemon on the physics solver with `avatars` demo people (`demo0`,
+/// `demo1`...) walking circles 5 m apart, its takes in a temporary
+/// storage folder; the folder (kept while the test runs), the storage,
+/// the daemon and a client.
+async fn physics_daemon(avatars: usize) -> (tempfile::TempDir, PathBuf, Daemon, Client) {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
     let people = (0..avatars)
@@ -909,6 +911,15 @@ async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, P
     let client = Client::connect(&daemon.local_addr().to_string())
         .await
         .expect("connects");
+    (dir, storage, daemon, client)
+}
+
+/// Records `demo0` for about a second with the physics solver, `avatars`
+/// demo people sharing the world, into take `phys`, pushing `demo0`'s chest
+/// along +X with each of `pushes` (N s) over gRPC, 0.2 s apart; returns the
+/// temporary folder and the storage folder.
+async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, PathBuf) {
+    let (dir, storage, daemon, client) = physics_daemon(avatars).await;
     let mut takes = client.take_service();
     // The world steps (and the body lives in it) before the take begins.
     tokio::time::sleep(Duration::from_millis(400)).await;
@@ -928,14 +939,30 @@ async fn record_physics(avatars: usize, pushes: &[f64]) -> (tempfile::TempDir, P
             .expect("pushed");
     }
     tokio::time::sleep(Duration::from_millis(1000)).await;
-    takes
+    stop_and_shut_down(daemon, &client, "demo0").await;
+    (dir, storage)
+}
+
+/// Stops an avatar's recording and shuts the daemon down cleanly.
+async fn stop_and_shut_down(daemon: Daemon, client: &Client, avatar: &str) {
+    client
+        .take_service()
         .stop_recording(pb::StopRecordingRequest {
-            avatar_id: "demo0".into(),
+            avatar_id: avatar.into(),
         })
         .await
         .expect("stops");
     daemon.shutdown().await.expect("clean shutdown");
-    (dir, storage)
+}
+
+/// The settings a take was recorded with, for a re-solve in the test.
+fn recorded_settings(take: &posewire_takes::Take) -> posewire::serve::resolve::ResolveSettings {
+    posewire::serve::resolve::ResolveSettings {
+        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
+            .expect("recorded settings"),
+        scene: Default::default(),
+        profile: None,
+    }
 }
 
 /// With the physics solver and one avatar in the world, the re-solve (a
@@ -973,12 +1000,7 @@ async fn pushes_resolve_exactly_and_only_with_their_records() {
     println!("physics re-solve with 3 pushes: {n} frames identical");
     let mut bare = take.clone();
     bare.pushes.clear();
-    let settings = posewire::serve::resolve::ResolveSettings {
-        solver: posewire::serve::solver_config::recorded(take.config.as_deref(), &take.info.solver)
-            .expect("recorded settings"),
-        scene: Default::default(),
-        profile: None,
-    };
+    let settings = recorded_settings(&take);
     let without = posewire::serve::resolve::resolve(&bare, &settings, 9).expect("re-solves");
     let live: Vec<_> = take.frames(1).collect();
     assert_eq!(live.len(), without.len());

@@ -6,6 +6,7 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Touch, Transform};
 
+use crate::object_codec::{decode_object, encode_object, plausible_object};
 use crate::record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
 };
@@ -72,11 +73,17 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
             out.push(p.joint.index() as u8);
             vec3(out, p.impulse, "the impulse")?;
         }
+        Record::ObjectSeen(_)
+        | Record::ObjectMotion(_)
+        | Record::ObjectGone(_)
+        | Record::ObjectChange(_) => {
+            encode_object(record, out)?;
+        }
     }
     Ok(())
 }
 
-fn string(out: &mut Vec<u8>, s: &str) -> Result<(), String> {
+pub(crate) fn string(out: &mut Vec<u8>, s: &str) -> Result<(), String> {
     if s.len() > MAX_STRING_BYTES {
         return Err(format!(
             "a text of {} bytes (at most {MAX_STRING_BYTES})",
@@ -88,7 +95,7 @@ fn string(out: &mut Vec<u8>, s: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn finite(out: &mut Vec<u8>, v: f64, what: &str) -> Result<(), String> {
+pub(crate) fn finite(out: &mut Vec<u8>, v: f64, what: &str) -> Result<(), String> {
     if !v.is_finite() {
         return Err(format!("{what}: {v} is not a finite number"));
     }
@@ -96,14 +103,14 @@ fn finite(out: &mut Vec<u8>, v: f64, what: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn vec3(out: &mut Vec<u8>, v: DVec3, what: &str) -> Result<(), String> {
+pub(crate) fn vec3(out: &mut Vec<u8>, v: DVec3, what: &str) -> Result<(), String> {
     for c in v.to_array() {
         finite(out, c, what)?;
     }
     Ok(())
 }
 
-fn quat(out: &mut Vec<u8>, q: DQuat, what: &str) -> Result<(), String> {
+pub(crate) fn quat(out: &mut Vec<u8>, q: DQuat, what: &str) -> Result<(), String> {
     if !q.is_finite() || (q.length() - 1.0).abs() > 1e-6 {
         return Err(format!("{what}: rotation {q} is not a unit quaternion"));
     }
@@ -186,15 +193,15 @@ impl<'a> Payload<'a> {
         Ok(a)
     }
 
-    fn u8(&mut self, what: &str) -> Result<u8, String> {
+    pub(crate) fn u8(&mut self, what: &str) -> Result<u8, String> {
         Ok(self.array::<1>(what)?[0])
     }
 
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
+    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
 
-    fn u64(&mut self, what: &str) -> Result<u64, String> {
+    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, String> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
@@ -202,7 +209,7 @@ impl<'a> Payload<'a> {
         Ok(i64::from_le_bytes(self.array(what)?))
     }
 
-    fn f64(&mut self, what: &str) -> Result<f64, String> {
+    pub(crate) fn f64(&mut self, what: &str) -> Result<f64, String> {
         let v = f64::from_le_bytes(self.array(what)?);
         if v.is_finite() {
             Ok(v)
@@ -211,7 +218,7 @@ impl<'a> Payload<'a> {
         }
     }
 
-    fn vec3(&mut self, what: &str) -> Result<DVec3, String> {
+    pub(crate) fn vec3(&mut self, what: &str) -> Result<DVec3, String> {
         Ok(DVec3::new(
             self.f64(what)?,
             self.f64(what)?,
@@ -219,7 +226,7 @@ impl<'a> Payload<'a> {
         ))
     }
 
-    fn quat(&mut self, what: &str) -> Result<DQuat, String> {
+    pub(crate) fn quat(&mut self, what: &str) -> Result<DQuat, String> {
         let q = DQuat::from_xyzw(
             self.f64(what)?,
             self.f64(what)?,
@@ -232,13 +239,13 @@ impl<'a> Payload<'a> {
         Ok(q)
     }
 
-    fn string(&mut self, what: &str) -> Result<String, String> {
+    pub(crate) fn string(&mut self, what: &str) -> Result<String, String> {
         let n = self.u32(what)? as usize;
         let bytes = self.take(n, what)?;
         String::from_utf8(bytes.to_vec()).map_err(|_| format!("{what} is not UTF-8"))
     }
 
-    fn finish(&self) -> Result<(), String> {
+    pub(crate) fn finish(&self) -> Result<(), String> {
         if self.at == self.bytes.len() {
             Ok(())
         } else {
@@ -359,6 +366,10 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
             },
             impulse: p.vec3("the impulse")?,
         }),
+        11..=14 => match decode_object(kind, &mut p) {
+            Some(record) => record?,
+            None => return Ok(None),
+        },
         _ => return Ok(None),
     };
     p.finish()?;
@@ -407,6 +418,7 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
         5 => ends_with_string_at(12),
         6 => len == SOLVED_PAYLOAD_BYTES,
         10 => len == PUSH_PAYLOAD_BYTES,
+        11..=14 => plausible_object(kind, payload),
         _ => false,
     }
 }

@@ -28,6 +28,14 @@ pub struct RecordCounts {
     pub end: usize,
     /// Pushes applied to the body.
     pub push: usize,
+    /// Objects described (first seen).
+    pub object: usize,
+    /// Object states, one per object per tick.
+    pub object_state: usize,
+    /// Objects that left.
+    pub object_gone: usize,
+    /// Changes applied to the objects.
+    pub object_change: usize,
 }
 
 impl RecordCounts {
@@ -44,6 +52,10 @@ impl RecordCounts {
             Record::Renamed(_) => &mut self.renamed,
             Record::End(_) => &mut self.end,
             Record::Push(_) => &mut self.push,
+            Record::ObjectSeen(_) => &mut self.object,
+            Record::ObjectMotion(_) => &mut self.object_state,
+            Record::ObjectGone(_) => &mut self.object_gone,
+            Record::ObjectChange(_) => &mut self.object_change,
         };
         *n += 1;
     }
@@ -60,6 +72,10 @@ impl RecordCounts {
             + self.renamed
             + self.end
             + self.push
+            + self.object
+            + self.object_state
+            + self.object_gone
+            + self.object_change
     }
 }
 
@@ -67,7 +83,7 @@ impl fmt::Display for RecordCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push",
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change",
             self.info,
             self.profile,
             self.config,
@@ -77,7 +93,11 @@ impl fmt::Display for RecordCounts {
             self.marker,
             self.renamed,
             self.end,
-            self.push
+            self.push,
+            self.object,
+            self.object_state,
+            self.object_gone,
+            self.object_change
         )
     }
 }

@@ -23,6 +23,8 @@ mod damage;
 mod error;
 mod frame;
 mod guess;
+mod object_codec;
+mod object_record;
 mod reader;
 mod record;
 mod repair;
@@ -34,6 +36,11 @@ pub use counts::RecordCounts;
 pub use damage::{Damage, TailCut};
 pub use error::TakeError;
 pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SIGNATURE};
+pub use object_codec::MAX_HULL_POINTS;
+pub use object_record::{
+    ObjectBody, ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, ObjectSeen,
+    ObjectShape,
+};
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
 pub use record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,

@@ -8,6 +8,7 @@ use crate::damage::{Damage, TailCut};
 use crate::error::TakeError;
 use crate::frame::FILE_HEADER_BYTES;
 use crate::guess::guess_info;
+use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
 use crate::record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
 };
@@ -32,6 +33,16 @@ pub struct Take {
     pub ticks: Vec<Tick>,
     /// The pushes applied to the body, in tick order.
     pub pushes: Vec<AppliedPush>,
+    /// The space's objects as first seen (takes recorded before objects
+    /// have none).
+    pub objects: Vec<ObjectSeen>,
+    /// The objects' states after each recorded tick, in file order.
+    pub object_motion: Vec<ObjectMotion>,
+    /// Objects that left the space.
+    pub objects_gone: Vec<ObjectGone>,
+    /// The changes applied to the objects between ticks, in tick order
+    /// (a re-solve replays them).
+    pub object_changes: Vec<ObjectChange>,
     /// The solved versions, in order (1 = the live solve).
     pub versions: Vec<SolveVersion>,
     /// Every solved frame of every version, in file order.
@@ -236,6 +247,20 @@ fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
             }
             t.pushes.push(p);
         }
+        Record::ObjectSeen(o) => t.objects.push(o),
+        Record::ObjectMotion(m) => t.object_motion.push(m),
+        Record::ObjectGone(g) => t.objects_gone.push(g),
+        Record::ObjectChange(c) => {
+            if let Some(last) = t.object_changes.last() {
+                if c.sequence < last.sequence {
+                    return Err(format!(
+                        "an object change at tick {} after one at tick {} (changes are in tick order)",
+                        c.sequence, last.sequence
+                    ));
+                }
+            }
+            t.object_changes.push(c);
+        }
     }
     Ok(())
 }
@@ -248,6 +273,10 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         config: None,
         ticks: Vec::new(),
         pushes: Vec::new(),
+        objects: Vec::new(),
+        object_motion: Vec::new(),
+        objects_gone: Vec::new(),
+        object_changes: Vec::new(),
         versions: Vec::new(),
         solved: Vec::new(),
         markers: Vec::new(),

@@ -4,6 +4,8 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, Joint};
 
+use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
+
 /// Who and what a take is about; the first record of every take.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TakeInfo {
@@ -126,6 +128,15 @@ pub enum Record {
     End(String),
     /// A push applied at a tick.
     Push(AppliedPush),
+    /// An object of the space, when first seen.
+    ObjectSeen(ObjectSeen),
+    /// An object's state after a tick.
+    ObjectMotion(ObjectMotion),
+    /// An object left the space.
+    ObjectGone(ObjectGone),
+    /// A change applied to the objects between ticks (replayed by a
+    /// re-solve).
+    ObjectChange(ObjectChange),
 }
 
 impl Record {
@@ -142,6 +153,10 @@ impl Record {
             Record::Renamed(_) => 8,
             Record::End(_) => 9,
             Record::Push(_) => 10,
+            Record::ObjectSeen(_) => 11,
+            Record::ObjectMotion(_) => 12,
+            Record::ObjectGone(_) => 13,
+            Record::ObjectChange(_) => 14,
         }
     }
 }

@@ -18,7 +18,8 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_takes::{
-    from_bytes, scan, AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, Take,
+    from_bytes, scan, AppliedPush, Marker, ObjectBody, ObjectChange, ObjectEdit, ObjectHolder,
+    ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record, SolveVersion, SolvedFrame, Take,
     TakeError, TakeInfo, TakeWriter, Tick, FORMAT_VERSION, SIGNATURE,
 };
 use proptest::prelude::*;
@@ -85,6 +86,12 @@ enum Event {
     End(String),
     /// A push at the latest tick.
     Push(usize, DVec3),
+    /// An object described, then its state at the latest tick, held by
+    /// the named avatar's right hand if one is given.
+    Object(u64, String, f64, Transform, DVec3, Option<String>),
+    /// A change to an object before the latest tick: a grab by the named
+    /// avatar, or a move.
+    ObjectChange(u64, Option<String>, Transform),
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -99,6 +106,10 @@ fn event() -> impl Strategy<Value = Event> {
         1 => text().prop_map(Event::NewVersion),
         1 => text().prop_map(Event::End),
         1 => (0..Joint::COUNT, vec3()).prop_map(|(j, v)| Event::Push(j, v)),
+        1 => (any::<u64>(), text(), 0.01f64..10.0, vec3(), rotation(), vec3(), prop::option::of(text()))
+            .prop_map(|(id, name, r, p, q, v, holder)| Event::Object(id, name, r, Transform::new(p, q), v, holder)),
+        1 => (any::<u64>(), prop::option::of(text()), vec3(), rotation())
+            .prop_map(|(id, by, p, q)| Event::ObjectChange(id, by, Transform::new(p, q))),
     ]
 }
 
@@ -189,6 +200,51 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                 time_s: sequence as f64 / 90.0,
                 joint: Joint::ALL[joint],
                 impulse,
+            }),
+            Event::Object(id, name, radius_m, pose, velocity, holder) => {
+                out.push(Record::ObjectSeen(ObjectSeen {
+                    sequence,
+                    id,
+                    body: ObjectBody {
+                        name,
+                        shape: ObjectShape::Sphere { radius_m },
+                        mass_kg: 0.5,
+                        friction: 0.6,
+                        restitution: 0.2,
+                    },
+                }));
+                Record::ObjectMotion(ObjectMotion {
+                    sequence,
+                    id,
+                    pose,
+                    linear_velocity: velocity,
+                    angular_velocity: -velocity,
+                    held_by: holder
+                        .into_iter()
+                        .map(|avatar_id| ObjectHolder {
+                            avatar_id,
+                            hand: Device::RightHand,
+                        })
+                        .collect(),
+                })
+            }
+            Event::ObjectChange(id, by, pose) => Record::ObjectChange(ObjectChange {
+                sequence,
+                edit: match by {
+                    Some(avatar_id) => ObjectEdit::Grab {
+                        id,
+                        holder: ObjectHolder {
+                            avatar_id,
+                            hand: Device::LeftHand,
+                        },
+                    },
+                    None => ObjectEdit::SetPose {
+                        id,
+                        pose,
+                        linear_velocity: DVec3::ZERO,
+                        angular_velocity: DVec3::ZERO,
+                    },
+                },
             }),
         };
         out.push(record);

@@ -163,7 +163,8 @@ pub fn apply(
                 Some(i) => {
                     let avatar = &mut avatars[i];
                     let seeds = avatar.restart_solver(space);
-                    recorder.begin(sequence, &avatar.profile, seeds);
+                    let objects = super::recorder::objects::adds_at_start(space);
+                    recorder.begin(sequence, &avatar.profile, seeds, objects);
                     avatar.recording = Some(*recorder);
                     Ok(())
                 }
@@ -171,8 +172,13 @@ pub fn apply(
             (reply, result)
         }
         Command::Objects { change, reply } => {
+            let edit = super::object_take::edit_of(&change, 0);
+            let answer = super::objects::apply(change, space, avatars);
+            if let (Some(edit), Ok(objects)) = (edit, &answer) {
+                record_object_change(avatars, sequence, edit, objects);
+            }
             // Nobody waiting is no error.
-            let _ = reply.send(super::objects::apply(change, space, avatars));
+            let _ = reply.send(answer);
             return;
         }
         Command::Gaze { id, target, reply } => {
@@ -188,6 +194,26 @@ pub fn apply(
     };
     // The asker may have gone (cancelled call): nothing to do then.
     let _ = reply.send(result);
+}
+
+/// Hands a change made to the objects to every recording (an add with the
+/// id the world gave it, which its answer names).
+fn record_object_change(
+    avatars: &mut [AvatarRunner],
+    sequence: u64,
+    mut edit: posewire_takes::ObjectEdit,
+    answer: &[posewire_proto::v1::SceneObject],
+) {
+    if let posewire_takes::ObjectEdit::Add { id, .. } = &mut edit {
+        match answer
+            .first()
+            .and_then(|o| super::object_convert::object_id(&o.id).ok())
+        {
+            Some(added) => *id = added.0,
+            None => return,
+        }
+    }
+    super::recorder::objects::record_change(avatars, sequence, &edit);
 }
 
 /// Queues a push for the avatar's next tick (which applies it before the

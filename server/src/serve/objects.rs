@@ -4,7 +4,7 @@
 
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::grab::{Hand, Holder};
-use posewire_solver::physics::{ObjectId, PhysicsWorld};
+use posewire_solver::physics::{AvatarId, ObjectId, PhysicsWorld};
 use posewire_solver::SharedSpace;
 use tonic::Status;
 
@@ -21,15 +21,18 @@ fn no_world() -> Status {
     )
 }
 
+/// The avatar whose simulated body is `body`.
+pub fn holder_avatar(avatars: &[AvatarRunner], body: AvatarId) -> Option<&AvatarRunner> {
+    avatars.iter().find(|a| a.solver.body_id() == Some(body))
+}
+
 /// The API's holders of an object.
 fn holders(world: &PhysicsWorld, id: ObjectId, avatars: &[AvatarRunner]) -> Vec<pb::ObjectHolder> {
     world
         .holders(id)
         .into_iter()
         .filter_map(|h| {
-            let a = avatars
-                .iter()
-                .find(|a| a.solver.body_id() == Some(h.avatar))?;
+            let a = holder_avatar(avatars, h.avatar)?;
             Some(pb::ObjectHolder {
                 avatar_id: a.id.clone(),
                 hand: device(h.hand.device()).into(),

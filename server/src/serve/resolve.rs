@@ -1,4 +1,5 @@
-//! Offline re-solve of a take: its recorded ticks (samples and pushes) fed
+//! Offline re-solve of a take: its recorded ticks (samples, pushes and the
+//! changes made to the space's objects, `super::resolve_objects`) fed
 //! again, tick by tick, through the very tick the live loop runs
 //! ([`posewire_solver::tick`]). The live solver restarts when a recording
 //! starts (and when the avatar's profile changes mid-take), from the
@@ -12,6 +13,8 @@ use posewire_solver::physics::Scene;
 use posewire_solver::tick::OfflineAvatar;
 use posewire_solver::{AvatarSolver, Push, SharedSpace, SolverSettings};
 use posewire_takes::{AppliedPush, SolvedFrame, Take, Tick};
+
+use super::resolve_objects::{ObjectReplay, ObjectReplayer, ReplayAvatar};
 
 /// Why a take cannot be re-solved.
 #[derive(Debug, thiserror::Error)]
@@ -40,15 +43,49 @@ pub struct ResolveSettings {
     pub profile: Option<BodyProfile>,
 }
 
-/// Re-solves every tick of a take into solved frames of `version`.
+/// A re-solve's result.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The solved frames of the new version.
+    pub frames: Vec<SolvedFrame>,
+    /// What became of the take's objects.
+    pub objects: ObjectReplay,
+}
+
+/// The scene a re-solve starts with: a take that records its objects puts
+/// them back itself (those of the scene's `[[objects]]` among them, as
+/// they were when recording began), so the scene's own objects stay out.
+fn scene_of(take: &Take, scene: &Scene) -> Scene {
+    let mut scene = scene.clone();
+    if !take.object_changes.is_empty() {
+        scene.objects.clear();
+    }
+    scene
+}
+
+/// Re-solves every tick of a take into solved frames of `version`
+/// (as [`resolve_with_objects`], without its report on the objects).
 pub fn resolve(
     take: &Take,
     settings: &ResolveSettings,
     version: u32,
 ) -> Result<Vec<SolvedFrame>, ResolveError> {
-    let mut space = SharedSpace::new(&settings.solver, &settings.scene, take.info.rate_hz);
+    resolve_with_objects(take, settings, version).map(|r| r.frames)
+}
+
+/// Re-solves every tick of a take into solved frames of `version`,
+/// replaying the changes made to the space's objects; says what became of
+/// them.
+pub fn resolve_with_objects(
+    take: &Take,
+    settings: &ResolveSettings,
+    version: u32,
+) -> Result<Resolved, ResolveError> {
+    let scene = scene_of(take, &settings.scene);
+    let mut space = SharedSpace::new(&settings.solver, &scene, take.info.rate_hz);
     let mut avatar: Vec<OfflineAvatar> = Vec::with_capacity(1);
     let mut pushes = TickPushes::new(&take.pushes);
+    let mut objects = ObjectReplayer::new(take);
     let mut out = Vec::with_capacity(take.ticks.len());
     for tick in &take.ticks {
         let change = take
@@ -69,7 +106,16 @@ pub fn resolve(
             a.pushes.clear();
             a.pushes.extend(pushes.at(tick));
         }
+        if let Some(a) = avatar.first() {
+            let replaying = ReplayAvatar {
+                id: &take.info.avatar_id,
+                body: a.solver.body_id(),
+                grab: a.solver.grab_settings(),
+            };
+            objects.before_tick(tick.sequence, &mut space, replaying);
+        }
         let solved = space.tick(&mut avatar, tick.time_s);
+        objects.after_tick(tick.sequence, &space);
         if let Some(Some(body)) = solved.into_iter().next() {
             out.push(SolvedFrame {
                 version,
@@ -80,7 +126,10 @@ pub fn resolve(
             });
         }
     }
-    Ok(out)
+    Ok(Resolved {
+        frames: out,
+        objects: objects.finish(),
+    })
 }
 
 /// The profile a tick solves with: the one given, else the take's.

@@ -13,6 +13,7 @@ use std::path::Path;
 use glam::{DMat4, DQuat, DVec3, Quat, Vec3};
 use serde_json::{json, Value};
 
+use super::gltf_props::{prop_parts, PropTrack};
 use super::ExportError;
 use crate::deform::BoneTransform;
 use crate::mesh::SkinnedMesh;
@@ -142,6 +143,16 @@ fn local(mesh: &SkinnedMesh, world: &[(Quat, Vec3)]) -> Vec<(Quat, Vec3)> {
 /// `frames` is empty). Errors say what is wrong (times not increasing,
 /// non-finite data, a parent cycle).
 pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8>, String> {
+    glb_bytes_with_props(mesh, frames, &[])
+}
+
+/// As [`glb_bytes`], with rigid objects beside the body: each a node with
+/// its mesh, animated in the same animation ([`PropTrack`]).
+pub fn glb_bytes_with_props(
+    mesh: &SkinnedMesh,
+    frames: &[AnimationFrame],
+    props: &[PropTrack],
+) -> Result<Vec<u8>, String> {
     let n = mesh.vertex_count();
     let joints = mesh.skeleton.len();
     if n == 0 || mesh.triangles.is_empty() {
@@ -232,19 +243,43 @@ pub fn glb_bytes(mesh: &SkinnedMesh, frames: &[AnimationFrame]) -> Result<Vec<u8
         .collect();
     roots.push(joints);
 
+    let mut meshes = vec![json!({
+        "name": super::node_name(&mesh.name),
+        "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
+    })];
+    let mut anim = if frames.is_empty() {
+        None
+    } else {
+        Some(animation(mesh, frames, &mut bin)?)
+    };
+    if !props.is_empty() {
+        let samplers = anim
+            .as_ref()
+            .and_then(|a| a["samplers"].as_array())
+            .map_or(0, Vec::len);
+        let first_node = nodes.len();
+        let parts = prop_parts(props, &mut bin, first_node, meshes.len(), samplers)?;
+        roots.extend(first_node..first_node + parts.nodes.len());
+        nodes.extend(parts.nodes);
+        meshes.extend(parts.meshes);
+        let a = anim
+            .get_or_insert_with(|| json!({ "name": "posewire", "samplers": [], "channels": [] }));
+        for (key, more) in [("samplers", parts.samplers), ("channels", parts.channels)] {
+            if let Some(list) = a[key].as_array_mut() {
+                list.extend(more);
+            }
+        }
+    }
     let mut doc = json!({
         "asset": { "version": "2.0", "generator": "posewire skin" },
         "scene": 0,
         "scenes": [{ "nodes": roots }],
         "nodes": nodes,
-        "meshes": [{
-            "name": super::node_name(&mesh.name),
-            "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
-        }],
+        "meshes": meshes,
         "skins": [{ "joints": (0..joints).collect::<Vec<_>>(), "inverseBindMatrices": ibms }],
     });
-    if !frames.is_empty() {
-        doc["animations"] = json!([animation(mesh, frames, &mut bin)?]);
+    if let Some(a) = anim {
+        doc["animations"] = json!([a]);
     }
     doc["accessors"] = json!(bin.accessors);
     doc["bufferViews"] = json!(bin.views);
@@ -402,10 +437,21 @@ pub fn write_glb(
     mesh: &SkinnedMesh,
     frames: &[AnimationFrame],
 ) -> Result<(), ExportError> {
-    let bytes = glb_bytes(mesh, frames).map_err(|reason| ExportError::Invalid {
-        path: path.to_path_buf(),
-        reason,
-    })?;
+    write_glb_with_props(path, mesh, frames, &[])
+}
+
+/// As [`write_glb`], with rigid objects beside the body ([`PropTrack`]).
+pub fn write_glb_with_props(
+    path: &Path,
+    mesh: &SkinnedMesh,
+    frames: &[AnimationFrame],
+    props: &[PropTrack],
+) -> Result<(), ExportError> {
+    let bytes =
+        glb_bytes_with_props(mesh, frames, props).map_err(|reason| ExportError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        })?;
     if u32::try_from(bytes.len()).is_err() {
         return Err(ExportError::Invalid {
             path: path.to_path_buf(),

@@ -3,18 +3,21 @@
 //! skin and a skeletal animation ([`gltf_write`]; viewers skin it with
 //! linear blending) or the rest mesh with every frame's deformed vertices
 //! baked as morph targets ([`gltf_baked`]; viewers show those vertices,
-//! as [`gltf_view`] reads them back).
+//! as [`gltf_view`] reads them back). Rigid objects can go beside the
+//! body, each a node with its mesh and keys ([`gltf_props`]).
 
 use std::path::PathBuf;
 
 pub mod gltf_baked;
+pub mod gltf_props;
 pub mod gltf_view;
 pub mod gltf_write;
 pub mod obj;
 
 pub use gltf_baked::{baked_glb_bytes, write_baked_glb, BakedFrame};
+pub use gltf_props::PropTrack;
 pub use gltf_view::{view_morph_glb, ViewedKey};
-pub use gltf_write::{write_glb, AnimationFrame};
+pub use gltf_write::{glb_bytes_with_props, write_glb, write_glb_with_props, AnimationFrame};
 pub use obj::{obj_text, write_obj};
 
 /// Why a mesh could not be exported.

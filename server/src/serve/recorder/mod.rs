@@ -14,6 +14,7 @@
 //!   a recording stopped.
 
 pub mod names;
+pub mod objects;
 pub mod registry;
 pub mod reserve;
 pub mod writer;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::BodyProfile;
-use posewire_takes::{AppliedPush, Tick};
+use posewire_takes::{AppliedPush, ObjectEdit, Tick};
 
 pub use registry::{RecordingStatus, Recordings};
 pub use writer::{Msg, FLUSH_EVERY};
@@ -45,6 +46,8 @@ pub struct LoopRecorder {
     /// Samples handed to the restarted solver when recording began; the
     /// first recorded tick carries them before its own.
     seeds: Vec<TrackerSample>,
+    /// The objects described so far.
+    seen: objects::SeenObjects,
     status: Arc<RecordingStatus>,
 }
 
@@ -54,15 +57,25 @@ impl LoopRecorder {
         LoopRecorder {
             tx,
             seeds: Vec::new(),
+            seen: objects::SeenObjects::default(),
             status,
         }
     }
 
-    /// Begins at tick `sequence` with the avatar's profile and the samples
-    /// its restarted solver was given (see `AvatarRunner::restart_solver`).
-    pub fn begin(&mut self, sequence: u64, profile: &BodyProfile, seeds: Vec<TrackerSample>) {
+    /// Begins at tick `sequence` with the avatar's profile, the samples
+    /// its restarted solver was given (see `AvatarRunner::restart_solver`)
+    /// and the objects in the space (as adds at that tick, see
+    /// [`objects::adds_at_start`]).
+    pub fn begin(
+        &mut self,
+        sequence: u64,
+        profile: &BodyProfile,
+        seeds: Vec<TrackerSample>,
+        objects: Vec<ObjectEdit>,
+    ) {
         self.seeds = seeds;
         self.profile_changed(sequence, profile);
+        self.object_changes(sequence, objects);
     }
 
     /// The avatar's profile changed; it applies from tick `sequence` on.
@@ -94,8 +107,15 @@ impl LoopRecorder {
 
 /// Hands the avatar's tick to its recording, if any (called by the loop
 /// every tick, after solving, before the tick's samples and pushes are
-/// let go). Never waits; a recording whose writer has stopped is let go.
-pub fn record_tick(avatar: &mut AvatarRunner, sequence: u64, t: f64, body: Option<&Solved>) {
+/// let go), with the space's objects after the tick. Never waits; a
+/// recording whose writer has stopped is let go.
+pub fn record_tick(
+    avatar: &mut AvatarRunner,
+    sequence: u64,
+    t: f64,
+    body: Option<&Solved>,
+    objects: &[objects::ObjectNow],
+) {
     let Some(mut samples) = avatar
         .recording
         .as_mut()
@@ -124,6 +144,7 @@ pub fn record_tick(avatar: &mut AvatarRunner, sequence: u64, t: f64, body: Optio
             samples,
         },
         pushes,
+        objects: recorder.seen.records(sequence, objects),
         solved: body.map(|b| (b.pose, b.contacts)),
     };
     if !recorder.send(msg) {

@@ -43,9 +43,13 @@ pub enum Msg {
         tick: Tick,
         /// The pushes applied at the tick (usually none).
         pushes: Vec<AppliedPush>,
+        /// The objects' records of the tick (their states after it).
+        objects: Vec<Record>,
         /// The body solved at the tick (none before the headset is seen).
         solved: Option<(BodyPose, [bool; 2])>,
     },
+    /// Records to write as they are (changes made to the objects).
+    Records(Vec<Record>),
     /// A marker at the latest tick; the take time (seconds from the first
     /// tick) is sent back.
     Marker {
@@ -83,9 +87,11 @@ pub fn run(
                 from_sequence,
                 toml,
             })),
+            Ok(Msg::Records(records)) => records.iter().try_for_each(|r| take.push(r)),
             Ok(Msg::Tick {
                 tick,
                 pushes,
+                objects,
                 solved,
             }) => {
                 first_time.get_or_insert(tick.time_s);
@@ -98,6 +104,7 @@ pub fn run(
                             .into_iter()
                             .try_for_each(|p| take.push(&Record::Push(p)))
                     })
+                    .and_then(|()| objects.iter().try_for_each(|r| take.push(r)))
                     .and_then(|()| match solved {
                         Some((pose, contacts)) => take.push(&Record::Solved(SolvedFrame {
                             version: 1,
@@ -230,6 +237,7 @@ mod tests {
                 }],
             },
             pushes: Vec::new(),
+            objects: Vec::new(),
             solved: None,
         }
     }

@@ -1,0 +1,139 @@
+//! The space's objects in a take: after each tick, every object's state
+//! (described once, when a recording first sees it; a note when it
+//! leaves), and the changes the loop's commands make to the objects
+//! between ticks, which a re-solve replays (docs/TAKES.md "Objects").
+
+use std::collections::BTreeSet;
+
+use posewire_solver::physics::ObjectState;
+use posewire_solver::SharedSpace;
+use posewire_takes::{ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, Record};
+
+use super::super::avatar::AvatarRunner;
+use super::super::object_take::body_of;
+use super::super::objects::holder_avatar;
+use super::writer::Msg;
+use super::LoopRecorder;
+
+/// One object after a tick, with the hands holding it.
+#[derive(Debug, Clone)]
+pub struct ObjectNow {
+    /// Its state.
+    pub state: ObjectState,
+    /// Who holds it.
+    pub held_by: Vec<ObjectHolder>,
+}
+
+/// Every object of the space now, if any avatar is being recorded (no
+/// work otherwise).
+pub fn objects_now(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<ObjectNow> {
+    let Some(world) = space.world() else {
+        return Vec::new();
+    };
+    if avatars.iter().all(|a| a.recording.is_none()) {
+        return Vec::new();
+    }
+    world
+        .objects()
+        .into_iter()
+        .map(|state| {
+            let held_by = world
+                .holders(state.id)
+                .into_iter()
+                .filter_map(|h| {
+                    Some(ObjectHolder {
+                        avatar_id: holder_avatar(avatars, h.avatar)?.id.clone(),
+                        hand: h.hand.device(),
+                    })
+                })
+                .collect();
+            ObjectNow { state, held_by }
+        })
+        .collect()
+}
+
+/// The objects in the space when a recording begins, as adds at its first
+/// tick (their state of that moment), so that a re-solve starts with them.
+pub fn adds_at_start(space: &SharedSpace) -> Vec<ObjectEdit> {
+    space.world().map_or_else(Vec::new, |w| {
+        w.objects()
+            .into_iter()
+            .map(|s| ObjectEdit::Add {
+                id: s.id.0,
+                body: body_of(&s.spec),
+                pose: s.pose,
+                linear_velocity: s.linear_velocity,
+                angular_velocity: s.angular_velocity,
+            })
+            .collect()
+    })
+}
+
+/// The objects a recording has described, to describe each once and
+/// note when it leaves.
+#[derive(Debug, Default)]
+pub struct SeenObjects {
+    ids: BTreeSet<u64>,
+}
+
+impl SeenObjects {
+    /// The object records of tick `sequence`: a description of each object
+    /// seen for the first time, every object's state, and a note for each
+    /// that left.
+    pub fn records(&mut self, sequence: u64, now: &[ObjectNow]) -> Vec<Record> {
+        let mut out = Vec::with_capacity(now.len());
+        for o in now {
+            let id = o.state.id.0;
+            if self.ids.insert(id) {
+                out.push(Record::ObjectSeen(posewire_takes::ObjectSeen {
+                    sequence,
+                    id,
+                    body: body_of(&o.state.spec),
+                }));
+            }
+            out.push(Record::ObjectMotion(ObjectMotion {
+                sequence,
+                id,
+                pose: o.state.pose,
+                linear_velocity: o.state.linear_velocity,
+                angular_velocity: o.state.angular_velocity,
+                held_by: o.held_by.clone(),
+            }));
+        }
+        let gone: Vec<u64> = self
+            .ids
+            .iter()
+            .copied()
+            .filter(|id| now.iter().all(|o| o.state.id.0 != *id))
+            .collect();
+        for id in gone {
+            self.ids.remove(&id);
+            out.push(Record::ObjectGone(ObjectGone { sequence, id }));
+        }
+        out
+    }
+}
+
+impl LoopRecorder {
+    /// Records changes made to the objects before tick `sequence`.
+    pub fn object_changes(&mut self, sequence: u64, edits: Vec<ObjectEdit>) {
+        if edits.is_empty() {
+            return;
+        }
+        let records = edits
+            .into_iter()
+            .map(|edit| Record::ObjectChange(ObjectChange { sequence, edit }))
+            .collect();
+        self.send(Msg::Records(records));
+    }
+}
+
+/// Hands a change the loop made to the objects before tick `sequence` to
+/// every recording.
+pub fn record_change(avatars: &mut [AvatarRunner], sequence: u64, edit: &ObjectEdit) {
+    for a in avatars {
+        if let Some(r) = a.recording.as_mut() {
+            r.object_changes(sequence, vec![edit.clone()]);
+        }
+    }
+}
