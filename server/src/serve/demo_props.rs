@@ -3,8 +3,8 @@
 //! its walking circle, and has the ball and boxes put back once per loop.
 //!
 //! Where they stand: the table and boxes lie on the +Z side of the walking
-//! circle (z from `origin.z` + 1.7 m to + 3.6 m), at x between
-//! `origin.x` + 0.8 and + 1.5 m: outside every point of the circle (whose z
+//! circle (z from `origin.z` + 1.7 m to + 5.5 m), at x between
+//! `origin.x` + 0.9 and + 2.2 m: outside every point of the circle (whose z
 //! spans `origin.z` ± 1.4 m), so a push along +X at any moment of the loop
 //! lands the body on the bare floor, and the circles and props of demo
 //! avatars in a row along X (3 m apart, as `bench_crowd` places them) do
@@ -35,14 +35,23 @@ use super::state::Shared;
 /// 0.12 m behind the edge).
 const TABLE_SIZE: [f64; 3] = [0.6, TABLE_TOP_M, 0.4];
 const TABLE_AT_STANCE: [f64; 3] = [-0.2, 0.5 * TABLE_TOP_M, 0.5];
-/// The stack, relative to the stance: three 0.25 m boxes 2 m ahead, in
-/// line with the right hand, where the thrown ball comes down to about a
-/// metre's height.
-const STACK_AT_STANCE: [f64; 3] = [-0.22, 0.0, 2.0];
-const BOX_EDGE_M: f64 = 0.25;
-const BOXES: usize = 3;
-/// Light cardboard boxes, so a 0.4 kg ball at a few m/s topples them.
-const BOX_MASS_KG: f64 = 0.4;
+/// The stack, relative to the stance: a pyramid of six 0.3 m boxes (three,
+/// two, one; 0.9 m wide and tall) 3.95 m ahead, where the thrown ball
+/// comes down through 0.8 .. 0.5 m (measured: it leaves the hand at about
+/// 5.5 m/s, 0.3 m right of the line ahead, and would land 4.5 m ahead).
+const STACK_AT_STANCE: [f64; 3] = [0.15, 0.0, 3.95];
+const BOX_EDGE_M: f64 = 0.3;
+/// (column, row) of each box, bottom row first.
+const BOXES: [(f64, f64); 6] = [
+    (-1.0, 0.0),
+    (0.0, 0.0),
+    (1.0, 0.0),
+    (-0.5, 1.0),
+    (0.5, 1.0),
+    (0.0, 2.0),
+];
+/// Light cardboard boxes, so a 0.4 kg ball at 5 m/s topples them.
+const BOX_MASS_KG: f64 = 0.3;
 /// A handball's mass.
 const BALL_MASS_KG: f64 = 0.4;
 /// Two demo avatars closer than this share a place: the second goes
@@ -74,15 +83,16 @@ pub fn layout(origin: DVec3) -> Vec<ObjectSpec> {
     ball.friction = 0.8;
     ball.restitution = 0.3;
     let mut props = vec![table, ball];
-    for k in 0..BOXES {
+    for (k, (column, row)) in BOXES.into_iter().enumerate() {
         // 1 mm apart, so that they settle without a start.
-        let y = (k as f64 + 0.5) * BOX_EDGE_M + k as f64 * 0.001;
+        let x = column * (BOX_EDGE_M + 0.001);
+        let y = (row + 0.5) * BOX_EDGE_M + row * 0.001;
         let mut b = ObjectSpec::new(
             ObjectShape::Box {
                 size: DVec3::splat(BOX_EDGE_M),
             },
             BOX_MASS_KG,
-            at(DVec3::from_array(STACK_AT_STANCE) + DVec3::new(0.0, y, 0.0)),
+            at(DVec3::from_array(STACK_AT_STANCE) + DVec3::new(x, y, 0.0)),
         );
         b.name = format!("demo box {}", k + 1);
         props.push(b);
@@ -263,7 +273,7 @@ mod tests {
     #[test]
     fn the_props_stand_off_the_circle_and_away_from_the_test_spot() {
         let props = layout(DVec3::ZERO);
-        assert_eq!(props.len(), 2 + BOXES);
+        assert_eq!(props.len(), 2 + BOXES.len());
         assert!(props[0].is_static() && props[1..].iter().all(|p| !p.is_static()));
         for p in &props {
             let c = centre(p);
@@ -271,7 +281,7 @@ mod tests {
             assert!(c.z - half_z(p) >= 1.4 + 0.3, "{c}");
             assert!(DVec3::new(3.0, c.y, -3.0).distance(c) > 4.0, "{c}");
             // Within the avatar's 3 m strip along X.
-            assert!((0.7..1.6).contains(&c.x), "{c}");
+            assert!((0.85..2.25).contains(&c.x), "{c}");
         }
         // The ball lies on the table; the boxes stand stacked on the floor.
         let top = props[0].pose.position.y + 0.5 * TABLE_SIZE[1];
