@@ -107,17 +107,29 @@ fn step(stage: &mut Stage, t: f64, p: P, speed: f64, w: [P; 2], held: bool) -> O
     *stage = match *stage {
         Stage::Free | Stage::Near { .. } if gap > HELD_M => Stage::Free,
         Stage::Free => Stage::Near { from: t, gap, held },
-        Stage::Near { from, gap: g, held: h } if t - from >= HELD_S => Stage::Held {
+        Stage::Near {
+            from,
+            gap: g,
+            held: h,
+        } if t - from >= HELD_S => Stage::Held {
             from,
             gap: g.max(gap),
             held: h || held,
         },
-        Stage::Near { from, gap: g, held: h } => Stage::Near {
+        Stage::Near {
+            from,
+            gap: g,
+            held: h,
+        } => Stage::Near {
             from,
             gap: g.max(gap),
             held: h || held,
         },
-        Stage::Held { from, gap: g, held: h } if speed > FLYING_M_S && clear => Stage::Flying {
+        Stage::Held {
+            from,
+            gap: g,
+            held: h,
+        } if speed > FLYING_M_S && clear => Stage::Flying {
             from,
             gap: g,
             held: h,
@@ -125,7 +137,11 @@ fn step(stage: &mut Stage, t: f64, p: P, speed: f64, w: [P; 2], held: bool) -> O
             speed,
             fastest: speed,
         },
-        Stage::Held { from, gap: g, held: h } if gap <= HELD_M => Stage::Held {
+        Stage::Held {
+            from,
+            gap: g,
+            held: h,
+        } if gap <= HELD_M => Stage::Held {
             from,
             gap: g.max(gap),
             held: h || held,
@@ -210,7 +226,9 @@ async fn throws(until_s: f64, address: &str) -> (Seen, f64) {
             if *moved == usize::MAX && t >= throw.landed_at + 1.0 {
                 *moved = positions
                     .iter()
-                    .filter(|(o, p)| *o != id && before.get(*o).is_some_and(|b| dist(**p, *b) > 0.1))
+                    .filter(|(o, p)| {
+                        *o != id && before.get(*o).is_some_and(|b| dist(**p, *b) > 0.1)
+                    })
                     .count();
             }
         }
@@ -246,8 +264,14 @@ fn the_demo_person_picks_up_a_ball_and_throws_it_within_40_s() {
     // The loop keeps the body upright: pushes are judged by the pelvis.
     println!("pelvis at least {lowest:.3} m");
     assert!(lowest > 0.8, "the pelvis went down to {lowest} m");
-    assert!(!seen.is_empty(), "no object held, thrown and landed in 40 s");
-    assert!(seen.iter().all(|(_, t, ..)| t.gripped), "held by a hand: {seen:?}");
+    assert!(
+        !seen.is_empty(),
+        "no object held, thrown and landed in 40 s"
+    );
+    assert!(
+        seen.iter().all(|(_, t, ..)| t.gripped),
+        "held by a hand: {seen:?}"
+    );
 }
 
 /// Five loops of the demo (23.5 s each): one throw in each. Measures what

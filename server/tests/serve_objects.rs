@@ -255,7 +255,9 @@ fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
 fn right_wrist(frame: &pb::Frame) -> Option<[f64; 3]> {
     let a = frame.avatars.iter().find(|a| a.avatar_id == "demo")?;
     let j = 3 * posewire_body::Joint::RightWrist.index();
-    a.joint_positions.get(j..j + 3).map(|p| [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])])
+    a.joint_positions
+        .get(j..j + 3)
+        .map(|p| [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])])
 }
 
 #[test]

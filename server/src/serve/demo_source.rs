@@ -328,14 +328,20 @@ mod tests {
             .filter(|&t| p.grips(t)[1] > 0.6)
             .collect();
         let (first, last) = (closed[0], closed[closed.len() - 1]);
-        assert!((5.7..5.9).contains(&first) && (7.2..7.4).contains(&last), "{first} {last}");
+        assert!(
+            (5.7..5.9).contains(&first) && (7.2..7.4).contains(&last),
+            "{first} {last}"
+        );
         assert!((0..2000).all(|k| p.grips(k as f64 * 0.013)[0] == 0.0));
         // While it closes, the wrist rests above the ball: palm 6 cm ahead
         // of the wrist, on the ball's top.
         for t in [first - 0.15, first, first + 0.15] {
             let w = wrist(t);
             let palm = w + DVec3::new(0.0, -0.03, 0.06);
-            assert!((palm - ball).length() < BALL_RADIUS_M + 0.01, "{t}: {w} {ball}");
+            assert!(
+                (palm - ball).length() < BALL_RADIUS_M + 0.01,
+                "{t}: {w} {ball}"
+            );
             assert!((wrist(t + 0.01) - w).length() < 1e-3, "still");
         }
         // While it opens, the wrist's target moves faster than 3 m/s.
