@@ -11,15 +11,12 @@
 mod serve_common;
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use posewire_body::Joint;
 use posewire_client::{pb, Client};
-use serve_common::{client_runtime, spawn_serve_with, stop_cleanly};
+use serve_common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use tonic::Streaming;
 
-/// The longest wait for one frame.
-const PATIENCE: Duration = Duration::from_secs(30);
 /// Held: this near a wrist, metres, ...
 const HELD_M: f64 = 0.15;
 /// ... for this long, seconds.
@@ -32,13 +29,7 @@ const CLEAR_M: f64 = 0.5;
 const LANDED_M: f64 = 0.5;
 
 async fn next(stream: &mut Streaming<pb::StreamFramesResponse>) -> pb::Frame {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame in time")
-        .expect("no stream error")
-        .expect("the stream goes on")
-        .frame
-        .expect("a frame")
+    next_frame(stream).await
 }
 
 type P = [f64; 3];
@@ -104,6 +95,34 @@ enum Stage {
 fn step(stage: &mut Stage, t: f64, p: P, speed: f64, w: [P; 2], held: bool) -> Option<Throw> {
     let gap = dist(p, w[0]).min(dist(p, w[1]));
     let clear = gap > CLEAR_M;
+    if let Stage::Flying {
+        from,
+        gap: hold_gap_m,
+        held: gripped,
+        at,
+        speed: flying_m_s,
+        fastest,
+    } = stage
+    {
+        if p[1] < LANDED_M {
+            let throw = Throw {
+                held_from: *from,
+                hold_gap_m: *hold_gap_m,
+                gripped: *gripped,
+                flew_at: *at,
+                flying_m_s: *flying_m_s,
+                fastest_m_s: *fastest,
+                landed_at: t,
+                landed: [p[0], p[2]],
+            };
+            *stage = Stage::Free;
+            return Some(throw);
+        }
+        if clear {
+            *fastest = fastest.max(speed);
+        }
+        return None;
+    }
     *stage = match *stage {
         Stage::Free | Stage::Near { .. } if gap > HELD_M => Stage::Free,
         Stage::Free => Stage::Near { from: t, gap, held },
@@ -147,36 +166,7 @@ fn step(stage: &mut Stage, t: f64, p: P, speed: f64, w: [P; 2], held: bool) -> O
             held: h || held,
         },
         same @ Stage::Held { .. } => same,
-        Stage::Flying {
-            from,
-            gap: g,
-            held: h,
-            at,
-            speed: s,
-            fastest,
-        } => {
-            if p[1] < LANDED_M {
-                *stage = Stage::Free;
-                return Some(Throw {
-                    held_from: from,
-                    hold_gap_m: g,
-                    gripped: h,
-                    flew_at: at,
-                    flying_m_s: s,
-                    fastest_m_s: fastest,
-                    landed_at: t,
-                    landed: [p[0], p[2]],
-                });
-            }
-            Stage::Flying {
-                from,
-                gap: g,
-                held: h,
-                at,
-                speed: s,
-                fastest: if clear { fastest.max(speed) } else { fastest },
-            }
-        }
+        flying @ Stage::Flying { .. } => flying,
     };
     None
 }
