@@ -265,8 +265,8 @@ fn the_demo_person_picks_up_a_ball_and_throws_it_within_40_s() {
 }
 
 /// Five loops of the demo (23.5 s each): one throw in each. Measures what
-/// RESULTS reports: `cargo test --release -p posewire --test
-/// serve_demo_throw -- --ignored --nocapture`.
+/// RESULTS reports: `cargo test -p posewire --test
+/// serve_demo_throw -- --include-ignored --nocapture`.
 #[test]
 #[ignore = "two minutes of real time; a measurement"]
 fn every_loop_of_the_demo_throws_the_ball() {
