@@ -37,8 +37,9 @@ const TABLE_SIZE: [f64; 3] = [0.6, TABLE_TOP_M, 0.4];
 const TABLE_AT_STANCE: [f64; 3] = [-0.2, 0.5 * TABLE_TOP_M, 0.5];
 /// The stack, relative to the stance: a pyramid of six 0.3 m boxes (three,
 /// two, one; 0.9 m wide and tall) 3.95 m ahead, where the thrown ball
-/// comes down through 0.8 .. 0.5 m (measured: it leaves the hand at about
-/// 5.5 m/s, 0.3 m right of the line ahead, and would land 4.5 m ahead).
+/// comes down through 0.8 .. 0.5 m (measured in the daemon: it leaves the
+/// hand at about 5.6 m/s, drifts 0.3 to 0.5 m towards +X, and without the
+/// boxes lands 4.7 m ahead).
 const STACK_AT_STANCE: [f64; 3] = [0.15, 0.0, 3.95];
 const BOX_EDGE_M: f64 = 0.3;
 /// (column, row) of each box, bottom row first.

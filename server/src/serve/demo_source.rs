@@ -64,8 +64,9 @@ pub const BALL_AT_STANCE: [f64; 3] = [-0.22, TABLE_TOP_M + BALL_RADIUS_M, 0.42];
 /// rests 5 mm above its top, within the grab logic's 3 cm; the grip closes
 /// there while the hand is still ([`GRIP_CLOSE`]); the hand lifts, draws
 /// back beside the head and pushes forward and up, 0.75 m in 0.22 s (the
-/// wrist's target peaks near 5 m/s; the simulated hand, lagging, is
-/// slower), the grip opening at the push's fastest ([`THROW_OPEN`]).
+/// wrist's target peaks near 5 m/s; the ball leaves the simulated hand at
+/// about 5.6 m/s, measured), the grip opening at the push's fastest
+/// ([`THROW_OPEN`]).
 const THROW_KEYS: [(f64, [f64; 3]); 8] = [
     (4.6, [-0.22, 1.15, 0.36]),
     (5.6, [-0.22, PICK_WRIST_Y, 0.36]),
