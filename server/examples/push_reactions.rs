@@ -1,7 +1,8 @@
 //! The reaction table (issue 23): the demo person (`posewire serve`'s
 //! built-in device source) is pushed on the chest with impulses of several
-//! sizes, along four directions, at several moments of its 16 s loop
-//! (standing, walking, turning, reaching, crouching), and a standing person
+//! sizes, along four directions, at several moments of its loop
+//! (standing, walking, at the table, throwing, turning, reaching,
+//! crouching), and a standing person
 //! the same; each trial prints what the physics avatar did: whether it
 //! fell (went through the fallen state; the lowest pelvis is printed too), how far the head left the headset, when it was
 //! back within 3 cm, when it stood linked again, the steps it took and the
@@ -98,7 +99,7 @@ fn main() {
         list(flag(&args, "--sizes"), &[25.0, 60.0, 120.0, 250.0]),
         list(
             flag(&args, "--moments"),
-            &[0.5, 3.0, 6.0, 9.0, 11.5, 13.0, 14.5],
+            &[0.5, 2.0, 5.8, 7.3, 12.4, 18.6, 21.3],
         ),
     );
     let (sizes, moments) = match parsed {

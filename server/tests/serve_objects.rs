@@ -6,14 +6,9 @@
 
 mod serve_common;
 
-use std::time::Duration;
-
 use posewire_client::{pb, Client};
-use serve_common::{client_runtime, spawn_serve_with, stop_cleanly};
+use serve_common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use tonic::{Code, Streaming};
-
-/// The longest wait for one frame.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 fn v(x: f64, y: f64, z: f64) -> pb::Vec3 {
     pb::Vec3 { x, y, z }
@@ -45,15 +40,8 @@ fn cube(edge: f64, mass_kg: f64, pose: pb::Pose) -> pb::AddObjectRequest {
     }
 }
 
-/// The next frame, within the patience.
 async fn next(stream: &mut Streaming<pb::StreamFramesResponse>) -> pb::Frame {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame in time")
-        .expect("no stream error")
-        .expect("the stream goes on")
-        .frame
-        .expect("a frame")
+    next_frame(stream).await
 }
 
 /// (simulation time, centre height) of object `id` in each frame over

@@ -5,7 +5,7 @@
 //! the loop.
 //!
 //! - [`config`]: the TOML configuration and its validation.
-//! - [`demo_source`], [`file_source`], [`push_source`]: device sources;
+//! - [`demo_source`] (and its props, [`demo_props`]), [`file_source`], [`push_source`]: device sources;
 //!   [`clock`]: tracking a push sender's clock (offset and drift).
 //! - [`avatar`]: one avatar's source, devices and solver in the loop;
 //!   [`device_gate`]: the `[devices]` plausibility gate of samples.
@@ -39,6 +39,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod daemon;
+pub mod demo_props;
 pub mod demo_source;
 pub mod device_gate;
 pub mod file_source;

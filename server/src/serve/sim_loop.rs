@@ -93,6 +93,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut newest_arrival_ns: i64 = 0;
     let mut overrun_logged = false;
     let mut deformed = posewire_skinning::Deformed::default();
+    let mut props = super::demo_props::DemoProps::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.kind.name(),
@@ -105,6 +106,16 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         }
         let tick_start = Instant::now();
         let t = sequence as f64 / rate;
+        props.before_tick(
+            &mut super::demo_props::LoopParts {
+                avatars: &mut setup.avatars,
+                was_ready: &mut was_ready,
+                shared,
+                space: &mut space,
+                sequence,
+            },
+            t,
+        );
         while let Ok(command) = setup.commands.try_recv() {
             super::commands::apply(
                 command,

@@ -100,3 +100,17 @@ pub fn rest_of_log(rx: &mpsc::Receiver<String>) -> Vec<String> {
         }
     }
 }
+
+/// The next frame of a subscription, within 30 s (a loaded machine is
+/// slow, a stuck daemon fails the test).
+pub async fn next_frame(
+    stream: &mut tonic::Streaming<posewire_client::pb::StreamFramesResponse>,
+) -> posewire_client::pb::Frame {
+    tokio::time::timeout(Duration::from_secs(30), stream.message())
+        .await
+        .expect("a frame in time")
+        .expect("no stream error")
+        .expect("the stream goes on")
+        .frame
+        .expect("a frame")
+}
