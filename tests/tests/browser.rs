@@ -785,8 +785,8 @@ struct TestObject {
     rotation: pb::Quat,
 }
 
-/// A static box, a dynamic box, a sphere and a capsule lying along +X,
-/// around x = 3, z = -3, where the demo keeps nothing (issue 24), in front
+/// A static box, a dynamic box, a sphere, a capsule lying along +X and
+/// the hull of [`write_wedge`]'s mesh, around x = 3, z = -3, where the demo keeps nothing (issue 24), in front
 /// of the demo person's walk as the objects test's camera sees it.
 fn test_objects() -> Vec<TestObject> {
     let upright = pb::Quat {
@@ -835,7 +835,49 @@ fn test_objects() -> Vec<TestObject> {
                 ..Default::default()
             },
         },
+        TestObject {
+            kind: "mesh_hull",
+            shape: pb::shape::Kind::MeshHull(pb::MeshHull {
+                model: "props/wedge.gltf".into(),
+                ..Default::default()
+            }),
+            mass_kg: 1.0,
+            position: [2.4, 0.5, -3.9],
+            rotation: upright,
+        },
     ]
+}
+
+/// Writes `<storage>/models/props/wedge.gltf`: one mesh, a wedge (a
+/// 0.3 m square base and a ridge 0.25 m above it) in an external buffer.
+fn write_wedge(storage: &Path) {
+    let props = storage.join("models/props");
+    std::fs::create_dir_all(&props).expect("a folder");
+    let points: [[f32; 3]; 6] = [
+        [-0.15, -0.1, -0.15],
+        [0.15, -0.1, -0.15],
+        [-0.15, -0.1, 0.15],
+        [0.15, -0.1, 0.15],
+        [-0.15, 0.15, 0.0],
+        [0.15, 0.15, 0.0],
+    ];
+    let bytes: Vec<u8> = points
+        .iter()
+        .flatten()
+        .flat_map(|c| c.to_le_bytes())
+        .collect();
+    std::fs::write(props.join("wedge.bin"), &bytes).expect("the buffer");
+    let gltf = json!({
+        "asset": { "version": "2.0" },
+        "buffers": [{ "uri": "wedge.bin", "byteLength": bytes.len() }],
+        "bufferViews": [{ "buffer": 0, "byteLength": bytes.len() }],
+        "accessors": [{
+            "bufferView": 0, "componentType": 5126, "count": points.len(), "type": "VEC3",
+            "min": [-0.15, -0.1, -0.15], "max": [0.15, 0.15, 0.15]
+        }],
+        "meshes": [{ "name": "wedge", "primitives": [{ "attributes": { "POSITION": 0 } }] }]
+    });
+    std::fs::write(props.join("wedge.gltf"), gltf.to_string()).expect("the model");
 }
 
 /// Adds the test objects over gRPC and grabs the sphere into demo-0's
@@ -932,7 +974,8 @@ fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
 }
 
 /// The web view draws the space's objects and who holds them (issue 24):
-/// a static box, a dynamic box, a sphere and a capsule added over gRPC,
+/// a static box, a dynamic box, a sphere, a capsule and a mesh hull added
+/// over gRPC,
 /// the sphere grabbed into demo-0's right hand. The page's own drawn state
 /// (`window.posewire.objects()`) has each with its shape's kind, where the
 /// daemon's frame of the same sequence puts it (static: where it was
@@ -946,7 +989,8 @@ fn the_page_draws_the_objects_and_who_holds_them() {
     let Some(mut browser) = Browser::start() else {
         return;
     };
-    let (_storage, rt, daemon) = demo_daemon(1);
+    let (storage, rt, daemon) = demo_daemon(1);
+    write_wedge(storage.path());
     let grpc = daemon.local_addr();
     // A fixed camera beyond the objects, looking back at them and at the
     // demo person walking behind (nothing passes between).
