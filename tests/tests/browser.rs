@@ -5,6 +5,8 @@
 //! gRPC-Web, draws them (two screenshots must differ: the avatars move),
 //! says "Reconnecting" while the daemon restarts, asks for the access token
 //! when the daemon needs one, and says so when the daemon has no takes.
+//! It draws the space's objects where the frames put them and marks the
+//! held one (issue 24).
 //!
 //! A fresh machine gets what it lacks: `apt-get install chromium` when
 //! /usr/bin/chromium is missing, `npm ci` of tests/browser's committed
