@@ -882,12 +882,18 @@ fn write_wedge(storage: &Path) {
     std::fs::write(props.join("wedge.gltf"), gltf.to_string()).expect("the model");
 }
 
+async fn scene_client(
+    grpc: std::net::SocketAddr,
+) -> pb::scene_service_client::SceneServiceClient<tonic::transport::Channel> {
+    pb::scene_service_client::SceneServiceClient::connect(format!("http://{grpc}"))
+        .await
+        .expect("connects")
+}
+
 /// Adds the test objects over gRPC and grabs the sphere into demo-0's
 /// right hand; gives their ids in the order of [`test_objects`].
 async fn add_and_grab(grpc: std::net::SocketAddr, objects: &[TestObject]) -> Vec<String> {
-    let mut scene = pb::scene_service_client::SceneServiceClient::connect(format!("http://{grpc}"))
-        .await
-        .expect("connects");
+    let mut scene = scene_client(grpc).await;
     let mut ids = Vec::new();
     for o in objects {
         let [x, y, z] = o.position;
@@ -1071,11 +1077,38 @@ fn the_page_draws_the_objects_and_who_holds_them() {
     assert!(delta(1) > 20.0, "frames kept coming: {before} {after}");
     assert!(delta(0) <= 3.0, "a list every 3 s: {before} {after}");
 
+    // A static object moved by SetObjectPose is drawn at its new place
+    // (frames carry only dynamic objects: the page's periodic list).
+    let moved = [3.0, 0.25, -2.8];
+    rt.block_on(async {
+        let [x, y, z] = moved;
+        scene_client(grpc)
+            .await
+            .set_object_pose(pb::SetObjectPoseRequest {
+                id: ids[0].clone(),
+                pose: Some(pb::Pose {
+                    position: Some(pb::Vec3 { x, y, z }),
+                    rotation: None,
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("moves the static box");
+    });
+    let find = format!(
+        "(async () => {{ for (let i = 0; i < 100; i++) {{ const o = window.posewire.objects().find((o) => o.id === {id:?}); if (o && Math.hypot(o.position[0] - {x}, o.position[1] - {y}, o.position[2] - {z}) < 0.01) return o; await new Promise((r) => setTimeout(r, 50)); }} return null; }})()",
+        id = ids[0],
+        x = moved[0],
+        y = moved[1],
+        z = moved[2]
+    );
+    let static_box = browser.eval(&find);
+    assert!(
+        static_box.is_object(),
+        "the moved static box is drawn at its new place within 5 s: {}",
+        browser.eval("window.posewire.objects()")
+    );
     // The static box is really rendered: its pixels change when it goes.
-    let static_box = list
-        .iter()
-        .find(|d| d["id"] == json!(ids[0]))
-        .expect("drawn");
     let rect = |k: &str| {
         static_box["screen"][k]
             .as_f64()
@@ -1091,11 +1124,8 @@ fn the_page_draws_the_objects_and_who_holds_them() {
     let with_box = docs("web-objects.png");
     browser.run(json!({"cmd": "screenshot", "path": with_box}));
     rt.block_on(async {
-        let mut scene =
-            pb::scene_service_client::SceneServiceClient::connect(format!("http://{grpc}"))
-                .await
-                .expect("connects");
-        scene
+        scene_client(grpc)
+            .await
             .remove_object(pb::RemoveObjectRequest { id: ids[0].clone() })
             .await
             .expect("removes");
