@@ -787,66 +787,71 @@ struct TestObject {
     rotation: pb::Quat,
 }
 
+impl TestObject {
+    /// An upright object; its kind as the page names it.
+    fn new(shape: pb::shape::Kind, mass_kg: f64, position: [f64; 3]) -> TestObject {
+        use pb::shape::Kind;
+        let kind = match shape {
+            Kind::Box(_) => "box",
+            Kind::Sphere(_) => "sphere",
+            Kind::Capsule(_) => "capsule",
+            Kind::MeshHull(_) => "mesh_hull",
+        };
+        let rotation = pb::Quat {
+            w: 1.0,
+            ..Default::default()
+        };
+        TestObject {
+            kind,
+            shape,
+            mass_kg,
+            position,
+            rotation,
+        }
+    }
+}
+
 /// A static box, a dynamic box, a sphere, a capsule lying along +X and
-/// the hull of [`write_wedge`]'s mesh, around x = 3, z = -3, where the demo keeps nothing (issue 24), in front
-/// of the demo person's walk as the objects test's camera sees it.
+/// the hull of [`write_wedge`]'s mesh, around x = 3, z = -3, where the
+/// demo keeps nothing (issue 24), in front of the demo person's walk as
+/// the objects test's camera sees it.
 fn test_objects() -> Vec<TestObject> {
-    let upright = pb::Quat {
-        w: 1.0,
-        ..Default::default()
+    use pb::shape::Kind;
+    let cube = |edge| {
+        Kind::Box(pb::Box {
+            size: Some(pb::Vec3 {
+                x: edge,
+                y: edge,
+                z: edge,
+            }),
+        })
     };
-    let size = |x, y, z| Some(pb::Vec3 { x, y, z });
+    let capsule = Kind::Capsule(pb::Capsule {
+        radius_m: 0.1,
+        length_m: 0.4,
+    });
+    let hull = Kind::MeshHull(pb::MeshHull {
+        model: "props/wedge.gltf".into(),
+        ..Default::default()
+    });
     vec![
+        TestObject::new(cube(0.5), 0.0, [3.0, 0.25, -3.0]),
+        TestObject::new(cube(0.3), 2.0, [2.2, 0.6, -3.4]),
+        TestObject::new(
+            Kind::Sphere(pb::Sphere { radius_m: 0.08 }),
+            0.5,
+            [2.4, 0.5, -2.2],
+        ),
         TestObject {
-            kind: "box",
-            shape: pb::shape::Kind::Box(pb::Box {
-                size: size(0.6, 0.5, 0.6),
-            }),
-            mass_kg: 0.0,
-            position: [3.0, 0.25, -3.0],
-            rotation: upright,
-        },
-        TestObject {
-            kind: "box",
-            shape: pb::shape::Kind::Box(pb::Box {
-                size: size(0.3, 0.3, 0.3),
-            }),
-            mass_kg: 2.0,
-            position: [2.2, 0.6, -3.4],
-            rotation: upright,
-        },
-        TestObject {
-            kind: "sphere",
-            shape: pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.08 }),
-            mass_kg: 0.5,
-            position: [2.4, 0.5, -2.2],
-            rotation: upright,
-        },
-        TestObject {
-            kind: "capsule",
-            shape: pb::shape::Kind::Capsule(pb::Capsule {
-                radius_m: 0.1,
-                length_m: 0.4,
-            }),
-            mass_kg: 1.0,
-            position: [3.8, 0.4, -3.4],
             // A quarter turn about -Z: the capsule's +Y lies along +X.
             rotation: pb::Quat {
                 z: -std::f64::consts::FRAC_1_SQRT_2,
                 w: std::f64::consts::FRAC_1_SQRT_2,
                 ..Default::default()
             },
+            ..TestObject::new(capsule, 1.0, [3.8, 0.4, -3.4])
         },
-        TestObject {
-            kind: "mesh_hull",
-            shape: pb::shape::Kind::MeshHull(pb::MeshHull {
-                model: "props/wedge.gltf".into(),
-                ..Default::default()
-            }),
-            mass_kg: 1.0,
-            position: [2.4, 0.5, -3.9],
-            rotation: upright,
-        },
+        TestObject::new(hull, 1.0, [2.4, 0.5, -3.9]),
     ]
 }
 
