@@ -63,10 +63,7 @@ class DrawnObject {
     if (key === this.shapeKey) return;
     this.shapeKey = key;
     this.kind = kindOf(listed.shape);
-    for (const child of [...this.group.children]) {
-      this.group.remove(child);
-      child.geometry?.dispose();
-    }
+    this.freeShape();
     const geometry = geometryOf(listed.shape);
     this.mesh = null;
     this.outline = null;
@@ -126,9 +123,23 @@ class DrawnObject {
     };
   }
 
+  /** Takes the drawn shape out and frees its GPU buffers. */
+  freeShape() {
+    for (const child of [...this.group.children]) {
+      this.group.remove(child);
+      child.geometry?.dispose();
+      child.material?.dispose();
+    }
+  }
+
   dispose(scene) {
+    this.freeShape();
     this.group.parent?.remove(this.group);
-    for (const line of this.lines) scene.remove(line);
+    for (const line of this.lines) {
+      scene.remove(line);
+      line.geometry.dispose();
+      line.material.dispose();
+    }
   }
 }
 
