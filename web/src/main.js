@@ -6,6 +6,8 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { api, askToken, sleep, GrpcError, Code } from './api.js';
 import { AvatarView } from './avatar_view.js';
 import { placeFirstPerson } from './camera.js';
+import { ObjectsList } from './objects_list.js';
+import { ObjectsView } from './objects_view.js';
 import { Panel } from './panel.js';
 import { Takes } from './takes.js';
 
@@ -28,6 +30,14 @@ const camera = new THREE.PerspectiveCamera(55, 1, 0.05, 100);
 camera.position.set(1.2, 2.6, 6.5);
 const controls = new OrbitControls(camera, renderer.domElement);
 controls.target.set(0, 1, 0);
+// `?view=px,py,pz,tx,ty,tz`: a fixed starting view (camera, then the
+// point it looks at) that does not follow the avatar.
+const fixedView = (new URLSearchParams(location.search).get('view') || '').split(',').map(Number);
+if (fixedView.length === 6 && fixedView.every(Number.isFinite)) {
+  camera.position.set(fixedView[0], fixedView[1], fixedView[2]);
+  controls.target.set(fixedView[3], fixedView[4], fixedView[5]);
+  $('follow').checked = false;
+}
 controls.update();
 
 function resize() {
@@ -48,7 +58,15 @@ const status = {
   connected: false, framesReceived: 0, lastSequence: -1, skippedTotal: 0,
   drawFps: 0, frameRate: 0, reconnects: 0, message: '', updateMs: 0, renderMs: 0,
 };
-window.posewire = { status, views }; // read by the browser tests
+const objects = new ObjectsView(scene);
+const objectsList = new ObjectsList(objects, status);
+// Read by the browser tests: the page's state and what it drew.
+window.posewire = {
+  status,
+  views,
+  /** Each drawn object: id, kind, static, world position, held flag and holders, screen rectangle. */
+  objects: () => objects.snapshot(camera, renderer.domElement),
+};
 
 const banner = $('banner');
 export function showBanner(kind, text) {
@@ -95,6 +113,7 @@ function onFrame(response) {
   status.lastSequence = frame.sequence;
   status.skippedTotal = response.skipped_total;
   const now = performance.now();
+  if (objects.setFrame(frame.sequence, frame.objects)) objectsList.request();
   for (const a of frame.avatars) {
     let view = views.get(a.avatar_id);
     if (!view) {
@@ -179,6 +198,8 @@ async function streamLoop() {
       views.clear();
       pending.clear();
       lastSeen.clear();
+      objects.clear();
+      objectsList.request();
       showBanner('warn', `Connection to the daemon lost (${e.message}). Reconnecting… (attempt ${attempt})`);
       await sleep(Math.min(250 * 2 ** attempt, 3000));
     }
@@ -190,7 +211,7 @@ $('force-array').addEventListener('change', restartStream);
 
 // ---- drawing --------------------------------------------------------
 const takes = new Takes(scene, options, showBanner);
-const panel = new Panel(status, views, pickedId);
+const panel = new Panel(status, views, pickedId, objects);
 let frames = 0, windowStart = performance.now();
 let lastPelvis = null;
 let backFromFirstPerson = false;
@@ -215,7 +236,8 @@ function placeCamera(view) {
     backFromFirstPerson = true;
     return;
   }
-  followPelvis(view?.pelvis());
+  if ($('follow').checked) followPelvis(view?.pelvis());
+  else lastPelvis = null;
   controls.update();
 }
 
@@ -281,6 +303,7 @@ function draw() {
   const shown = options();
   for (const [id, a] of pending) views.get(id)?.update(a, shown);
   pending.clear();
+  objects.update(views);
   const updated = performance.now();
   takes.tick(now);
   placeCamera(views.get(pickedId()));
@@ -299,3 +322,4 @@ requestAnimationFrame(draw);
 streamLoop();
 panel.start();
 takes.start();
+objectsList.start();

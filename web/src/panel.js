@@ -59,8 +59,9 @@ function cameraLinkText(view) {
 }
 
 export class Panel {
-  constructor(status, views, pickedId) {
+  constructor(status, views, pickedId, objects) {
     this.status = status;
+    this.objects = objects;
     this.views = views;
     this.pickedId = pickedId;
     this.stats = null;
@@ -127,6 +128,8 @@ export class Panel {
       `${(d.sample_age_s * 1000).toFixed(0)} ms`,
     ]);
     rows($('devices'), devices.length ? devices : [['—', '']]);
+    const objects = this.objects.rows();
+    rows($('objects'), objects.length ? objects : [[st.objectsMessage ? `none: ${st.objectsMessage}` : 'none', '']]);
   }
 
   async calibrate() {

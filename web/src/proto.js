@@ -8,9 +8,10 @@ import stats from '../../proto/posewire/v1/stats.proto?raw';
 import avatars from '../../proto/posewire/v1/avatars.proto?raw';
 import calibration from '../../proto/posewire/v1/calibration.proto?raw';
 import takes from '../../proto/posewire/v1/takes.proto?raw';
+import sceneProto from '../../proto/posewire/v1/scene.proto?raw';
 
 const root = new protobuf.Root();
-for (const text of [types, frames, stats, avatars, calibration, takes]) {
+for (const text of [types, frames, stats, avatars, calibration, takes, sceneProto]) {
   protobuf.parse(text, root, { keepCase: true });
 }
 root.resolveAll();
