@@ -61,7 +61,8 @@ pub fn spec_of(body: &ObjectBody, pose: Transform, velocity: [DVec3; 2]) -> Obje
 }
 
 /// The change a command makes to the objects, as a take records it (`None`
-/// for a list, which changes nothing). An add's id is the one the world
+/// for a list, which changes nothing, and for a tool put in a hand, which
+/// takes cannot hold yet). An add's id is the one the world
 /// gives it, known only once applied: `added_id` (0 until then).
 pub fn edit_of(change: &ObjectChange, added_id: u64) -> Option<ObjectEdit> {
     Some(match change {
@@ -74,6 +75,8 @@ pub fn edit_of(change: &ObjectChange, added_id: u64) -> Option<ObjectEdit> {
         },
         ObjectChange::Remove(id) => ObjectEdit::Remove { id: id.0 },
         ObjectChange::List => return None,
+        // Not in the take format yet: a re-solve holds no tools (docs/TAKES.md).
+        ObjectChange::AttachTool { .. } => return None,
         ObjectChange::SetPose { id, pose, velocity } => ObjectEdit::SetPose {
             id: id.0,
             pose: *pose,
