@@ -200,7 +200,12 @@ async fn objects_are_recorded_resolve_exactly_and_export_as_animated_nodes() {
     assert!(again.objects.not_replayed.is_empty(), "{:?}", again.objects);
     assert_eq!(again.objects.replayed, take.object_changes.len());
     assert!(again.objects.compared > 100);
-    assert_eq!(again.objects.largest_departure_m, Some(0.0));
+    // The body re-solves bit for bit (below); the demo's stack of boxes,
+    // which nothing touches, settles within a micrometre of its recorded
+    // states (rapier's single-precision contact solve departs by 1e-7 m
+    // there; see docs/TAKES.md).
+    let departure = again.objects.largest_departure_m.expect("compared");
+    assert!(departure <= 1e-6, "{departure} m");
     let n = assert_resolve_reproduces(&storage, "objs");
     println!("physics re-solve with objects held and thrown: {n} frames identical");
     let resolved = posewire_takes::open(&path).expect("opens");
@@ -288,17 +293,25 @@ async fn objects_present_before_the_take_resolve_exactly() {
     let (_dir, storage) = record_objects(true).await;
     let take = posewire_takes::open(&take_file(&storage, "objs")).expect("the take opens");
     let first = take.ticks.first().expect("ticks").sequence;
-    let at_start = take
+    // The test's three and the demo's props (its table, ball and boxes).
+    let at_start: Vec<&str> = take
         .object_changes
         .iter()
-        .filter(|c| c.sequence == first && matches!(c.edit, ObjectEdit::Add { .. }))
-        .count();
-    assert_eq!(at_start, 3, "{:?}", take.object_changes);
+        .filter(|c| c.sequence == first)
+        .filter_map(|c| match &c.edit {
+            ObjectEdit::Add { body, .. } => Some(body.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    for name in ["crate", "ball", "stick", "demo table", "demo ball"] {
+        assert!(at_start.contains(&name), "{name} not added: {at_start:?}");
+    }
     let again = posewire::serve::resolve::resolve_with_objects(&take, &recorded_settings(&take), 9)
         .expect("re-solves");
     println!("objects in the re-solve: {}", again.objects.summary());
     assert!(again.objects.not_replayed.is_empty(), "{:?}", again.objects);
-    assert_eq!(again.objects.largest_departure_m, Some(0.0));
+    let departure = again.objects.largest_departure_m.expect("compared");
+    assert!(departure <= 1e-6, "{departure} m");
     let n = assert_resolve_reproduces(&storage, "objs");
     println!("physics re-solve, objects there before the take: {n} frames identical");
 }
