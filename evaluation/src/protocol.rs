@@ -126,9 +126,15 @@ pub fn clip_name(bvh_path: &Path) -> String {
 
 /// Clips that lean on objects missing from the motion data (EVALUATION.md
 /// section 1 item 7: `cmu_14_21` climbs steps, `cmu_14_27` sits on a
-/// stool). A clip whose name contains one of these is left out of the
-/// "no-prop" means, on which the physics targets are judged.
-pub const PROP_CLIPS: [&str; 2] = ["14_21", "14_27"];
+/// stool; in the training corpus, `14_22`/`14_23` climb steps, `14_28`,
+/// `14_29`, `14_30` and `14_32` sit on stools, `14_33`-`14_35` climb a
+/// ladder and `49_21` hangs on ropes). A clip whose name contains one of
+/// these is left out of the "no-prop" means, on which the physics targets
+/// are judged.
+pub const PROP_CLIPS: [&str; 12] = [
+    "14_21", "14_27", "14_22", "14_23", "14_28", "14_29", "14_30", "14_32", "14_33", "14_34",
+    "14_35", "49_21",
+];
 
 /// Whether a clip leans on a prop (see [`PROP_CLIPS`]).
 pub fn is_prop_clip(clip: &str) -> bool {

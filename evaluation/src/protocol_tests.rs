@@ -167,6 +167,19 @@ fn prop_clips_are_the_steps_and_the_stool() {
     assert!(is_prop_clip("cmu_14_27_sit_on_high_stool_stand_up"));
     assert!(!is_prop_clip("cmu_14_24_direct_traffic_wave_point"));
     assert!(!is_prop_clip("demo_walk"));
+    // The training corpus's steps, stools, ladder and ropes.
+    for clip in [
+        "cmu_14_22_climb_3_steps",
+        "cmu_14_29_sit_on_stepstool_stand_up_swing_legs",
+        "cmu_14_33_climb_ladder",
+        "cmu_49_21_acrobatics_spin_twirl_hang_on_ropes",
+    ] {
+        assert!(is_prop_clip(clip), "{clip}");
+    }
+    assert!(!is_prop_clip(
+        "cmu_14_20_jumping_jacks_twists_reach_up_bend_over"
+    ));
+    assert!(!is_prop_clip("cmu_16_21_walk"));
 }
 
 #[test]

@@ -234,6 +234,12 @@ pub struct EvalArgs {
     /// order).
     #[arg(long, value_name = "DIR_OR_FILE")]
     pub bvh: PathBuf,
+    /// The training corpus (a clip or a folder, e.g.
+    /// ../shared/data/mocap-train), evaluated the same way and reported
+    /// beside `--bvh`, the validation set: settings are chosen on the
+    /// first and checked on the second.
+    #[arg(long, value_name = "DIR_OR_FILE")]
+    pub train: Option<PathBuf>,
     /// Device sets to evaluate, comma separated.
     #[arg(
         long,

@@ -57,7 +57,8 @@ pub fn settings(devices: &[DeviceCount], conditions: &[ConditionArg]) -> Vec<Set
 
 /// Runs `posewire eval`.
 pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
-    let clips = find_clips(&args.bvh)?;
+    let validation_clips = find_clips(&args.bvh)?;
+    let train_clips = args.train.as_deref().map(find_clips).transpose()?;
     let settings = settings(&args.devices, &args.condition);
     anyhow::ensure!(
         !settings.is_empty(),
@@ -78,36 +79,36 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         ..options_from_args(args.settings.as_deref(), args.solver, args.trunk)?
     };
     let (solver_name, trunk_name) = (options.solver.name(), options.ik.trunk.name());
-    tracing::info!(
-        clips = clips.len(),
-        settings = settings.len(),
-        jobs,
-        solver = %solver_name,
-        seed = args.seed,
-        "evaluating"
-    );
-
-    let progress = progress_bar((clips.len() * settings.len()) as u64);
     let solve = project_solver(options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let outcomes: Vec<ClipOutcome> = pool.install(|| {
-        clips
-            .par_iter()
-            .map(|path| {
-                let outcome = evaluate_one(path, &resolved, args.seed, &solve, &progress);
-                progress.suspend(|| log_outcome(&outcome));
-                outcome
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    let run_set = |clips: &[PathBuf], set: &str| {
+        tracing::info!(
+            set,
+            clips = clips.len(),
+            settings = settings.len(),
+            jobs,
+            solver = %solver_name,
+            seed = args.seed,
+            "evaluating"
+        );
+        let outcomes = evaluate_set(clips, &resolved, args.seed, &solve, &pool);
+        EvalReport::new(
+            solver_name,
+            trunk_name,
+            args.seed,
+            settings.clone(),
+            outcomes,
+        )
+    };
+    let train = train_clips.map(|clips| Box::new(run_set(&clips, "train")));
+    let mut report = run_set(&validation_clips, "validation");
+    report.train = train;
 
-    let report = EvalReport::new(solver_name, trunk_name, args.seed, settings, outcomes);
     // A closed stdout is reported after the JSON is written, not instead.
-    let printed = crate::print_stdout(&report.tables());
+    let printed = crate::print_stdout(&report.all_tables());
     if let Some(json) = &args.json {
         let text =
             serde_json::to_string_pretty(&report).context("cannot encode the report as JSON")?;
@@ -117,6 +118,40 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         tracing::info!(json = %json.display(), "wrote every number as JSON");
     }
     printed?;
+    check_outcome(&report)?;
+    if let Some(train) = &report.train {
+        check_outcome(train).context("on the training corpus")?;
+    }
+    Ok(())
+}
+
+/// Evaluates every clip of one set, clips in parallel on `pool`.
+fn evaluate_set(
+    clips: &[PathBuf],
+    resolved: &[(Setting, DeviceSet, Condition)],
+    seed: u64,
+    solve: &SolveFn,
+    pool: &rayon::ThreadPool,
+) -> Vec<ClipOutcome> {
+    let progress = progress_bar((clips.len() * resolved.len()) as u64);
+    let outcomes = pool.install(|| {
+        clips
+            .par_iter()
+            .map(|path| {
+                let outcome = evaluate_one(path, resolved, seed, solve, &progress);
+                progress.suspend(|| log_outcome(&outcome));
+                outcome
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    outcomes
+}
+
+/// Fails on any clip that could not be evaluated and on any solve that
+/// looked ahead in time (the tables leave the first out; the second is
+/// broken whatever its errors).
+fn check_outcome(report: &EvalReport) -> anyhow::Result<()> {
     let failures: Vec<&Failure> = report.failures().collect();
     if !failures.is_empty() {
         let list: Vec<String> = failures
@@ -129,7 +164,6 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
             list.join("\n")
         );
     }
-    // A solver that looks ahead in time is broken, whatever its errors.
     let acausal: Vec<String> = report.causality_failures().collect();
     if !acausal.is_empty() {
         anyhow::bail!(

@@ -105,6 +105,10 @@ pub struct EvalReport {
     /// Mean calibration errors over every clean setting of every clip, cm
     /// (`None` when no clean setting was evaluated).
     pub calibration_clean_mean: Option<CalibrationErrors>,
+    /// The same evaluation on the training corpus (`--train`), when asked:
+    /// this report is then the validation set's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub train: Option<Box<EvalReport>>,
 }
 
 impl EvalReport {
@@ -169,6 +173,7 @@ impl EvalReport {
             clips,
             means,
             calibration_clean_mean: (!clean.is_empty()).then(|| mean_calibration_errors(&clean)),
+            train: None,
         }
     }
 
@@ -185,6 +190,25 @@ impl EvalReport {
                 .filter(|r| !r.causality.passed)
                 .map(move |r| format!("{} ({} devices, {})", c.clip, r.devices, r.condition.name()))
         })
+    }
+
+    /// Everything printed: this set's tables; with a training corpus, its
+    /// tables too and then the two side by side.
+    pub fn all_tables(&self) -> String {
+        let Some(train) = &self.train else {
+            return self.tables();
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "# Training corpus\n");
+        out.push_str(&train.tables());
+        let _ = writeln!(out, "\n# Validation set\n");
+        out.push_str(&self.tables());
+        let _ = writeln!(
+            out,
+            "\n# Training corpus and validation set side by side (no-prop means)\n"
+        );
+        out.push_str(&side_by_side(train, self));
+        out
     }
 
     /// The Markdown tables: per clip for each setting, the means over all
@@ -329,6 +353,46 @@ impl EvalReport {
     }
 }
 
+/// Per setting, the training corpus's no-prop means beside the
+/// validation set's: the figures a setting is chosen on and checked on.
+fn side_by_side(train: &EvalReport, validation: &EvalReport) -> String {
+    let mut t = Table::new([
+        "setting",
+        "clips (train / val.)",
+        "MPJPE",
+        "lower",
+        "jitter",
+        "skate / GT",
+        "lag ms",
+        "falls %",
+    ]);
+    let pair = |a: f64, b: f64, digits: usize| format!("{} / {}", num(a, digits), num(b, digits));
+    for v in &validation.means {
+        let Some(tr) = train.means.iter().find(|m| m.setting == v.setting) else {
+            continue;
+        };
+        let (a, b) = (&tr.no_prop, &v.no_prop);
+        t.push(vec![
+            v.setting.clone(),
+            format!("{} / {}", tr.no_prop_clips, v.no_prop_clips),
+            pair(a.mpjpe_cm, b.mpjpe_cm, 2),
+            pair(a.lower_pe_cm, b.lower_pe_cm, 2),
+            pair(a.jitter_ratio, b.jitter_ratio, 2),
+            pair(skate_ratio(a), skate_ratio(b), 2),
+            pair(a.lag_ms, b.lag_ms, 0),
+            pair(a.falls_pct, b.falls_pct, 1),
+        ]);
+    }
+    let mut out = String::from("Each cell: training corpus / validation set.\n\n");
+    out.push_str(&t.render());
+    out
+}
+
+/// Foot skate over the ground truth's (a ratio of means).
+fn skate_ratio(m: &Metrics) -> f64 {
+    m.foot_skate_cm_s / m.gt_foot_skate_cm_s
+}
+
 /// What the columns mean, printed once above the tables.
 const LEGEND: &str = "Positions in cm, world frame, no alignment; after 1 s of settling. \
 `skate` = reconstructed foot skate in cm/s (GT in brackets); `jitter` = reconstructed jitter \
@@ -410,8 +474,37 @@ mod tests {
         assert!(report.calibration_clean_mean.is_none());
         let json = serde_json::to_string(&report).expect("json");
         assert!(
-            json.contains("\"prop_clips\":[\"14_21\",\"14_27\"]"),
+            json.contains("\"prop_clips\":[\"14_21\",\"14_27\","),
             "{json}"
         );
+        assert!(!json.contains("\"train\""), "{json}");
+    }
+
+    #[test]
+    fn a_training_corpus_is_printed_first_then_beside_the_validation_set() {
+        let s = Setting {
+            devices: 4,
+            condition: Condition::Noisy,
+        };
+        let mut report = EvalReport::new("physics", "look-at", 1, vec![s], Vec::new());
+        report.train = Some(Box::new(EvalReport::new(
+            "physics",
+            "look-at",
+            1,
+            vec![s],
+            Vec::new(),
+        )));
+        let text = report.all_tables();
+        let train = text.find("# Training corpus\n").expect("train heading");
+        let validation = text.find("# Validation set").expect("validation heading");
+        let both = text.find("side by side").expect("side-by-side heading");
+        assert!(train < validation && validation < both, "{text}");
+        let row = text[both..]
+            .lines()
+            .find(|l| l.starts_with("| 4 noisy |"))
+            .expect("the setting's row");
+        assert!(row.contains(" 0 / 0 |"), "{row}");
+        let json = serde_json::to_string(&report).expect("json");
+        assert!(json.contains("\"train\":{\"solver\":\"physics\""), "{json}");
     }
 }
