@@ -221,3 +221,93 @@ fn physics_a_foot_whose_heel_rises_rolls_about_the_ball() {
         "foot pitched {sim_tilt} degrees, reference {want_tilt}"
     );
 }
+
+/// Gaussian draws from a fixed seed (xorshift and Box-Muller): the
+/// evaluation protocol's device noise, reproducible.
+struct Noise(u64);
+
+impl Noise {
+    fn uniform(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+
+    fn gaussian(&mut self, sigma: f64) -> f64 {
+        let (u, v) = (self.uniform(), self.uniform());
+        sigma * (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+}
+
+/// A person standing still with six devices whose foot devices carry the
+/// protocol's white noise (1.5 mm per axis per sample): the simulated
+/// ankles' mean horizontal speed from 1 s to 5 s, m/s (both feet).
+fn still_feet_speed(effectors: EffectorSettings) -> f64 {
+    let profile = BodyProfile::with_nominal_devices(1.75);
+    let sk = Skeleton::from_profile(&profile);
+    let rest = BodyPose::rest(&sk);
+    let joints = rest.transforms(&sk);
+    let settings = PhysicsSettings {
+        body: posewire_solver::physics::avatar::BodySettings {
+            effectors,
+            ..Default::default()
+        },
+        ..PhysicsSettings::default()
+    };
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let mut avatar = AvatarController::new(&profile, settings);
+    avatar.set_start_pose(rest);
+    let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+    let (mut travel, mut last, mut frames) = (0.0, None::<[DVec3; 2]>, 0);
+    for k in 0..(5.0 * 90.0) as usize {
+        let t = k as f64 / 90.0;
+        for d in Device::ALL {
+            let mut sample = profile.device_sample(d, &joints, t).expect("a tracker");
+            if matches!(d, Device::LeftFoot | Device::RightFoot) {
+                if let Some(pose) = sample.pose.as_mut() {
+                    pose.position += DVec3::new(
+                        noise.gaussian(0.0015),
+                        noise.gaussian(0.0015),
+                        noise.gaussian(0.0015),
+                    );
+                }
+            }
+            avatar.push(&sample);
+        }
+        // The reference is solved from the (noisy) devices, as live.
+        avatar.prepare(&mut world, t);
+        world.step();
+        let Some(f) = avatar.finish(&world) else {
+            continue;
+        };
+        let p = f.pose.positions(&sk);
+        let ankles = [p[Joint::LeftAnkle], p[Joint::RightAnkle]];
+        if t >= 1.0 {
+            if let Some(l) = last {
+                for (a, b) in ankles.iter().zip(l) {
+                    travel += DVec3::new(a.x - b.x, 0.0, a.z - b.z).length();
+                }
+                frames += 2;
+            }
+        }
+        last = Some(ankles);
+    }
+    travel / frames as f64 * 90.0
+}
+
+#[test]
+fn physics_still_feet_stay_planted_under_device_noise() {
+    let keep = still_feet_speed(EffectorSettings::default());
+    let old = still_feet_speed(EffectorSettings {
+        plant_keep_speed_m_s: 0.0,
+        ..EffectorSettings::default()
+    });
+    println!(
+        "still feet under device noise: {:.2} cm/s planted until the reference moves faster than {} m/s, {:.2} cm/s with one speed for planting and keeping",
+        100.0 * keep,
+        EffectorSettings::default().plant_keep_speed_m_s,
+        100.0 * old
+    );
+    assert!(keep < 0.5 * old, "{keep} m/s against {old} m/s");
+}

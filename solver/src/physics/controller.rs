@@ -467,15 +467,23 @@ impl AvatarController {
             if limit > 0.0 && world.foot_hold_force(id, ankle) > limit {
                 self.slipped[i] = true;
             }
-            let still = before
-                .as_ref()
-                .is_some_and(|b| flat(r.position - b[ankle]) < e.plant_speed_m_s * dt);
+            let moved = before.as_ref().map(|b| flat(r.position - b[ankle]));
+            let slower = |speed: f64| moved.is_some_and(|m| m < speed * dt);
+            let still = slower(e.plant_speed_m_s);
             if !still {
                 self.slipped[i] = false;
             }
-            let still = still && !self.slipped[i] && !self.off_devices[i];
+            let held = !self.slipped[i] && !self.off_devices[i];
+            // Only a tracked foot's reference carries its device's noise.
+            let keep_speed = if tracked[i] {
+                e.plant_keep_speed_m_s.max(e.plant_speed_m_s)
+            } else {
+                e.plant_speed_m_s
+            };
+            let keep = held && slower(keep_speed);
+            let still = still && held;
             self.planted[i] = match self.planted[i] {
-                Some(p) if still && flat(p - r.position) < release => Some(p),
+                Some(p) if keep && flat(p - r.position) < release => Some(p),
                 _ if still && on => avatar
                     .bone(world.rapier(), ankle)
                     .map(|b| b.position)

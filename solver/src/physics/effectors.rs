@@ -67,6 +67,15 @@ pub struct EffectorSettings {
     /// off). Measured on the dev clips (no-prop, skate cm/s, 3 / 4 / 6
     /// devices, clean): off 20.9 / 16.9 / 15.5, 0.05 m/s 17.0 / 13.6 / 14.8.
     pub plant_speed_m_s: f64,
+    /// A planted foot that carries a device stays planted while its
+    /// reference ankle moves slower than this (horizontally, m/s; never
+    /// below `plant_speed_m_s`; an untracked foot keeps that one): the
+    /// noise of a tracked foot's device makes a reference that stands
+    /// still seem to move, and each time that let a foot go it was planted
+    /// again a little further on (foot skate). Chosen on the training
+    /// corpus (6 devices, noisy, skate over GT's: 1.44 at 0.05, 1.39 at
+    /// 0.15, 1.27 at 0.3, 1.24 at 0.5; docs/notes/foot-skate-under-noise.md).
+    pub plant_keep_speed_m_s: f64,
     /// A planted foot is let go when the reference has moved this far from
     /// where it is held, metres.
     pub plant_release_m: f64,
@@ -97,6 +106,7 @@ impl Default for EffectorSettings {
             damping_ratio: 1.0,
             max_accel: 200.0,
             plant_speed_m_s: 0.05,
+            plant_keep_speed_m_s: 0.3,
             plant_release_m: 0.1,
             plant_max_force_share: 15.0,
             slide_speed_m_s: 0.5,
