@@ -240,7 +240,7 @@ fn print_offset_errors(results: &[ClipResult]) {
 fn print_variants(variants: &[Variant], results: &[ClipResult]) {
     let means: Vec<Metrics> = (0..variants.len())
         .map(|i| {
-            let m: Vec<Metrics> = results.iter().map(|r| r.metrics[i].clone()).collect();
+            let m: Vec<Metrics> = results.iter().map(|r| r.metrics[i]).collect();
             posewire_evaluation::mean_metrics(&m)
         })
         .collect();

@@ -15,9 +15,14 @@ use posewire_evaluation::synth::Condition;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap-train", String::as_str));
+    let dir = PathBuf::from(
+        args.get(1)
+            .map_or("../shared/data/mocap-train", String::as_str),
+    );
     let devices = DeviceSet::standard(6).ok_or("6 devices")?;
-    println!("clip,cond,side,true_y,h5,stature,head_h,ankle_h,dev_y,cal_y,shin,thigh,tl_x,tl_y,tl_z");
+    println!(
+        "clip,cond,side,true_y,h5,stature,head_h,ankle_h,dev_y,cal_y,shin,thigh,tl_x,tl_y,tl_z"
+    );
     for clip in bvh_clips(&dir)? {
         let name = clip_name(&clip);
         if is_prop_clip(&name) {
@@ -30,7 +35,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 (Device::LeftFoot, Joint::LeftAnkle, Joint::LeftToe),
                 (Device::RightFoot, Joint::RightAnkle, Joint::RightToe),
             ] {
-                let Some(truth) = takes.truth.device(device) else { continue };
+                let Some(truth) = takes.truth.device(device) else {
+                    continue;
+                };
                 let mut h: Vec<f64> = takes
                     .truth
                     .frames

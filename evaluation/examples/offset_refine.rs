@@ -29,7 +29,10 @@ const FEET: [Device; 2] = [Device::LeftFoot, Device::RightFoot];
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().collect();
     let settings = settings_arg::take_settings(&mut args)?.unwrap_or_default();
-    let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap-train", String::as_str));
+    let dir = PathBuf::from(
+        args.get(1)
+            .map_or("../shared/data/mocap-train", String::as_str),
+    );
     let stride: usize = std::env::var("STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -49,7 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let name = clip_name(clip);
             let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
             let ik = settings.ik;
-            let mut tracker = DeviceTracker::with_refinement(&profile, &ik.filter, &ik.gate, &ik.offsets);
+            let mut tracker =
+                DeviceTracker::with_refinement(&profile, &ik.filter, &ik.gate, &ik.offsets);
             let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
             let mut next = 0;
             let mut last = FEET.map(|d| tracker.offset(d));
@@ -114,7 +118,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let n = s[3].max(1.0);
             println!(
                 "  at {:>4} s  error {:.2} cm (|y| {:.2} |z| {:.2}) over {} feet",
-                if t.is_finite() { format!("{t:.0}") } else { "end".into() },
+                if t.is_finite() {
+                    format!("{t:.0}")
+                } else {
+                    "end".into()
+                },
                 100.0 * s[0] / n,
                 100.0 * s[1] / n,
                 100.0 * s[2] / n,
@@ -123,7 +131,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let n = windows.len().max(1) as f64;
         let mean = windows.iter().copied().sum::<DVec3>() / n;
-        let sd = (windows.iter().map(|w| (*w - mean) * (*w - mean)).sum::<DVec3>() / n).powf(0.5);
+        let sd = (windows
+            .iter()
+            .map(|w| (*w - mean) * (*w - mean))
+            .sum::<DVec3>()
+            / n)
+            .powf(0.5);
         println!(
             "  {} windows: estimate - truth mean ({:.2}, {:.2}, {:.2}) sd ({:.2}, {:.2}, {:.2}) cm",
             windows.len(),
@@ -135,7 +148,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             100.0 * sd.z
         );
         for min_evidence in [0.0, 2.0, 5.0, 10.0] {
-            let r: Vec<DVec3> = raw.iter().filter(|x| x.1 >= min_evidence).map(|x| x.0).collect();
+            let r: Vec<DVec3> = raw
+                .iter()
+                .filter(|x| x.1 >= min_evidence)
+                .map(|x| x.0)
+                .collect();
             let n = r.len().max(1) as f64;
             let mean = r.iter().copied().sum::<DVec3>() / n;
             let sd = (r.iter().map(|w| (*w - mean) * (*w - mean)).sum::<DVec3>() / n).powf(0.5);

@@ -238,7 +238,10 @@ impl FootOffsetRefiner {
         let world: [DVec3; WINDOW] =
             std::array::from_fn(|i| self.positions[i] + self.rotations[i] * q);
         let mean = world.iter().copied().sum::<DVec3>() / WINDOW as f64;
-        let sq = world.iter().map(|w| (*w - mean).length_squared()).sum::<f64>();
+        let sq = world
+            .iter()
+            .map(|w| (*w - mean).length_squared())
+            .sum::<f64>();
         (sq / WINDOW as f64).sqrt()
     }
 }

@@ -57,7 +57,11 @@ fn a_foot_rolling_over_its_ball_reveals_the_offsets_height_and_reach() {
     let (refiner, _) = roll(calibrated, truth, 60.0, 0.0, false);
     let error = refiner.offset() - truth;
     assert!(error.y.abs() < 0.002 && error.z.abs() < 0.002, "{error:?}");
-    assert_eq!(refiner.offset().x, calibrated.x, "left-right stays calibrated");
+    assert_eq!(
+        refiner.offset().x,
+        calibrated.x,
+        "left-right stays calibrated"
+    );
 }
 
 #[test]

@@ -136,7 +136,10 @@ impl AvatarSolver {
     /// ([`crate::offset_refine`]); what the daemon can store into the
     /// profile on request. `None` for a device the profile has no mount
     /// for.
-    pub fn device_offset(&self, device: posewire_body::Device) -> Option<posewire_body::glam::DVec3> {
+    pub fn device_offset(
+        &self,
+        device: posewire_body::Device,
+    ) -> Option<posewire_body::glam::DVec3> {
         match self {
             AvatarSolver::Ik(s) => s.device_offset(device),
             AvatarSolver::Physics(c) => c.reference().device_offset(device),
