@@ -4,7 +4,9 @@
 //! no-prop clips: the mean error of the offset in use (length, and |y|,
 //! |z| in the bone frame) at 0 (calibrated), 10, 30, 60 s and the end of
 //! each clip, and the largest change of the offset in use between two
-//! samples. STRIDE=k: every k-th clip.
+//! samples, and the cost of a sample through the device tracker with the
+//! refinement and without (wall clock, this machine). STRIDE=k: every
+//! k-th clip.
 //!
 //! `cargo run --release -p posewire-evaluation --example offset_refine -- ../shared/data/mocap-train`
 //! `--settings FILE` (a `[solver]` table) sets `[solver.ik.offsets]`.
@@ -47,6 +49,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut evidence = 0.0;
         let mut windows: Vec<DVec3> = Vec::new();
         let mut raw: Vec<(DVec3, f64)> = Vec::new();
+        // Seconds and samples through the tracker, with and without.
+        let mut cost = ((0.0f64, 0usize), (0.0f64, 0usize));
         for clip in clips.iter().step_by(stride.max(1)) {
             let bvh = Bvh::read(clip)?;
             let name = clip_name(clip);
@@ -100,6 +104,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 read(&tracker, next, &mut sums);
                 next += 1;
             }
+            let mut off = ik.offsets;
+            for (enabled, slot) in [(true, &mut cost.0), (false, &mut cost.1)] {
+                off.enabled = enabled;
+                let mut timed =
+                    DeviceTracker::with_refinement(&profile, &ik.filter, &ik.gate, &off);
+                let clock = std::time::Instant::now();
+                for sample in &takes.trackers.samples {
+                    std::hint::black_box(timed.push(sample));
+                }
+                slot.0 += clock.elapsed().as_secs_f64();
+                slot.1 += takes.trackers.samples.len();
+            }
             for d in FEET {
                 let (Some(r), Some(t)) = (tracker.refiner(d), takes.truth.device(d)) else {
                     continue;
@@ -114,6 +130,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .sum::<f64>();
         }
         println!("{}:", condition.name());
+        let (with, without) = cost;
+        println!(
+            "  device tracker push: {:.0} ns per sample with the refinement, {:.0} ns without",
+            with.0 * 1e9 / with.1.max(1) as f64,
+            without.0 * 1e9 / without.1.max(1) as f64
+        );
         for (t, s) in TIMES.iter().zip(&sums) {
             let n = s[3].max(1.0);
             println!(
