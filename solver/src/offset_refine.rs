@@ -13,6 +13,11 @@
 //! it the offset's up and forward parts (the left-right part is not seen
 //! by a roll about that axis and stays calibrated).
 //!
+//! A second prior, the heel's still point as the foot lands
+//! ([`OffsetRefineSettings::heel`], the offset's z only), is there but off
+//! by default (`heel_gate_m = 0`): it helped the training clips and not
+//! the validation clips (docs/notes/offset-refinement.md).
+//!
 //! Windows count only if the foot turned enough, mostly about its
 //! left-right axis, and a single still point explains the motion to
 //! within a few millimetres near where the ball is expected. The accepted
@@ -40,6 +45,12 @@ pub struct OffsetRefineSettings {
     /// (x left, y up, z forward at rest): the prior the pivots are read
     /// against.
     pub ball: DVec3,
+    /// The heel's still point in the ankle bone's frame, metres: a second
+    /// prior, for the roll onto the heel (0 `heel_gate_m`: not used).
+    pub heel: DVec3,
+    /// How far the window's pivot may lie from the expected heel, metres
+    /// (0: heel windows not used).
+    pub heel_gate_m: f64,
     /// How far the foot must turn within a window to count, degrees.
     pub min_turn_deg: f64,
     /// How much of the window's turn must be about the foot's left-right
@@ -64,6 +75,8 @@ impl Default for OffsetRefineSettings {
         OffsetRefineSettings {
             enabled: true,
             ball: DVec3::new(0.0, -0.056, 0.170),
+            heel: DVec3::new(0.0, -0.083, 0.0),
+            heel_gate_m: 0.0,
             min_turn_deg: 5.0,
             min_pitch_share: 0.8,
             max_residual_m: 0.005,
@@ -86,7 +99,9 @@ pub struct FootOffsetRefiner {
     next: usize,
     calibrated: DVec3,
     applied: DVec3,
-    weight: f64,
+    /// Per bone axis: the turn (radians) behind the estimate, and the
+    /// turn-weighted sum of the windows' offsets.
+    weight: DVec3,
     weighted_sum: DVec3,
     last_time: Option<f64>,
     /// How many windows were accepted so far, and the last one's estimate.
@@ -104,7 +119,7 @@ impl FootOffsetRefiner {
             next: 0,
             calibrated,
             applied: calibrated,
-            weight: 0.0,
+            weight: DVec3::ZERO,
             weighted_sum: DVec3::ZERO,
             last_time: None,
             windows: 0,
@@ -119,13 +134,14 @@ impl FootOffsetRefiner {
 
     /// The offset the refinement is heading for (bone frame, metres).
     pub fn target(&self, settings: &OffsetRefineSettings) -> DVec3 {
-        if self.weight <= 0.0 {
-            return self.calibrated;
-        }
-        let estimate = self.weighted_sum / self.weight;
-        let shrink = self.weight / (self.weight + settings.half_weight_rad.max(1e-9));
-        let mut change = (estimate - self.calibrated) * shrink;
-        change.x = 0.0;
+        let half = settings.half_weight_rad.max(1e-9);
+        let change = DVec3::from_array(std::array::from_fn(|a| {
+            let w = self.weight[a];
+            if w <= 0.0 {
+                return 0.0;
+            }
+            (self.weighted_sum[a] / w - self.calibrated[a]) * w / (w + half)
+        }));
         self.calibrated + change.clamp_length_max(settings.max_change_m.max(0.0))
     }
 
@@ -138,12 +154,20 @@ impl FootOffsetRefiner {
     /// The mean of the accepted windows' offsets (weighted by their turn),
     /// before shrinking and bounding; `None` before the first.
     pub fn raw_estimate(&self) -> Option<DVec3> {
-        (self.weight > 0.0).then(|| self.weighted_sum / self.weight)
+        (self.weight.max_element() > 0.0).then(|| {
+            DVec3::from_array(std::array::from_fn(|a| {
+                if self.weight[a] > 0.0 {
+                    self.weighted_sum[a] / self.weight[a]
+                } else {
+                    self.calibrated[a]
+                }
+            }))
+        })
     }
 
     /// How much turning (radians) the estimate rests on.
     pub fn evidence_rad(&self) -> f64 {
-        self.weight
+        self.weight.max_element()
     }
 
     /// Takes one accepted sample: the bone's rotation and the device's
@@ -171,11 +195,11 @@ impl FootOffsetRefiner {
         self.next = (self.next + 1) % WINDOW;
         self.len = (self.len + 1).min(WINDOW);
         if self.len == WINDOW {
-            if let Some((offset, turn)) = self.window_estimate(settings) {
-                self.weight += turn;
-                self.weighted_sum += offset * turn;
+            if let Some((offset, weight)) = self.window_estimate(settings) {
+                self.weight += weight;
+                self.weighted_sum += offset * weight;
                 self.windows += 1;
-                self.last_window = Some((offset, turn));
+                self.last_window = Some((offset, weight.max_element()));
             }
         }
         let step = settings.rate_m_per_s.max(0.0) * dt;
@@ -183,9 +207,12 @@ impl FootOffsetRefiner {
         self.applied += towards.clamp_length_max(step);
     }
 
-    /// The offset the current window implies, and how far the foot turned
-    /// (radians), if the window shows a roll over the ball.
-    fn window_estimate(&self, settings: &OffsetRefineSettings) -> Option<(DVec3, f64)> {
+    /// The offset the current window implies, and per bone axis how much
+    /// it counts (the turn in radians; 0 on the axes the window does not
+    /// show), if the window shows a roll over the ball or onto the heel.
+    /// The ball shows the offset's y and z, the heel only its z (its still
+    /// point wanders up and down by centimetres between windows).
+    fn window_estimate(&self, settings: &OffsetRefineSettings) -> Option<(DVec3, DVec3)> {
         let first = self.rotations[self.next % WINDOW];
         let last = self.rotations[(self.next + WINDOW - 1) % WINDOW];
         let relative = first.inverse() * last;
@@ -198,15 +225,22 @@ impl FootOffsetRefiner {
         if turn < settings.min_turn_deg.to_radians() || axis.x.abs() < settings.min_pitch_share {
             return None;
         }
-        // The expected pivot: the ball, relative to the device.
-        let expected = settings.ball - self.applied;
-        let pivot = self.still_point(expected)?;
-        if (pivot - expected).length() > settings.gate_m
-            || self.residual(pivot) > settings.max_residual_m
-        {
-            return None;
-        }
-        Some((settings.ball - pivot, turn))
+        // The expected pivots (ball, heel), relative to the device.
+        [
+            (settings.ball, settings.gate_m, DVec3::new(0.0, turn, turn)),
+            (
+                settings.heel,
+                settings.heel_gate_m,
+                DVec3::new(0.0, 0.0, turn),
+            ),
+        ]
+        .into_iter()
+        .find_map(|(point, gate, weight)| {
+            let expected = point - self.applied;
+            let pivot = self.still_point(expected)?;
+            ((pivot - expected).length() <= gate && self.residual(pivot) <= settings.max_residual_m)
+                .then_some((point - pivot, weight))
+        })
     }
 
     /// The point (bone frame, relative to the device) that moved least over

@@ -119,3 +119,28 @@ fn non_finite_samples_are_ignored() {
     refiner.push(f64::NAN, DQuat::IDENTITY, DVec3::ZERO, true, &settings);
     assert_eq!(refiner.offset(), calibrated);
 }
+
+#[test]
+fn the_heel_prior_moves_only_the_forward_part() {
+    // A foot that lands: it turns onto its heel (toes up, then down flat)
+    // about a still heel point. With heel windows on, only z changes.
+    let settings = OffsetRefineSettings {
+        heel_gate_m: 0.10,
+        gate_m: 0.0,
+        ..OffsetRefineSettings::default()
+    };
+    let truth = DVec3::new(0.0, 0.05, 0.10);
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let mut refiner = FootOffsetRefiner::new(calibrated);
+    let heel_world = DVec3::new(0.0, 0.02, 0.0);
+    for k in 0..(60 * 90) {
+        let t = k as f64 / 90.0;
+        let lift = 20f64.to_radians() * (0.5 - 0.5 * (std::f64::consts::TAU * t).cos());
+        let rotation = DQuat::from_rotation_x(lift);
+        let ankle = heel_world - rotation * settings.heel;
+        refiner.push(t, rotation, ankle + rotation * truth, k == 0, &settings);
+    }
+    let o = refiner.offset();
+    assert_eq!(o.y, calibrated.y);
+    assert!((o.z - truth.z).abs() < 0.002, "{o:?}");
+}
