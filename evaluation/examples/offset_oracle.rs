@@ -1,26 +1,78 @@
 //! Development aid: how much of the error the calibrated device offsets
-//! cause. Over the no-prop dev clips, clean, for one device set: each
-//! device's mean offset error (calibrated against true, in its bone's
-//! frame), and the no-prop MPJPE with the calibrated offsets and with the
-//! true ones put in their place (everything else as calibrated). PHYSICS
-//! (set): the physics solver instead of `ik`.
+//! cause. Over the no-prop clips of a folder, clean, for one device set:
+//! each device's mean offset error (calibrated against true, in its bone's
+//! frame, per axis), and the no-prop MPJPE with the calibrated offsets,
+//! with the true ones put in their place (everything else as calibrated),
+//! and with the true offset of ONE device (`PER=device`) or one axis of
+//! one device (`PER=axis`) put in, each beside its gain over the
+//! calibrated offsets. PHYSICS (set): the physics solver instead of `ik`.
+//! STRIDE=k: every k-th clip only (exploration; final numbers on all).
+//! THREADS=n: clips solved on n threads (default 1).
 //!
 //! `cargo run --release -p posewire-evaluation --example offset_oracle -- ../shared/data/mocap 6`
+//! `PER=axis STRIDE=3 cargo run ... -- ../shared/data/mocap-train 6`
 //! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
 //! sets the base settings; the environment variables apply on top.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use posewire_body::bvh::Bvh;
-use posewire_body::glam::DVec3;
-use posewire_body::{DeviceSet, Source};
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyProfile, Device, DeviceSet, Source};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::{solve_take, SolverKind};
+use posewire_evaluation::Metrics;
+use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
 #[path = "common/settings_arg.rs"]
 mod settings_arg;
+
+/// Which part of the true offsets a variant puts in.
+#[derive(Debug, Clone, Copy)]
+enum Variant {
+    /// None: the calibrated offsets.
+    Calibrated,
+    /// Every device's true offset.
+    AllTrue,
+    /// One device's true offset.
+    Device(Device),
+    /// One axis (0 x, 1 y, 2 z, in the bone frame) of one device.
+    Axis(Device, usize),
+}
+
+impl Variant {
+    fn label(self) -> String {
+        match self {
+            Variant::Calibrated => "calibrated offsets".into(),
+            Variant::AllTrue => "true offsets".into(),
+            Variant::Device(d) => format!("true {}", d.name()),
+            Variant::Axis(d, a) => format!("true {}.{}", d.name(), ["x", "y", "z"][a]),
+        }
+    }
+
+    /// The offset this variant gives a device, from the calibrated one and
+    /// the true one.
+    fn offset(self, device: Device, calibrated: DVec3, truth: DVec3) -> DVec3 {
+        match self {
+            Variant::Calibrated => calibrated,
+            Variant::AllTrue => truth,
+            Variant::Device(d) if d == device => truth,
+            Variant::Axis(d, a) if d == device => {
+                let mut o = calibrated;
+                o[a] = truth[a];
+                o
+            }
+            _ => calibrated,
+        }
+    }
+}
+
+/// One clip's results: per device, the calibrated offset's error vector
+/// (bone frame); per variant, the metrics.
+struct ClipResult {
+    errors: Vec<(Device, DVec3)>,
+    metrics: Vec<Metrics>,
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().collect();
@@ -32,62 +84,177 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if std::env::var("PHYSICS").is_ok() {
         options.solver = SolverKind::Physics;
     }
+    let stride: usize = env_number("STRIDE", 1).max(1);
+    let threads: usize = env_number("THREADS", 1).max(1);
+    let variants = variants(devices);
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
-    let mut errors: BTreeMap<&'static str, (f64, usize)> = BTreeMap::new();
-    let (mut calibrated, mut true_offsets) = (Vec::new(), Vec::new());
-    for clip in &clips {
-        let bvh = Bvh::read(clip)?;
-        let name = clip_name(clip);
-        let (takes, profile) = setting_takes(&bvh, &name, devices, Condition::Clean, 1)?;
-        let mut oracle = profile.clone();
-        for truth in &takes.truth.devices {
-            let Some(mount) = profile.tracker(truth.device) else {
-                continue;
-            };
-            let offset = DVec3::from_array(mount.offset_position);
-            let e = errors.entry(truth.device.name()).or_insert((0.0, 0));
-            e.0 += (offset - truth.offset).length();
-            e.1 += 1;
-            let [x, y, z, w] = mount.mount_rotation;
-            oracle.set_tracker(
-                truth.device,
-                truth.offset,
-                posewire_body::glam::DQuat::from_xyzw(x, y, z, w),
-                Source::Measured,
-                mount.mount_source,
-            );
-        }
-        let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s)
-            + posewire_evaluation::protocol::SETTLING_S;
-        for (p, out) in [(&profile, &mut calibrated), (&oracle, &mut true_offsets)] {
-            let frames = solve_take(p, &takes.trackers, &options)?;
-            out.push(posewire_evaluation::evaluate(
-                &frames,
-                &takes.truth.frames,
-                start,
-            )?);
+    let clips: Vec<PathBuf> = clips.into_iter().step_by(stride).collect();
+    let results = run_clips(&clips, threads, &|clip| {
+        solve_clip(clip, devices, &options, &variants)
+    })?;
+    print_offset_errors(&results);
+    print_variants(&variants, &results);
+    Ok(())
+}
+
+/// A number from the environment, or `default`.
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The variants to run: calibrated, all true, and per device or per axis
+/// as `PER` asks.
+fn variants(devices: DeviceSet) -> Vec<Variant> {
+    let mut v = vec![Variant::Calibrated, Variant::AllTrue];
+    let per = std::env::var("PER").unwrap_or_default();
+    for d in devices.iter() {
+        match per.as_str() {
+            "device" => v.push(Variant::Device(d)),
+            "axis" => {
+                v.push(Variant::Device(d));
+                v.extend((0..3).map(|a| Variant::Axis(d, a)));
+            }
+            _ => {}
         }
     }
-    for (device, (sum, n)) in &errors {
-        println!(
-            "{device:12} offset error {:.2} cm",
-            100.0 * sum / (*n).max(1) as f64
+    v
+}
+
+/// Runs `f` on every clip, on `threads` threads, results in clip order.
+fn run_clips(
+    clips: &[PathBuf],
+    threads: usize,
+    f: &(dyn Fn(&Path) -> Result<ClipResult, String> + Sync),
+) -> Result<Vec<ClipResult>, String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<Result<ClipResult, String>>>> =
+        clips.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(clip) = clips.get(i) else { break };
+                let r = f(clip);
+                eprintln!("{}", clip_name(clip));
+                if let Ok(mut slot) = slots[i].lock() {
+                    *slot = Some(r);
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .map_err(|e| e.to_string())?
+                .unwrap_or_else(|| Err("clip not run".into()))
+        })
+        .collect()
+}
+
+/// Solves one clip clean with every variant's offsets.
+fn solve_clip(
+    clip: &Path,
+    devices: DeviceSet,
+    options: &SolveOptions,
+    variants: &[Variant],
+) -> Result<ClipResult, String> {
+    let bvh = Bvh::read(clip).map_err(|e| e.to_string())?;
+    let name = clip_name(clip);
+    let (takes, profile) =
+        setting_takes(&bvh, &name, devices, Condition::Clean, 1).map_err(|e| e.to_string())?;
+    let mut errors = Vec::new();
+    for truth in &takes.truth.devices {
+        if let Some(mount) = profile.tracker(truth.device) {
+            errors.push((truth.device, mount.offset() - truth.offset));
+        }
+    }
+    let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s)
+        + posewire_evaluation::protocol::SETTLING_S;
+    let mut metrics = Vec::new();
+    for &variant in variants {
+        let p = with_offsets(&profile, &takes.truth.devices, variant);
+        let frames = solve_take(&p, &takes.trackers, options).map_err(|e| e.to_string())?;
+        metrics.push(
+            posewire_evaluation::evaluate(&frames, &takes.truth.frames, start)
+                .map_err(|e| e.to_string())?,
         );
     }
-    for (label, metrics) in [
-        ("calibrated offsets", &calibrated),
-        ("true offsets", &true_offsets),
-    ] {
-        let m = posewire_evaluation::mean_metrics(metrics);
+    Ok(ClipResult { errors, metrics })
+}
+
+/// The profile with the offsets of `variant` put in.
+fn with_offsets(
+    profile: &BodyProfile,
+    truths: &[posewire_evaluation::truth::DeviceTruth],
+    variant: Variant,
+) -> BodyProfile {
+    let mut p = profile.clone();
+    for truth in truths {
+        let Some(mount) = profile.tracker(truth.device) else {
+            continue;
+        };
+        let [x, y, z, w] = mount.mount_rotation;
+        p.set_tracker(
+            truth.device,
+            variant.offset(truth.device, mount.offset(), truth.offset),
+            DQuat::from_xyzw(x, y, z, w),
+            Source::Measured,
+            mount.mount_source,
+        );
+    }
+    p
+}
+
+/// Per device: the mean length of the calibrated offset's error and the
+/// mean absolute error per bone axis, cm.
+fn print_offset_errors(results: &[ClipResult]) {
+    for d in Device::ALL {
+        let e: Vec<DVec3> = results
+            .iter()
+            .flat_map(|r| r.errors.iter().filter(|x| x.0 == d).map(|x| x.1))
+            .collect();
+        if e.is_empty() {
+            continue;
+        }
+        let n = e.len() as f64;
+        let len = e.iter().map(|v| v.length()).sum::<f64>() / n;
+        let abs = e.iter().map(|v| v.abs()).sum::<DVec3>() / n;
         println!(
-            "{label:18} MPJPE {:.3} upper {:.2} lower {:.2} hand {:.2} cm ({} clips)",
+            "{:12} offset error {:.2} cm (|x| {:.2} |y| {:.2} |z| {:.2})",
+            d.name(),
+            100.0 * len,
+            100.0 * abs.x,
+            100.0 * abs.y,
+            100.0 * abs.z
+        );
+    }
+}
+
+/// Per variant: the no-prop means and the MPJPE gain over the calibrated
+/// offsets.
+fn print_variants(variants: &[Variant], results: &[ClipResult]) {
+    let means: Vec<Metrics> = (0..variants.len())
+        .map(|i| {
+            let m: Vec<Metrics> = results.iter().map(|r| r.metrics[i]).collect();
+            posewire_evaluation::mean_metrics(&m)
+        })
+        .collect();
+    let base = means.first().map_or(0.0, |m| m.mpjpe_cm);
+    for (v, m) in variants.iter().zip(&means) {
+        println!(
+            "{:22} MPJPE {:.3} (gain {:+.3}) upper {:.2} lower {:.2} hand {:.2} cm ({} clips)",
+            v.label(),
             m.mpjpe_cm,
+            base - m.mpjpe_cm,
             m.upper_pe_cm,
             m.lower_pe_cm,
             m.hand_pe_cm,
-            metrics.len()
+            results.len()
         );
     }
-    Ok(())
 }

@@ -16,6 +16,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
 use crate::trunk::{neck_only, LookAtTrunk, TrunkMode, TrunkPose};
@@ -28,6 +29,8 @@ use posewire_body::transform::Transform;
 pub struct IkSettings {
     /// Smoothing of the device poses.
     pub filter: PoseFilterSettings,
+    /// Refinement of the foot devices' offsets during use.
+    pub offsets: OffsetRefineSettings,
     /// Which device samples are plausible (workspace, speed).
     /// Set by the daemon's `[devices]`, not by `[solver.ik]`.
     #[serde(skip)]
@@ -77,6 +80,7 @@ impl Default for IkSettings {
     fn default() -> Self {
         IkSettings {
             filter: PoseFilterSettings::default(),
+            offsets: OffsetRefineSettings::default(),
             gate: crate::gate::GateSettings::default(),
             stepping: SteppingSettings::default(),
             gait: GaitSettings::default(),
@@ -192,7 +196,12 @@ impl IkSolver {
             settings,
             profile: profile.clone(),
             skeleton: Skeleton::from_profile(profile),
-            devices: DeviceTracker::new(profile, &settings.filter, &settings.gate),
+            devices: DeviceTracker::with_refinement(
+                profile,
+                &settings.filter,
+                &settings.gate,
+                &settings.offsets,
+            ),
             feet: FootPlanner::new(settings.stepping),
             arm_swing: ArmSwing::new(settings.gait),
             body_yaw: None,
@@ -206,6 +215,19 @@ impl IkSolver {
             gaze_target: None,
             trunk_follows: None,
         }
+    }
+
+    /// The position offset in use for a device (bone frame, metres): the
+    /// profile's, refined during use for the feet
+    /// ([`crate::offset_refine`]); `None` for a device without a mount in
+    /// the profile.
+    pub fn device_offset(&self, device: Device) -> Option<DVec3> {
+        self.devices.offset(device)
+    }
+
+    /// The device tracker (filtered states, offsets in use).
+    pub fn devices(&self) -> &DeviceTracker {
+        &self.devices
     }
 
     /// The skeleton the solver poses.

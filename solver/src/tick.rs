@@ -131,6 +131,21 @@ impl AvatarSolver {
         }
     }
 
+    /// The position offset in use for a device (bone frame, metres): the
+    /// profile's, refined during use for the feet
+    /// ([`crate::offset_refine`]); what the daemon can store into the
+    /// profile on request. `None` for a device the profile has no mount
+    /// for.
+    pub fn device_offset(
+        &self,
+        device: posewire_body::Device,
+    ) -> Option<posewire_body::glam::DVec3> {
+        match self {
+            AvatarSolver::Ik(s) => s.device_offset(device),
+            AvatarSolver::Physics(c) => c.reference().device_offset(device),
+        }
+    }
+
     /// Whether the solver can pose a body (its headset has been seen).
     pub fn ready(&self) -> bool {
         match self {

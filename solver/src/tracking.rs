@@ -7,6 +7,7 @@ use posewire_body::{BodyProfile, Device, Transform};
 
 use crate::filter::{PoseFilterSettings, PoseSmoother};
 use crate::gate::{DeviceGate, GateSettings, Verdict};
+use crate::offset_refine::{FootOffsetRefiner, OffsetRefineSettings};
 
 /// How long a device may stay silent before it counts as lost, seconds.
 pub const LOST_AFTER_S: f64 = 0.1;
@@ -41,16 +42,33 @@ pub struct DeviceTracker {
     states: [DeviceState; Device::COUNT],
     mounts: [Option<(DVec3, DQuat)>; Device::COUNT],
     gate: GateSettings,
+    /// The foot devices' offsets refined during use (`None`: as the
+    /// profile has them).
+    refiners: [Option<FootOffsetRefiner>; Device::COUNT],
+    refine: OffsetRefineSettings,
 }
 
 impl DeviceTracker {
     /// A tracker for the devices the profile knows; devices without a mount
     /// in the profile use the nominal offset and an identity mount. Samples
-    /// pass the plausibility gate of `gate` first ([`crate::gate`]).
+    /// pass the plausibility gate of `gate` first ([`crate::gate`]). The
+    /// foot devices' offsets are refined during use with the default
+    /// settings ([`crate::offset_refine`]).
     pub fn new(
         profile: &BodyProfile,
         settings: &PoseFilterSettings,
         gate: &GateSettings,
+    ) -> DeviceTracker {
+        DeviceTracker::with_refinement(profile, settings, gate, &OffsetRefineSettings::default())
+    }
+
+    /// As [`DeviceTracker::new`], the foot devices' offsets refined during
+    /// use as `refine` says.
+    pub fn with_refinement(
+        profile: &BodyProfile,
+        settings: &PoseFilterSettings,
+        gate: &GateSettings,
+        refine: &OffsetRefineSettings,
     ) -> DeviceTracker {
         let state = DeviceState {
             smoother: PoseSmoother::new(*settings),
@@ -61,10 +79,17 @@ impl DeviceTracker {
             gate: DeviceGate::default(),
         };
         let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
+        let refiners = Device::ALL.map(|d| {
+            let foot = matches!(d, Device::LeftFoot | Device::RightFoot);
+            let (offset, _) = mounts[d.index()]?;
+            (refine.enabled && foot).then(|| FootOffsetRefiner::new(offset))
+        });
         DeviceTracker {
             states: std::array::from_fn(|_| state.clone()),
             mounts,
             gate: *gate,
+            refiners,
+            refine: *refine,
         }
     }
 
@@ -87,7 +112,8 @@ impl DeviceTracker {
         {
             return Verdict::Rejected(reason);
         }
-        if !state.seen || gap > LOST_AFTER_S {
+        let restart = !state.seen || gap > LOST_AFTER_S;
+        if restart {
             state.smoother.reset();
         }
         let dt = if state.seen { gap.max(0.0) } else { 0.0 };
@@ -96,7 +122,35 @@ impl DeviceTracker {
         state.invalid_now = false;
         state.last_time = sample.time_s;
         state.last_valid_time = sample.time_s;
+        let index = sample.device.index();
+        if let (Some(refiner), Some((_, mount))) = (&mut self.refiners[index], self.mounts[index]) {
+            let bone_rotation = (pose.rotation * mount.inverse()).normalize();
+            refiner.push(
+                sample.time_s,
+                bone_rotation,
+                pose.position,
+                restart,
+                &self.refine,
+            );
+        }
         Verdict::Accepted
+    }
+
+    /// The position offset in use for a device (bone frame, metres): the
+    /// profile's, or its refinement during use; `None` for a device the
+    /// profile has no mount for. What the daemon stores into the profile
+    /// on request.
+    pub fn offset(&self, device: Device) -> Option<DVec3> {
+        let index = device.index();
+        match &self.refiners[index] {
+            Some(r) => Some(r.offset()),
+            None => self.mounts[index].map(|m| m.0),
+        }
+    }
+
+    /// The refinement of a device's offset, if it has one.
+    pub fn refiner(&self, device: Device) -> Option<&FootOffsetRefiner> {
+        self.refiners[device.index()].as_ref()
     }
 
     /// Whether the device is tracked at time `t` (seen recently, last
@@ -130,8 +184,10 @@ impl DeviceTracker {
         let (position, rotation) = s.smoother.value();
         let device_position = position + velocity * ahead;
         let device_rotation = (DQuat::from_scaled_axis(omega * ahead) * rotation).normalize();
-        let (offset, mount) =
-            self.mounts[device.index()].unwrap_or((device.nominal_offset(), DQuat::IDENTITY));
+        let (offset, mount) = match self.mounts[device.index()] {
+            Some((calibrated, mount)) => (self.offset(device).unwrap_or(calibrated), mount),
+            None => (device.nominal_offset(), DQuat::IDENTITY),
+        };
         let bone_rotation = (device_rotation * mount.inverse()).normalize();
         let bone_position = device_position - bone_rotation * offset;
         BoneTarget {

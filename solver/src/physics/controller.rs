@@ -219,6 +219,11 @@ impl AvatarController {
         &mut self.ik
     }
 
+    /// The kinematic solver that gives the reference, to read.
+    pub fn reference(&self) -> &IkSolver {
+        &self.ik
+    }
+
     /// Takes one device sample (in time order); says whether it was taken
     /// (the plausibility gate, [`crate::gate`]).
     pub fn push(&mut self, sample: &TrackerSample) -> crate::gate::Verdict {

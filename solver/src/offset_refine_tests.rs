@@ -1,0 +1,146 @@
+use super::*;
+
+/// A deterministic pseudo-random number in [-1, 1) (no global state).
+fn noise(seed: u64) -> f64 {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 32;
+    (x >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+}
+
+/// Feeds `seconds` of a foot that rolls over its ball (heel up to 30
+/// degrees and down, once a second) with a device at `true_offset`, into a
+/// refiner calibrated at `calibrated`. `noise_m`: white noise on the
+/// device position; `dropout`: the device silent 0.3 s every 5 s.
+fn roll(
+    calibrated: DVec3,
+    true_offset: DVec3,
+    seconds: f64,
+    noise_m: f64,
+    dropout: bool,
+) -> (FootOffsetRefiner, Vec<DVec3>) {
+    let settings = OffsetRefineSettings::default();
+    let mut refiner = FootOffsetRefiner::new(calibrated);
+    let ball_world = DVec3::new(0.3, 0.03, -0.2);
+    let heading = DQuat::from_rotation_y(0.7);
+    let mut applied = Vec::new();
+    let mut last_valid = f64::NEG_INFINITY;
+    let samples = (seconds * 90.0) as usize;
+    for k in 0..samples {
+        let t = k as f64 / 90.0;
+        if dropout && (t % 5.0) > 4.7 {
+            continue;
+        }
+        let lift = 30f64.to_radians() * (0.5 - 0.5 * (std::f64::consts::TAU * t).cos());
+        // Heel up = the foot's toes down: a negative turn about its x axis.
+        let rotation = heading * DQuat::from_rotation_x(-lift);
+        let ankle = ball_world - rotation * settings.ball;
+        let shake = DVec3::new(
+            noise(3 * k as u64),
+            noise(3 * k as u64 + 1),
+            noise(3 * k as u64 + 2),
+        ) * noise_m;
+        let device = ankle + rotation * true_offset + shake;
+        let restart = t - last_valid > 0.1;
+        last_valid = t;
+        refiner.push(t, rotation, device, restart, &settings);
+        applied.push(refiner.offset());
+    }
+    (refiner, applied)
+}
+
+#[test]
+fn a_foot_rolling_over_its_ball_reveals_the_offsets_height_and_reach() {
+    let truth = DVec3::new(0.0, 0.055, 0.10);
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let (refiner, _) = roll(calibrated, truth, 60.0, 0.0, false);
+    let error = refiner.offset() - truth;
+    assert!(error.y.abs() < 0.002 && error.z.abs() < 0.002, "{error:?}");
+    assert_eq!(
+        refiner.offset().x,
+        calibrated.x,
+        "left-right stays calibrated"
+    );
+}
+
+#[test]
+fn noise_and_dropouts_neither_make_it_jump_nor_stop_it() {
+    let truth = DVec3::new(0.0, 0.055, 0.10);
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let (refiner, applied) = roll(calibrated, truth, 60.0, 0.0015, true);
+    let error = refiner.offset() - truth;
+    assert!(error.length() < 0.006, "{error:?}");
+    let settings = OffsetRefineSettings::default();
+    // At most rate x the longest sample gap (0.1 s clamp) per sample.
+    let most = settings.rate_m_per_s * 0.1 + 1e-12;
+    for pair in applied.windows(2) {
+        assert!((pair[1] - pair[0]).length() <= most);
+    }
+}
+
+#[test]
+fn the_change_never_exceeds_its_bound() {
+    // A device truly 6 cm off the calibrated offset: the refinement stops
+    // at 3 cm from the calibrated one.
+    let truth = DVec3::new(0.0, 0.08, 0.12);
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let (refiner, applied) = roll(calibrated, truth, 120.0, 0.0, false);
+    let bound = OffsetRefineSettings::default().max_change_m + 1e-9;
+    for a in &applied {
+        assert!((*a - calibrated).length() <= bound);
+    }
+    assert!((refiner.offset() - calibrated).length() > 0.02);
+}
+
+#[test]
+fn a_still_or_sliding_foot_changes_nothing() {
+    let settings = OffsetRefineSettings::default();
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let mut refiner = FootOffsetRefiner::new(calibrated);
+    for k in 0..900 {
+        let t = k as f64 / 90.0;
+        // Sliding forward without turning, then swinging through the air
+        // while turning (no still point).
+        let rotation = DQuat::from_rotation_x(0.3 * (3.0 * t).sin());
+        let position = DVec3::new(0.0, 0.1, 1.5 * t);
+        refiner.push(t, rotation, position, k == 0, &settings);
+    }
+    assert_eq!(refiner.offset(), calibrated);
+    assert_eq!(refiner.evidence_rad(), 0.0);
+}
+
+#[test]
+fn non_finite_samples_are_ignored() {
+    let settings = OffsetRefineSettings::default();
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let mut refiner = FootOffsetRefiner::new(calibrated);
+    refiner.push(0.0, DQuat::IDENTITY, DVec3::NAN, true, &settings);
+    refiner.push(f64::NAN, DQuat::IDENTITY, DVec3::ZERO, true, &settings);
+    assert_eq!(refiner.offset(), calibrated);
+}
+
+#[test]
+fn the_heel_prior_moves_only_the_forward_part() {
+    // A foot that lands: it turns onto its heel (toes up, then down flat)
+    // about a still heel point. With heel windows on, only z changes.
+    let settings = OffsetRefineSettings {
+        heel_gate_m: 0.10,
+        gate_m: 0.0,
+        ..OffsetRefineSettings::default()
+    };
+    let truth = DVec3::new(0.0, 0.05, 0.10);
+    let calibrated = DVec3::new(0.0, 0.04, 0.08);
+    let mut refiner = FootOffsetRefiner::new(calibrated);
+    let heel_world = DVec3::new(0.0, 0.02, 0.0);
+    for k in 0..(60 * 90) {
+        let t = k as f64 / 90.0;
+        let lift = 20f64.to_radians() * (0.5 - 0.5 * (std::f64::consts::TAU * t).cos());
+        let rotation = DQuat::from_rotation_x(lift);
+        let ankle = heel_world - rotation * settings.heel;
+        refiner.push(t, rotation, ankle + rotation * truth, k == 0, &settings);
+    }
+    let o = refiner.offset();
+    assert_eq!(o.y, calibrated.y);
+    assert!((o.z - truth.z).abs() < 0.002, "{o:?}");
+}
