@@ -22,6 +22,9 @@ pub struct TrainOptions {
     pub patience: usize,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
+    /// Gaussian noise added to the standardised inputs of every training
+    /// sample (a regulariser; 0: none).
+    pub input_noise: f32,
 }
 
 impl Default for TrainOptions {
@@ -34,6 +37,7 @@ impl Default for TrainOptions {
             weight_decay: 1e-4,
             patience: 6,
             seed: 7,
+            input_noise: 0.0,
         }
     }
 }
@@ -100,6 +104,13 @@ impl SplitMix {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
 
+    /// A standard normal draw (Box-Muller).
+    fn normal(&mut self) -> f32 {
+        let u = self.unit().max(1e-7);
+        let v = self.unit();
+        (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+    }
+
     fn shuffle(&mut self, v: &mut [usize]) {
         for i in (1..v.len()).rev() {
             let j = (self.next() % (i as u64 + 1)) as usize;
@@ -137,8 +148,13 @@ fn activations(mlp: &Mlp, x: &[f32], acts: &mut Vec<Vec<f32>>) {
             .zip(mlp.in_mean.iter().zip(&mlp.in_scale))
             .map(|(v, (m, s))| (v - m) / s),
     );
-    let last = mlp.layers.len() - 1;
-    for (k, layer) in mlp.layers.iter().enumerate() {
+    recompute(&mlp.layers, acts);
+}
+
+/// The layers' activations again from the (changed) input activations.
+fn recompute(layers: &[Layer], acts: &mut [Vec<f32>]) {
+    let last = layers.len() - 1;
+    for (k, layer) in layers.iter().enumerate() {
         let (before, after) = acts.split_at_mut(k + 1);
         dense(layer, &before[k], &mut after[0]);
         if k < last {
@@ -175,10 +191,21 @@ fn zero_grads(mlp: &Mlp) -> Vec<Layer> {
         .collect()
 }
 
-/// Adds one sample's gradient of the squared error to `grads`; returns
-/// the sample's squared error.
-fn backward(mlp: &Mlp, x: &[f32], y: &[f32], grads: &mut [Layer], acts: &mut Vec<Vec<f32>>) -> f64 {
+/// Adds one sample's gradient of the squared error to `grads` (with
+/// `noise` added to the standardised input); returns the sample's squared
+/// error.
+fn backward(
+    mlp: &Mlp,
+    (x, y): (&[f32], &[f32]),
+    noise: &[f32],
+    grads: &mut [Layer],
+    acts: &mut Vec<Vec<f32>>,
+) -> f64 {
     activations(mlp, x, acts);
+    if !noise.is_empty() {
+        acts[0].iter_mut().zip(noise).for_each(|(a, n)| *a += n);
+        recompute(&mlp.layers, acts);
+    }
     let n = mlp.layers.len();
     let mut delta: Vec<f32> = acts[n]
         .iter()
@@ -301,10 +328,16 @@ pub fn train(
         let lr =
             options.learning_rate * 0.5 * (1.0 + (std::f32::consts::PI * progress_share).cos());
         let mut total = 0.0;
+        let mut noise = Vec::new();
         for chunk in order.chunks(batch) {
             let mut grads = zero_grads(&mlp);
             for &i in chunk {
-                total += backward(&mlp, train.input(i), train.target(i), &mut grads, &mut acts);
+                noise.clear();
+                if options.input_noise > 0.0 {
+                    noise.extend((0..train.n_in).map(|_| options.input_noise * rng.normal()));
+                }
+                let row = (train.input(i), train.target(i));
+                total += backward(&mlp, row, &noise, &mut grads, &mut acts);
             }
             let scale = 2.0 / (chunk.len() * train.n_out) as f32;
             adam.update(&mut mlp, &grads, scale, lr, options.weight_decay);

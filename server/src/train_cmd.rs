@@ -65,6 +65,11 @@ pub struct PelvisArgs {
     /// Seed of the initial weights and shuffles.
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
+    /// Gaussian noise on the standardised inputs while training (chosen
+    /// on the held-out training clips: 0 gave 9.24 cm, 0.1 9.03, 0.3
+    /// 9.33, 0.6 9.86).
+    #[arg(long, default_value_t = 0.1)]
+    pub input_noise: f32,
     /// Clips synthesised in parallel (the training itself runs on one
     /// thread).
     #[arg(long, default_value_t = 1)]
@@ -166,6 +171,7 @@ fn run_pelvis(args: &PelvisArgs) -> anyhow::Result<()> {
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay,
         seed: args.seed,
+        input_noise: args.input_noise,
         ..TrainOptions::default()
     };
     let (mlp, history) = train(&rows(&train_set), &rows(&held_out), &options, |e| {
