@@ -51,7 +51,10 @@ fn bench_learned_pelvis(c: &mut Criterion) {
     let sk = Skeleton::from_profile(&profile);
     let mut group = c.benchmark_group("learned_pelvis");
     group.measurement_time(Duration::from_secs(4));
-    for (name, enabled) in [("ik_3_devices_network", true), ("ik_3_devices_rules", false)] {
+    for (name, enabled) in [
+        ("ik_3_devices_network", true),
+        ("ik_3_devices_rules", false),
+    ] {
         let mut settings = IkSettings::default();
         settings.learned_pelvis.enabled = enabled;
         let mut ik = IkSolver::new(&profile, settings);
