@@ -75,6 +75,9 @@ pub enum Command {
     /// the result in the take as a new solved version (with unchanged
     /// settings it reproduces the live solve exactly).
     Resolve(crate::resolve_cmd::ResolveArgs),
+    /// Train a small learned component of the solver on the training
+    /// corpus and write its weights (embedded in the solver at build time).
+    Train(crate::train_cmd::TrainArgs),
     /// Write the small procedural demo clip shipped in examples/ (a
     /// maintenance tool).
     #[command(hide = true)]

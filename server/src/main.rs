@@ -21,6 +21,7 @@ mod subscribe_cmd;
 mod synth_cmd;
 mod table;
 mod take_check_cmd;
+mod train_cmd;
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
         Command::Record(args) => record_cmd::run_record(args),
         Command::Takes(args) => record_cmd::run_takes(args),
         Command::Resolve(args) => resolve_cmd::run(args),
+        Command::Train(args) => train_cmd::run(args),
         Command::MakeDemoClip(args) => demo_clip::run(args),
     };
     match result {

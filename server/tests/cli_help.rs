@@ -8,7 +8,7 @@ fn help_lists_every_subcommand() {
     let out = posewire(&["--help"]);
     assert!(out.status.success());
     let (stdout, _) = text(&out);
-    for sub in ["synth", "calibrate", "solve", "eval"] {
+    for sub in ["synth", "calibrate", "solve", "eval", "train"] {
         assert!(
             stdout.lines().any(|l| l.trim_start().starts_with(sub)),
             "`{sub}` missing from --help:\n{stdout}"
@@ -22,7 +22,7 @@ fn help_lists_every_subcommand() {
 
 #[test]
 fn every_subcommand_explains_its_flags() {
-    let cases: [(&str, &[&str]); 5] = [
+    let cases: [(&str, &[&str]); 6] = [
         (
             "synth",
             &["--bvh", "--devices", "--condition", "--seed", "--out-dir"],
@@ -52,9 +52,17 @@ fn every_subcommand_explains_its_flags() {
             ],
         ),
         ("make-demo-clip", &["--out"]),
+        (
+            "train pelvis",
+            &[
+                "--bvh", "--out", "--seeds", "--hidden", "--epochs", "--jobs",
+            ],
+        ),
     ];
     for (sub, flags) in cases {
-        let out = posewire(&[sub, "--help"]);
+        let mut args: Vec<&str> = sub.split(' ').collect();
+        args.push("--help");
+        let out = posewire(&args);
         assert!(out.status.success(), "{sub} --help failed");
         let (stdout, _) = text(&out);
         for flag in flags {

@@ -16,6 +16,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
@@ -74,6 +75,9 @@ pub struct IkSettings {
     /// the leg's full length the ankle is drawn in smoothly
     /// ([`soft_reach`]) instead of the knee snapping straight (0: off).
     pub leg_soft_reach_m: f64,
+    /// The learned pelvis of a body without a pelvis tracker
+    /// ([`crate::learned::pelvis`]).
+    pub learned_pelvis: LearnedPelvisSettings,
 }
 
 impl Default for IkSettings {
@@ -96,6 +100,7 @@ impl Default for IkSettings {
             chest_yaw_from_hands: 0.3,
             heading_time_s: 0.25,
             heading_max_lag_rad: 50f64.to_radians(),
+            learned_pelvis: LearnedPelvisSettings::default(),
         }
     }
 }
@@ -147,6 +152,8 @@ pub struct IkSolver {
     gaze_target: Option<DVec3>,
     /// The head rotation the trunk follows (smoothed).
     trunk_follows: Option<DQuat>,
+    /// The learned pelvis (used while the pelvis is not tracked).
+    learned: LearnedPelvis,
 }
 
 impl IkSolver {
@@ -214,6 +221,10 @@ impl IkSolver {
             look_at,
             gaze_target: None,
             trunk_follows: None,
+            learned: LearnedPelvis::new(
+                embedded_model().ok().flatten().map(std::sync::Arc::new),
+                settings.learned_pelvis,
+            ),
         }
     }
 
@@ -228,6 +239,17 @@ impl IkSolver {
     /// The device tracker (filtered states, offsets in use).
     pub fn devices(&self) -> &DeviceTracker {
         &self.devices
+    }
+
+    /// The learned pelvis's features of the last step (with the pelvis
+    /// untracked and both hands tracked), for training.
+    pub fn learned_pelvis_input(&self) -> Option<&PelvisInput> {
+        self.learned.last_input()
+    }
+
+    /// Whether a learned pelvis network is loaded and enabled.
+    pub fn has_learned_pelvis(&self) -> bool {
+        self.learned.has_model()
     }
 
     /// The skeleton the solver poses.
@@ -275,6 +297,14 @@ impl IkSolver {
             self.devices.bone_target(Device::RightHand, t),
         ];
 
+        // The learned pelvis (while the pelvis is not tracked), blended
+        // with the rules.
+        let learned = match pelvis_dev {
+            Some(_) => None,
+            None => self
+                .learned
+                .update(t, dt, &head, &hands, self.profile.body.head_height),
+        };
         // Body heading.
         let pelvis_yaw = match pelvis_dev {
             Some(p) => {
@@ -282,7 +312,13 @@ impl IkSolver {
                 self.body_yaw = Some(y);
                 y
             }
-            None => self.estimate_body_yaw(head_yaw, &hands, dt),
+            None => {
+                let rules = self.estimate_body_yaw(head_yaw, &hands, dt);
+                match learned {
+                    Some(l) => wrap(rules + l.weight * wrap(yaw_of(l.rotation) - rules)),
+                    None => rules,
+                }
+            }
         };
         // The trunk shares the head's rotation (look-at chain, or all of it
         // on the neck), posed from an upright frame facing the pelvis
@@ -332,7 +368,16 @@ impl IkSolver {
         // Pelvis: tracked, or hung below the neck.
         let (pelvis_pos, pelvis_rot) = match pelvis_dev {
             Some(p) => (p.bone.position, p.bone.rotation),
-            None => self.estimate_pelvis(neck_base, head_pos, head_rot, pelvis_yaw),
+            None => {
+                let (p, r) = self.estimate_pelvis(neck_base, head_pos, head_rot, pelvis_yaw);
+                match learned {
+                    Some(l) => (
+                        p.lerp(l.position, l.weight),
+                        r.slerp(align_hemisphere(l.rotation, r), l.weight),
+                    ),
+                    None => (p, r),
+                }
+            }
         };
 
         let mut pose = BodyPose {

@@ -10,6 +10,7 @@ pub mod filter;
 pub mod gait;
 pub mod gate;
 pub mod ik;
+pub mod learned;
 pub mod offset_refine;
 pub mod physics;
 pub mod settings;

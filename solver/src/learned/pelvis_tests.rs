@@ -1,0 +1,150 @@
+use super::*;
+use posewire_body::Transform;
+
+fn target(p: DVec3, r: DQuat, v: DVec3) -> BoneTarget {
+    BoneTarget {
+        bone: Transform::new(p, r),
+        velocity: v,
+    }
+}
+
+/// A head walking forward and turning, hands swinging: `k` ticks at 90 Hz.
+fn tick(k: usize) -> (f64, BoneTarget, [Option<BoneTarget>; 2]) {
+    let t = k as f64 / 90.0;
+    let yaw = 0.3 * t;
+    let head = DVec3::new(0.2 * t.sin(), 1.6 + 0.02 * (4.0 * t).sin(), 1.2 * t);
+    let r = yaw_rotation(yaw);
+    let swing = 0.2 * (6.0 * t).sin();
+    let hand = |s: f64| {
+        target(
+            head + r * DVec3::new(0.2 * s, -0.7, swing * s),
+            r * DQuat::from_rotation_x(swing),
+            DVec3::new(0.0, 0.0, 1.2),
+        )
+    };
+    (
+        t,
+        target(head, r, DVec3::new(0.0, 0.0, 1.2)),
+        [Some(hand(1.0)), Some(hand(-1.0))],
+    )
+}
+
+/// A network of the pelvis's shape with small fixed weights.
+fn some_model() -> Arc<Mlp> {
+    let mut m = Mlp::zeros(&[FEATURES, 8, OUTPUTS]);
+    for (i, w) in m.layers[0].weights.iter_mut().enumerate() {
+        *w = ((i * 37 % 17) as f32 - 8.0) * 0.01;
+    }
+    for (i, w) in m.layers[1].weights.iter_mut().enumerate() {
+        *w = ((i * 11 % 7) as f32 - 3.0) * 0.05;
+    }
+    // Pelvis 0.5 head heights below the head, facing forward, upright.
+    m.out_mean = vec![0.0, -0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0];
+    m.out_scale = vec![0.05; OUTPUTS];
+    Arc::new(m)
+}
+
+fn run(model: Option<Arc<Mlp>>, ticks: usize) -> Vec<Option<LearnedPose>> {
+    let mut lp = LearnedPelvis::new(model, LearnedPelvisSettings::default());
+    (0..ticks)
+        .map(|k| {
+            let (t, head, hands) = tick(k);
+            lp.update(t, 1.0 / 90.0, &head, &hands, 1.6)
+        })
+        .collect()
+}
+
+#[test]
+fn the_embedded_weights_load_with_the_pelvis_shape() {
+    let model = embedded_model().expect("the embedded weights parse");
+    let model = model.expect("the build embeds a pelvis network");
+    assert_eq!((model.inputs(), model.outputs()), (FEATURES, OUTPUTS));
+    assert!(model.to_bytes().len() < 400_000, "a few hundred KB at most");
+}
+
+#[test]
+fn the_same_input_gives_the_same_output() {
+    let a = run(Some(some_model()), 200);
+    let b = run(Some(some_model()), 200);
+    assert_eq!(a, b);
+    let last = a.last().copied().flatten().expect("a pose after 200 ticks");
+    assert_eq!(last.weight, 1.0);
+    assert!(last.position.is_finite() && last.rotation.is_finite());
+}
+
+#[test]
+fn without_a_model_only_features_are_made() {
+    let mut lp = LearnedPelvis::new(None, LearnedPelvisSettings::default());
+    let (t, head, hands) = tick(0);
+    assert_eq!(lp.update(t, 1.0 / 90.0, &head, &hands, 1.6), None);
+    assert!(lp.last_input().is_some());
+    let input = lp.last_input().copied().expect("features");
+    assert!((input.features.head_height - 1.0).abs() < 0.05);
+}
+
+#[test]
+fn a_lost_or_nan_hand_fades_back_to_the_rules_without_nan() {
+    let mut lp = LearnedPelvis::new(Some(some_model()), LearnedPelvisSettings::default());
+    let mut weights = Vec::new();
+    for k in 0..300 {
+        let (t, head, mut hands) = tick(k);
+        if (100..200).contains(&k) {
+            hands[0] = None;
+        }
+        if (200..260).contains(&k) {
+            hands[1] = Some(target(
+                DVec3::NAN,
+                DQuat::IDENTITY,
+                DVec3::new(f64::INFINITY, 0.0, 0.0),
+            ));
+        }
+        let out = lp.update(t, 1.0 / 90.0, &head, &hands, 1.6);
+        if let Some(p) = out {
+            assert!(p.position.is_finite() && p.rotation.is_finite(), "tick {k}");
+        }
+        weights.push(out.map_or(0.0, |p| p.weight));
+    }
+    assert_eq!(weights[99], 1.0);
+    assert_eq!(weights[199], 0.0, "lost hand: the rules");
+    assert_eq!(weights[259], 0.0, "NaN hand: the rules");
+    // The blend moves at most a tick's share of the ramp.
+    let ramp = (1.0 / 90.0) / LearnedPelvisSettings::default().blend_s + 1e-9;
+    assert!(weights.windows(2).all(|w| (w[1] - w[0]).abs() <= ramp));
+}
+
+#[test]
+fn odd_scales_and_inputs_give_no_features() {
+    let mut lp = LearnedPelvis::new(Some(some_model()), LearnedPelvisSettings::default());
+    let (t, head, hands) = tick(0);
+    for h in [0.0, -1.0, f64::NAN] {
+        assert_eq!(lp.update(t, 1.0 / 90.0, &head, &hands, h), None);
+    }
+    let bad_head = target(DVec3::NAN, DQuat::IDENTITY, DVec3::ZERO);
+    assert_eq!(lp.update(t, 1.0 / 90.0, &bad_head, &hands, 1.6), None);
+}
+
+#[test]
+fn mirroring_twice_is_the_identity_and_targets_round_trip() {
+    let mut lp = LearnedPelvis::new(None, LearnedPelvisSettings::default());
+    for k in 0..120 {
+        let (t, head, hands) = tick(k);
+        lp.update(t, 1.0 / 90.0, &head, &hands, 1.6);
+    }
+    let input = lp.last_input().copied().expect("features");
+    assert_eq!(input.features.mirrored().mirrored(), input.features);
+    let swapped = input.features.mirrored();
+    assert_eq!(
+        swapped.hands[0].position.x,
+        -input.features.hands[1].position.x
+    );
+
+    let frame = input.frame;
+    let pelvis = DVec3::new(0.3, 0.9, 2.0);
+    let rot = yaw_rotation(0.4) * DQuat::from_rotation_x(0.2);
+    let tg = PelvisTarget::from_world(&frame, pelvis, rot);
+    let back = PelvisTarget::from_output(&tg.to_output());
+    let (p, r) = back.to_world(&frame).expect("a pose");
+    assert!((p - pelvis).length() < 1e-5);
+    assert!(r.angle_between(rot) < 1e-5);
+    assert_eq!(tg.mirrored().mirrored(), tg);
+}
