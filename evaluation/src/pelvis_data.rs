@@ -162,7 +162,7 @@ fn variant_samples(
         }
         let pose = solver.step(t);
         tick += 1;
-        if t < first + SETTLING_S || tick % stride.max(1) != 0 || t > last {
+        if t < first + SETTLING_S || !tick.is_multiple_of(stride.max(1)) || t > last {
             continue;
         }
         let Some(input) = solver.learned_pelvis_input().copied() else {
