@@ -8,6 +8,23 @@ use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
 
+/// An empty world and a physics avatar of `profile` whose feet use
+/// `effectors`.
+fn world_with(
+    profile: &BodyProfile,
+    effectors: EffectorSettings,
+) -> (PhysicsWorld, AvatarController) {
+    let settings = PhysicsSettings {
+        body: posewire_solver::physics::avatar::BodySettings {
+            effectors,
+            ..Default::default()
+        },
+        ..PhysicsSettings::default()
+    };
+    let world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    (world, AvatarController::new(profile, settings))
+}
+
 /// Poses the leg below `hip` so that its ankle is at `ankle` (the knee
 /// bending forward, +Z), the foot flat.
 fn pose_leg(pose: &mut BodyPose, sk: &Skeleton, hip: Joint, ankle: DVec3) {
@@ -63,15 +80,7 @@ fn slide_gap(
         pose_leg(&mut pose, &sk, Joint::RightHip, p0[Joint::RightAnkle]);
         pose
     };
-    let settings = PhysicsSettings {
-        body: posewire_solver::physics::avatar::BodySettings {
-            effectors,
-            ..Default::default()
-        },
-        ..PhysicsSettings::default()
-    };
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let mut avatar = AvatarController::new(&profile, settings);
+    let (mut world, mut avatar) = world_with(&profile, effectors);
     let mut start = pose_at(0.0);
     pose_leg(
         &mut start,
@@ -248,15 +257,7 @@ fn still_feet_speed(effectors: EffectorSettings) -> f64 {
     let sk = Skeleton::from_profile(&profile);
     let rest = BodyPose::rest(&sk);
     let joints = rest.transforms(&sk);
-    let settings = PhysicsSettings {
-        body: posewire_solver::physics::avatar::BodySettings {
-            effectors,
-            ..Default::default()
-        },
-        ..PhysicsSettings::default()
-    };
-    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
-    let mut avatar = AvatarController::new(&profile, settings);
+    let (mut world, mut avatar) = world_with(&profile, effectors);
     avatar.set_start_pose(rest);
     let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
     let (mut travel, mut last, mut frames) = (0.0, None::<[DVec3; 2]>, 0);
