@@ -39,7 +39,12 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedPelvisSettings {
-    /// Whether the embedded network is used (false: the rules alone).
+    /// Whether the embedded network is used (false: the rules alone). Off
+    /// by default for now: with it on, two live-daemon tests fail
+    /// (`tests/tests/live.rs`: two demo people at one spot come 9.3 cm
+    /// chest to chest, bar 10; a pushed take's live joints depart from the
+    /// offline solve's by 2.27 cm at p95, bar 2); see
+    /// docs/notes/learned-pelvis.md.
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
@@ -52,7 +57,7 @@ pub struct LearnedPelvisSettings {
 impl Default for LearnedPelvisSettings {
     fn default() -> Self {
         LearnedPelvisSettings {
-            enabled: true,
+            enabled: false,
             smoothing_s: 0.05,
             blend_s: 0.3,
         }

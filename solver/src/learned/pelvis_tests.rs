@@ -45,7 +45,7 @@ fn some_model() -> Arc<Mlp> {
 }
 
 fn run(model: Option<Arc<Mlp>>, ticks: usize) -> Vec<Option<LearnedPose>> {
-    let mut lp = LearnedPelvis::new(model, LearnedPelvisSettings::default());
+    let mut lp = LearnedPelvis::new(model, on());
     (0..ticks)
         .map(|k| {
             let (t, head, hands) = tick(k);
@@ -74,7 +74,7 @@ fn the_same_input_gives_the_same_output() {
 
 #[test]
 fn without_a_model_only_features_are_made() {
-    let mut lp = LearnedPelvis::new(None, LearnedPelvisSettings::default());
+    let mut lp = LearnedPelvis::new(None, on());
     let (t, head, hands) = tick(0);
     assert_eq!(lp.update(t, 1.0 / 90.0, &head, &hands, 1.6), None);
     assert!(lp.last_input().is_some());
@@ -84,7 +84,7 @@ fn without_a_model_only_features_are_made() {
 
 #[test]
 fn a_lost_or_nan_hand_fades_back_to_the_rules_without_nan() {
-    let mut lp = LearnedPelvis::new(Some(some_model()), LearnedPelvisSettings::default());
+    let mut lp = LearnedPelvis::new(Some(some_model()), on());
     let mut weights = Vec::new();
     for k in 0..300 {
         let (t, head, mut hands) = tick(k);
@@ -114,7 +114,7 @@ fn a_lost_or_nan_hand_fades_back_to_the_rules_without_nan() {
 
 #[test]
 fn odd_scales_and_inputs_give_no_features() {
-    let mut lp = LearnedPelvis::new(Some(some_model()), LearnedPelvisSettings::default());
+    let mut lp = LearnedPelvis::new(Some(some_model()), on());
     let (t, head, hands) = tick(0);
     for h in [0.0, -1.0, f64::NAN] {
         assert_eq!(lp.update(t, 1.0 / 90.0, &head, &hands, h), None);
@@ -125,7 +125,7 @@ fn odd_scales_and_inputs_give_no_features() {
 
 #[test]
 fn mirroring_twice_is_the_identity_and_targets_round_trip() {
-    let mut lp = LearnedPelvis::new(None, LearnedPelvisSettings::default());
+    let mut lp = LearnedPelvis::new(None, on());
     for k in 0..120 {
         let (t, head, hands) = tick(k);
         lp.update(t, 1.0 / 90.0, &head, &hands, 1.6);
@@ -147,4 +147,12 @@ fn mirroring_twice_is_the_identity_and_targets_round_trip() {
     assert!((p - pelvis).length() < 1e-5);
     assert!(r.angle_between(rot) < 1e-5);
     assert_eq!(tg.mirrored().mirrored(), tg);
+}
+
+/// The settings with the network on.
+fn on() -> LearnedPelvisSettings {
+    LearnedPelvisSettings {
+        enabled: true,
+        ..LearnedPelvisSettings::default()
+    }
 }
