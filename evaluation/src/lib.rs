@@ -7,10 +7,10 @@
 pub mod calibration_errors;
 pub mod calibration_pose;
 pub mod causality;
+pub mod learned_data;
 pub mod metrics;
 pub mod mlp_train;
 pub mod noise;
-pub mod pelvis_data;
 pub mod protocol;
 pub mod synth;
 pub mod truth;

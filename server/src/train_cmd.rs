@@ -1,17 +1,16 @@
-//! `posewire train pelvis`: trains the learned pelvis of a body without a
-//! pelvis tracker on the training corpus (never the validation set) and
-//! writes its weights (`solver/weights/pelvis.bin`, embedded in the solver
-//! at build time).
+//! `posewire train pelvis|legs`: trains a learned component (the pelvis of
+//! a body without a pelvis tracker, the feet of one without foot devices)
+//! on the training corpus (never the validation set) and writes its weights
+//! (`solver/weights/*.bin`, embedded in the solver at build time).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use posewire_body::bvh::Bvh;
+use posewire_evaluation::learned_data::{clip_samples, Component, DataOptions, LearnedData};
 use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
-use posewire_evaluation::pelvis_data::{clip_samples, PelvisData, PelvisDataOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
-use posewire_solver::learned::pelvis::{FEATURES, OUTPUTS};
 
 /// `posewire train`.
 #[derive(Debug, Args)]
@@ -31,28 +30,35 @@ pub enum TrainWhat {
     /// mounts, noise, dropouts) per seed and condition at a random body
     /// size (0.85-1.15), mirrored too; every 7th clip (by name, from the
     /// 4th) is held out for early stopping. Deterministic.
-    Pelvis(PelvisArgs),
+    Pelvis(LearnArgs),
+    /// The feet of a body without foot devices (3 and 4 devices): a small
+    /// MLP from the pelvis as the solver placed it, the head and the wrists
+    /// (now and up to 1 s back) to both ankles and feet's headings relative
+    /// to the pelvis. Data as for the pelvis, with 3 and 4 devices.
+    Legs(LearnArgs),
 }
 
-/// `posewire train pelvis`.
+/// `posewire train pelvis|legs`.
 #[derive(Debug, Args)]
-pub struct PelvisArgs {
+pub struct LearnArgs {
     /// The training corpus (a folder of BVH clips). Never the validation
     /// set.
     #[arg(long, default_value = "../shared/data/mocap-train")]
     pub bvh: PathBuf,
-    /// Where to write the weights.
-    #[arg(long, default_value = "solver/weights/pelvis.bin")]
-    pub out: PathBuf,
+    /// Where to write the weights [default: solver/weights/pelvis.bin or
+    /// legs.bin].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Synthesis seeds (one take per seed and condition).
     #[arg(long, value_delimiter = ',', default_value = "101,102,103")]
     pub seeds: Vec<u64>,
     /// Keep every Nth solver tick (90 Hz) as a sample.
     #[arg(long, default_value_t = 3)]
     pub stride: usize,
-    /// Hidden layer sizes.
-    #[arg(long, value_delimiter = ',', default_value = "64,64")]
-    pub hidden: Vec<usize>,
+    /// Hidden layer sizes [default: 64,64 for the pelvis, 96,96 for the
+    /// legs].
+    #[arg(long, value_delimiter = ',')]
+    pub hidden: Option<Vec<usize>>,
     /// Most epochs.
     #[arg(long, default_value_t = 40)]
     pub epochs: usize,
@@ -83,15 +89,24 @@ pub struct PelvisArgs {
 /// Runs `posewire train`.
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     match &args.what {
-        TrainWhat::Pelvis(a) => run_pelvis(a),
+        TrainWhat::Pelvis(a) => run_component(Component::Pelvis, a),
+        TrainWhat::Legs(a) => run_component(Component::Legs, a),
+    }
+}
+
+/// A component's defaults: weights file and hidden layers.
+fn defaults(component: Component) -> (&'static str, Vec<usize>) {
+    match component {
+        Component::Pelvis => ("solver/weights/pelvis.bin", vec![64, 64]),
+        Component::Legs => ("solver/weights/legs.bin", vec![96, 96]),
     }
 }
 
 /// The training and held-out data (cached or synthesised).
-fn pelvis_data(args: &PelvisArgs) -> anyhow::Result<[PelvisData; 2]> {
+fn learned_data(component: Component, args: &LearnArgs) -> anyhow::Result<[LearnedData; 2]> {
     if let Some(cache) = args.data_cache.as_ref().filter(|c| c.is_file()) {
         eprintln!("data from {}", cache.display());
-        return read_cache(cache);
+        return read_cache(cache, component);
     }
     let mut clips =
         bvh_clips(&args.bvh).with_context(|| format!("cannot list {}", args.bvh.display()))?;
@@ -101,13 +116,13 @@ fn pelvis_data(args: &PelvisArgs) -> anyhow::Result<[PelvisData; 2]> {
         "no no-prop BVH clips in {}",
         args.bvh.display()
     );
-    let options = PelvisDataOptions {
+    let options = DataOptions {
         seeds: args.seeds.clone(),
         stride: args.stride,
-        ..PelvisDataOptions::default()
+        ..DataOptions::new(component)
     };
     let per_clip = synthesise(&clips, &options, args.jobs)?;
-    let mut sets = [PelvisData::default(), PelvisData::default()];
+    let mut sets = [LearnedData::default(), LearnedData::default()];
     for (k, data) in per_clip.into_iter().enumerate() {
         sets[usize::from(k % 7 == 3)].extend(data);
     }
@@ -120,10 +135,10 @@ fn pelvis_data(args: &PelvisArgs) -> anyhow::Result<[PelvisData; 2]> {
 /// Every clip's samples, in clip order, `jobs` clips at a time.
 fn synthesise(
     clips: &[PathBuf],
-    options: &PelvisDataOptions,
+    options: &DataOptions,
     jobs: usize,
-) -> anyhow::Result<Vec<PelvisData>> {
-    let one = |path: &PathBuf| -> anyhow::Result<PelvisData> {
+) -> anyhow::Result<Vec<LearnedData>> {
+    let one = |path: &PathBuf| -> anyhow::Result<LearnedData> {
         let bvh = Bvh::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         let data = clip_samples(&bvh, &clip_name(path), options)?;
         eprintln!("{}: {} samples", clip_name(path), data.len());
@@ -148,25 +163,31 @@ fn synthesise(
     Ok(out)
 }
 
-fn rows(d: &PelvisData) -> Rows<'_> {
+fn rows(d: &LearnedData, component: Component) -> Rows<'_> {
+    let (n_in, n_out) = component.sizes();
     Rows {
         inputs: &d.inputs,
         targets: &d.targets,
-        n_in: FEATURES,
-        n_out: OUTPUTS,
+        n_in,
+        n_out,
     }
 }
 
-/// Runs `posewire train pelvis`.
-fn run_pelvis(args: &PelvisArgs) -> anyhow::Result<()> {
-    let [train_set, held_out] = pelvis_data(args)?;
+/// Runs `posewire train pelvis|legs`.
+fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
+    let (default_out, default_hidden) = defaults(component);
+    let out_path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(default_out));
+    let [train_set, held_out] = learned_data(component, args)?;
     eprintln!(
         "{} training samples, {} held out",
         train_set.len(),
         held_out.len()
     );
     let options = TrainOptions {
-        hidden: args.hidden.clone(),
+        hidden: args.hidden.clone().unwrap_or(default_hidden),
         epochs: args.epochs,
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay,
@@ -174,7 +195,8 @@ fn run_pelvis(args: &PelvisArgs) -> anyhow::Result<()> {
         input_noise: args.input_noise,
         ..TrainOptions::default()
     };
-    let (mlp, history) = train(&rows(&train_set), &rows(&held_out), &options, |e| {
+    let (train_rows, held_rows) = (rows(&train_set, component), rows(&held_out, component));
+    let (mlp, history) = train(&train_rows, &held_rows, &options, |e| {
         eprintln!(
             "epoch {:3}: train {:.4}, held out {:.4}",
             e.epoch, e.train, e.held_out
@@ -185,37 +207,53 @@ fn run_pelvis(args: &PelvisArgs) -> anyhow::Result<()> {
         .min_by(|a, b| a.held_out.total_cmp(&b.held_out))
         .map_or(0, |e| e.epoch);
     let bytes = mlp.to_bytes();
-    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = out_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    std::fs::write(&args.out, &bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    let (net, rules) = position_errors(&mlp, &held_out);
+    std::fs::write(&out_path, &bytes)
+        .with_context(|| format!("cannot write {}", out_path.display()))?;
+    let (net, rules) = position_errors(&mlp, &held_out, component);
+    let what = match component {
+        Component::Pelvis => "pelvis",
+        Component::Legs => "ankle",
+    };
     println!(
-        "pelvis network {:?} -> {} ({} bytes), best epoch {best} of {}",
+        "{what} network {:?} -> {} ({} bytes), best epoch {best} of {}",
         options.hidden,
-        args.out.display(),
+        out_path.display(),
         bytes.len(),
         history.len()
     );
     println!(
-        "held-out clips, pelvis position error per tick (no smoothing): network {net:.2} cm, rules {rules:.2} cm"
+        "held-out clips, {what} position error per tick (no smoothing): network {net:.2} cm, rules {rules:.2} cm"
     );
     Ok(())
 }
 
-/// Mean pelvis position error on `data`, cm: the network's (raw) and the
-/// rules' (the solver's pelvis where the data was made).
-fn position_errors(mlp: &posewire_solver::learned::Mlp, data: &PelvisData) -> (f64, f64) {
-    let out = predict(mlp, &rows(data));
+/// Mean position error of the output's points on `data`, cm: the
+/// network's (raw) and the rules' (the solver's where the data was made).
+fn position_errors(
+    mlp: &posewire_solver::learned::Mlp,
+    data: &LearnedData,
+    component: Component,
+) -> (f64, f64) {
+    let out = predict(mlp, &rows(data, component));
+    let n_out = component.sizes().1;
+    let points = component.points();
     let n = data.len().max(1) as f64;
+    let point_error = |o: &[f32], y: &[f32], p: usize| -> f32 {
+        let d: f32 = (3 * p..3 * p + 3)
+            .map(|k| (o[k] - y[k]) * (o[k] - y[k]))
+            .sum();
+        d.sqrt()
+    };
     let net: f64 = out
-        .chunks_exact(OUTPUTS)
-        .zip(data.targets.chunks_exact(OUTPUTS))
+        .chunks_exact(n_out)
+        .zip(data.targets.chunks_exact(n_out))
         .zip(&data.scales)
         .map(|((o, y), s)| {
-            let d: f32 = (0..3).map(|k| (o[k] - y[k]) * (o[k] - y[k])).sum();
-            f64::from(d.sqrt() * s)
+            let sum: f32 = (0..points).map(|p| point_error(o, y, p)).sum();
+            f64::from(sum / points as f32 * s)
         })
         .sum();
     let rules: f64 = data.rule_errors.iter().map(|e| f64::from(*e)).sum();
@@ -223,7 +261,7 @@ fn position_errors(mlp: &posewire_solver::learned::Mlp, data: &PelvisData) -> (f
 }
 
 /// Writes both data sets as little-endian counts and floats.
-fn write_cache(path: &Path, sets: &[PelvisData; 2]) -> anyhow::Result<()> {
+fn write_cache(path: &Path, sets: &[LearnedData; 2]) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     for d in sets {
         bytes.extend_from_slice(&(d.len() as u64).to_le_bytes());
@@ -236,7 +274,8 @@ fn write_cache(path: &Path, sets: &[PelvisData; 2]) -> anyhow::Result<()> {
 }
 
 /// Reads what [`write_cache`] wrote.
-fn read_cache(path: &Path) -> anyhow::Result<[PelvisData; 2]> {
+fn read_cache(path: &Path, component: Component) -> anyhow::Result<[LearnedData; 2]> {
+    let (n_in, n_out) = component.sizes();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut at = 0usize;
     let mut take = |n: usize| -> anyhow::Result<&[u8]> {
@@ -246,7 +285,7 @@ fn read_cache(path: &Path) -> anyhow::Result<[PelvisData; 2]> {
         at += n;
         Ok(s)
     };
-    let mut read_set = || -> anyhow::Result<PelvisData> {
+    let mut read_set = || -> anyhow::Result<LearnedData> {
         let raw: [u8; 8] = take(8)?.try_into()?;
         let n = usize::try_from(u64::from_le_bytes(raw))?;
         let mut floats = |count: usize| -> anyhow::Result<Vec<f32>> {
@@ -255,9 +294,9 @@ fn read_cache(path: &Path) -> anyhow::Result<[PelvisData; 2]> {
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect())
         };
-        Ok(PelvisData {
-            inputs: floats(n * FEATURES)?,
-            targets: floats(n * OUTPUTS)?,
+        Ok(LearnedData {
+            inputs: floats(n * n_in)?,
+            targets: floats(n * n_out)?,
             scales: floats(n)?,
             rule_errors: floats(n)?,
         })

@@ -16,6 +16,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
 use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
@@ -78,6 +79,9 @@ pub struct IkSettings {
     /// The learned pelvis of a body without a pelvis tracker
     /// ([`crate::learned::pelvis`]).
     pub learned_pelvis: LearnedPelvisSettings,
+    /// The learned feet of a body without foot devices
+    /// ([`crate::learned::legs`]).
+    pub learned_legs: LearnedLegsSettings,
 }
 
 impl Default for IkSettings {
@@ -101,6 +105,7 @@ impl Default for IkSettings {
             heading_time_s: 0.25,
             heading_max_lag_rad: 50f64.to_radians(),
             learned_pelvis: LearnedPelvisSettings::default(),
+            learned_legs: LearnedLegsSettings::default(),
         }
     }
 }
@@ -154,6 +159,8 @@ pub struct IkSolver {
     trunk_follows: Option<DQuat>,
     /// The learned pelvis (used while the pelvis is not tracked).
     learned: LearnedPelvis,
+    /// The learned feet (used for a foot without a device).
+    learned_legs: LearnedLegs,
 }
 
 impl IkSolver {
@@ -225,6 +232,13 @@ impl IkSolver {
                 embedded_model().ok().flatten().map(std::sync::Arc::new),
                 settings.learned_pelvis,
             ),
+            learned_legs: LearnedLegs::new(
+                crate::learned::legs::embedded_model()
+                    .ok()
+                    .flatten()
+                    .map(std::sync::Arc::new),
+                settings.learned_legs,
+            ),
         }
     }
 
@@ -245,6 +259,17 @@ impl IkSolver {
     /// untracked and both hands tracked), for training.
     pub fn learned_pelvis_input(&self) -> Option<&PelvisInput> {
         self.learned.last_input()
+    }
+
+    /// The learned legs' features of the last step (with both hands
+    /// tracked), for training.
+    pub fn learned_legs_input(&self) -> Option<&LegsInput> {
+        self.learned_legs.last_input()
+    }
+
+    /// Whether a learned legs network is loaded and enabled.
+    pub fn has_learned_legs(&self) -> bool {
+        self.learned_legs.has_model()
     }
 
     /// Whether a learned pelvis network is loaded and enabled.
@@ -434,7 +459,21 @@ impl IkSolver {
         let positions = pose.positions(&sk);
         self.solve_arms(&mut pose, &positions, &hands, chest_rot);
         let cue = self.gait_cue(t, &hands, pelvis_yaw);
-        self.solve_legs(&mut pose, &positions, t, pelvis_yaw, cue);
+        let feet_wanted = [Device::LeftFoot, Device::RightFoot]
+            .iter()
+            .any(|&d| self.devices.bone_target(d, t).is_none());
+        let state = PelvisState {
+            position: pose.root,
+            rotation: pose.rotations[Joint::Pelvis],
+            yaw: pelvis_yaw,
+            velocity: self.pelvis_velocity,
+            tracked: pelvis_dev.is_some(),
+        };
+        let head_height = self.profile.body.head_height;
+        let learned_feet =
+            self.learned_legs
+                .update(t, dt, &state, &head, &hands, head_height, feet_wanted);
+        self.solve_legs(&mut pose, &positions, t, pelvis_yaw, cue, learned_feet);
         self.last_pose = Some(pose);
         pose
     }
@@ -613,6 +652,7 @@ impl IkSolver {
         t: f64,
         yaw: f64,
         cue: Option<GaitCue>,
+        learned: Option<LearnedFeet>,
     ) {
         let sk = self.skeleton;
         let ankle_h = self.profile.body.ankle_height;
@@ -649,7 +689,15 @@ impl IkSolver {
         for (i, (hip, knee, ankle, toe)) in legs.into_iter().enumerate() {
             let (target, foot_rot) = match (feet_dev[i], planned) {
                 (Some(f), _) => (f.bone.position, f.bone.rotation),
-                (None, Some(p)) => (p.ankles[i], yaw_rotation(p.yaws[i])),
+                (None, Some(p)) => match learned {
+                    Some(l) => {
+                        let mut a = p.ankles[i].lerp(l.ankles[i], l.weight);
+                        a.y = a.y.max(ankle_h);
+                        let y = p.yaws[i] + l.weight * wrap(l.yaws[i] - p.yaws[i]);
+                        (a, yaw_rotation(y))
+                    }
+                    None => (p.ankles[i], yaw_rotation(p.yaws[i])),
+                },
                 (None, None) => (homes[i], yaw_q),
             };
             let root = positions[hip];

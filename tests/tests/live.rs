@@ -315,7 +315,7 @@ async fn two_avatars_in_one_physics_space_collide_instead_of_passing_through() {
         .await
         .expect("subscribes");
     let mut separations = Vec::new();
-    while separations.len() < 120 {
+    while separations.len() < 180 {
         let f = next(&mut stream).await.frame.expect("a frame");
         if f.avatars.len() == 2 {
             let chest = Joint::Chest.index();
@@ -325,7 +325,10 @@ async fn two_avatars_in_one_physics_space_collide_instead_of_passing_through() {
             ));
         }
     }
-    let later = &separations[60..];
+    // They start overlapping and are pushed apart over the first second
+    // (how fast depends on where the pelvis goes under the head); judge the
+    // second second.
+    let later = &separations[90..];
     let least = later.iter().copied().fold(f64::INFINITY, f64::min);
     println!("chest-to-chest separation after the start: at least {least:.3} m");
     assert!(

@@ -1,8 +1,11 @@
 //! Small learned components where the rules stop, in plain Rust: the
-//! network ([`mlp`]) and the pelvis of a body without a pelvis tracker
-//! ([`pelvis`]), trained by `posewire train pelvis` on the training corpus
-//! and embedded in the build (`solver/weights/`).
+//! network ([`mlp`]), the pelvis of a body without a pelvis tracker
+//! ([`pelvis`]) and the feet without foot devices ([`legs`]), trained by
+//! `posewire train pelvis|legs` on the training corpus and embedded in the
+//! build (`solver/weights/`).
 
+pub mod history;
+pub mod legs;
 pub mod mlp;
 pub mod pelvis;
 

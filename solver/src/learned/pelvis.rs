@@ -6,12 +6,12 @@
 //! out, when a hand is lost) over a short ramp, so the switch to and from
 //! the rules never jumps.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use posewire_body::glam::{DMat3, DQuat, DVec3};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
 
+use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
 
@@ -39,12 +39,7 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedPelvisSettings {
-    /// Whether the embedded network is used (false: the rules alone). Off
-    /// by default for now: with it on, two live-daemon tests fail
-    /// (`tests/tests/live.rs`: two demo people at one spot come 9.3 cm
-    /// chest to chest, bar 10; a pushed take's live joints depart from the
-    /// offline solve's by 2.27 cm at p95, bar 2); see
-    /// docs/notes/learned-pelvis.md.
+    /// Whether the embedded network is used (false: the rules alone).
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
@@ -57,7 +52,7 @@ pub struct LearnedPelvisSettings {
 impl Default for LearnedPelvisSettings {
     fn default() -> Self {
         LearnedPelvisSettings {
-            enabled: false,
+            enabled: true,
             smoothing_s: 0.05,
             blend_s: 0.3,
         }
@@ -263,15 +258,6 @@ pub struct PelvisInput {
     pub frame: HeadFrame,
 }
 
-/// One tick's head and hand positions, for the features' past.
-#[derive(Debug, Clone, Copy)]
-struct Snapshot {
-    t: f64,
-    head: DVec3,
-    head_rotation: DQuat,
-    hands: [DVec3; 2],
-}
-
 /// What the learned pelvis contributes this tick.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LearnedPose {
@@ -288,7 +274,7 @@ pub struct LearnedPose {
 pub struct LearnedPelvis {
     model: Option<Arc<Mlp>>,
     settings: LearnedPelvisSettings,
-    history: VecDeque<Snapshot>,
+    history: History,
     last_input: Option<PelvisInput>,
     /// The smoothed output: pelvis minus head (world axes) and rotation.
     smoothed: Option<(DVec3, DQuat)>,
@@ -302,7 +288,7 @@ impl LearnedPelvis {
         LearnedPelvis {
             model: model.filter(|_| settings.enabled),
             settings,
-            history: VecDeque::new(),
+            history: History::new(HISTORY_S),
             last_input: None,
             smoothed: None,
             weight: 0.0,
@@ -386,32 +372,21 @@ impl LearnedPelvis {
     }
 
     /// Keeps this tick's head and wrists (a lost hand: carried with the
-    /// head where it was last seen) and forgets the old ones.
+    /// head where it was last seen).
     fn record(&mut self, t: f64, head: &BoneTarget, hands: &[Option<BoneTarget>; 2]) {
         let head_pos = head.bone.position;
-        let last = self.history.back().copied();
+        let last = self.history.last().copied();
         let hand = |i: usize| match (&hands[i], last) {
             (Some(h), _) => h.bone.position,
-            (None, Some(s)) => head_pos + (s.hands[i] - s.head),
+            (None, Some(s)) => head_pos + (s.points[i] - s.position),
             (None, None) => head_pos,
         };
-        self.history.push_back(Snapshot {
+        self.history.record(Snapshot {
             t,
-            head: head_pos,
-            head_rotation: head.bone.rotation,
-            hands: [hand(0), hand(1)],
+            position: head_pos,
+            rotation: head.bone.rotation,
+            points: [hand(0), hand(1)],
         });
-        while self.history.front().is_some_and(|s| s.t < t - HISTORY_S) {
-            self.history.pop_front();
-        }
-    }
-
-    /// The snapshot nearest to `t` (the oldest one if none is old enough).
-    fn at(&self, t: f64) -> Option<Snapshot> {
-        self.history
-            .iter()
-            .min_by(|a, b| (a.t - t).abs().total_cmp(&(b.t - t).abs()))
-            .copied()
     }
 
     /// The features now, or `None` if a hand is lost or anything is not
@@ -442,11 +417,11 @@ impl LearnedPelvis {
             forward: inv * (h.bone.rotation * DVec3::Z),
         };
         let lag = |lag_s: f64| {
-            let s = self.at(t - lag_s)?;
+            let s = self.history.at(t - lag_s)?;
             Some(LagFeatures {
-                head: local(s.head),
-                head_forward: inv * (s.head_rotation * DVec3::Z),
-                hands: [local(s.hands[0]), local(s.hands[1])],
+                head: local(s.position),
+                head_forward: inv * (s.rotation * DVec3::Z),
+                hands: [local(s.points[0]), local(s.points[1])],
             })
         };
         let mut lags = [LagFeatures::default(); LAGS_S.len()];

@@ -1,0 +1,313 @@
+//! Training data for the learned components (`posewire train pelvis`,
+//! `posewire train legs`): each clip of the training corpus is synthesised
+//! as the evaluation does (random device offsets, mounts, noise, dropouts)
+//! at a random body size, calibrated, and fed through the solver's device
+//! path; at every few ticks the component's features are paired with the
+//! truth in the same frame (the pelvis in the head's frame; the ankles and
+//! feet in the pelvis's), and the mirrored pair is added too.
+
+use posewire_body::bvh::Bvh;
+use posewire_body::glam::DVec3;
+use posewire_body::transform::rotation_between;
+use posewire_body::{BodyPose, Device, DeviceSet, Joint, Transform};
+use posewire_solver::learned::legs::{self, LegsTarget};
+use posewire_solver::learned::pelvis::{self, PelvisTarget};
+use posewire_solver::physics::PhysicsSettings;
+use posewire_solver::{take_ticks, IkSolver};
+use rand::Rng;
+
+use crate::interp::{interpolate_transform, locate};
+use crate::protocol::{setting_takes, EvalError, SETTLING_S};
+use crate::random::stream;
+use crate::synth::Condition;
+
+/// Which learned component the data is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Component {
+    /// The pelvis of a body with head and hands only.
+    Pelvis,
+    /// The feet of a body without foot devices (3 and 4 devices).
+    Legs,
+}
+
+impl Component {
+    /// Numbers in, numbers out.
+    pub fn sizes(self) -> (usize, usize) {
+        match self {
+            Component::Pelvis => (pelvis::FEATURES, pelvis::OUTPUTS),
+            Component::Legs => (legs::FEATURES, legs::OUTPUTS),
+        }
+    }
+
+    /// How many points (3 numbers each) lead the outputs: the positions
+    /// whose error the trainer reports.
+    pub fn points(self) -> usize {
+        match self {
+            Component::Pelvis => 1,
+            Component::Legs => 2,
+        }
+    }
+
+    /// The device sets synthesised.
+    fn device_sets(self) -> Vec<DeviceSet> {
+        let head_hands = [Device::Head, Device::LeftHand, Device::RightHand];
+        let three: DeviceSet = head_hands.into_iter().collect();
+        let mut four = three;
+        four.insert(Device::Pelvis);
+        match self {
+            Component::Pelvis => vec![three],
+            Component::Legs => vec![three, four],
+        }
+    }
+}
+
+/// How the training data is made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataOptions {
+    /// The component.
+    pub component: Component,
+    /// One synthesis per seed and condition.
+    pub seeds: Vec<u64>,
+    /// The conditions synthesised.
+    pub conditions: Vec<Condition>,
+    /// Body sizes: the clip is scaled uniformly in this range.
+    pub scale: (f64, f64),
+    /// Every how many solver ticks a sample is kept.
+    pub stride: usize,
+}
+
+impl DataOptions {
+    /// The defaults for `component`.
+    pub fn new(component: Component) -> Self {
+        DataOptions {
+            component,
+            seeds: vec![101, 102, 103],
+            conditions: Condition::ALL.to_vec(),
+            scale: (0.85, 1.15),
+            stride: 3,
+        }
+    }
+}
+
+/// Paired inputs and targets, row-major.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LearnedData {
+    /// The component's feature count of numbers per sample.
+    pub inputs: Vec<f32>,
+    /// The component's output count of numbers per sample.
+    pub targets: Vec<f32>,
+    /// The calibrated head height of each sample, m (to report errors in
+    /// metres).
+    pub scales: Vec<f32>,
+    /// Per sample, the rules' error (m) where the rules ran alone (the
+    /// solver's own pelvis, or mean ankle, at that tick, against the
+    /// truth).
+    pub rule_errors: Vec<f32>,
+}
+
+impl LearnedData {
+    /// How many samples.
+    pub fn len(&self) -> usize {
+        self.scales.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.scales.is_empty()
+    }
+
+    /// Appends another set.
+    pub fn extend(&mut self, other: LearnedData) {
+        self.inputs.extend(other.inputs);
+        self.targets.extend(other.targets);
+        self.scales.extend(other.scales);
+        self.rule_errors.extend(other.rule_errors);
+    }
+
+    fn push(&mut self, x: &[f32], y: &[f32], scale: f64, rule_error: f64) {
+        self.inputs.extend_from_slice(x);
+        self.targets.extend_from_slice(y);
+        self.scales.push(scale as f32);
+        self.rule_errors.push(rule_error as f32);
+    }
+}
+
+/// The clip scaled by `s` (offsets, end sites and root translation): the
+/// same motion by a person `s` times as tall.
+pub fn scaled_bvh(bvh: &Bvh, s: f64) -> Bvh {
+    let mut out = bvh.clone();
+    let mut position_channels = Vec::new();
+    let mut at = 0;
+    for joint in &mut out.joints {
+        joint.offset *= s;
+        joint.end_site = joint.end_site.map(|e| e * s);
+        for c in &joint.channels {
+            if c.is_position() {
+                position_channels.push(at);
+            }
+            at += 1;
+        }
+    }
+    for frame in &mut out.frames {
+        for &i in &position_channels {
+            if let Some(v) = frame.get_mut(i) {
+                *v *= s;
+            }
+        }
+    }
+    out
+}
+
+/// The samples of one clip, every seed, condition and device set of
+/// `options`.
+pub fn clip_samples(
+    bvh: &Bvh,
+    clip: &str,
+    options: &DataOptions,
+) -> Result<LearnedData, EvalError> {
+    let mut data = LearnedData::default();
+    for &seed in &options.seeds {
+        let s = stream(seed, &[clip, "pelvis-training", "scale"])
+            .gen_range(options.scale.0..=options.scale.1);
+        let scaled = scaled_bvh(bvh, s);
+        for devices in options.component.device_sets() {
+            for &condition in &options.conditions {
+                let variant = Variant {
+                    devices,
+                    condition,
+                    seed,
+                };
+                variant_samples(&scaled, clip, &variant, options, &mut data)?;
+            }
+        }
+    }
+    Ok(data)
+}
+
+/// One synthesis of a clip.
+struct Variant {
+    devices: DeviceSet,
+    condition: Condition,
+    seed: u64,
+}
+
+/// The samples of one synthesis, appended to `data`.
+fn variant_samples(
+    bvh: &Bvh,
+    clip: &str,
+    variant: &Variant,
+    options: &DataOptions,
+    data: &mut LearnedData,
+) -> Result<(), EvalError> {
+    let (takes, profile) =
+        setting_takes(bvh, clip, variant.devices, variant.condition, variant.seed)?;
+    // The physics solver's reference: what `solve` and `serve` run by
+    // default; the component's own network off, so its features never see
+    // it (the legs see the learned pelvis, as they do in use).
+    let mut settings = PhysicsSettings::default().reference_ik();
+    match options.component {
+        Component::Pelvis => settings.learned_pelvis.enabled = false,
+        Component::Legs => settings.learned_legs.enabled = false,
+    }
+    let mut solver = IkSolver::new(&profile, settings);
+    let truth = &takes.truth.frames;
+    let times: Vec<f64> = truth.iter().map(|f| f.time_s).collect();
+    let first = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
+    let Some(&last) = times.last() else {
+        return Ok(());
+    };
+    let mut tick = 0usize;
+    for (t, due) in take_ticks(&takes.trackers.samples, 90.0) {
+        for sample in due {
+            solver.push(sample);
+        }
+        if !solver.ready() {
+            continue;
+        }
+        let pose = solver.step(t);
+        tick += 1;
+        if t < first + SETTLING_S || !tick.is_multiple_of(options.stride.max(1)) || t > last {
+            continue;
+        }
+        let (i, a) = locate(&times, t);
+        let j = (i + 1).min(truth.len() - 1);
+        let gt = |joint: Joint| {
+            interpolate_transform(&truth[i].joints[joint], &truth[j].joints[joint], a)
+        };
+        let pair = match options.component {
+            Component::Pelvis => pelvis_pair(&solver, &pose, &gt),
+            Component::Legs => legs_pair(&solver, &pose, &gt),
+        };
+        if let Some(p) = pair {
+            data.push(&p.input, &p.target, p.scale, p.rule_error);
+            data.push(&p.mirrored_input, &p.mirrored_target, p.scale, p.rule_error);
+        }
+    }
+    Ok(())
+}
+
+/// One tick's features and truth, and their mirror images.
+struct Pair {
+    input: Vec<f32>,
+    target: Vec<f32>,
+    mirrored_input: Vec<f32>,
+    mirrored_target: Vec<f32>,
+    scale: f64,
+    rule_error: f64,
+}
+
+/// The learned pelvis's pair of this tick.
+fn pelvis_pair(
+    solver: &IkSolver,
+    pose: &BodyPose,
+    gt: &dyn Fn(Joint) -> Transform,
+) -> Option<Pair> {
+    let input = solver.learned_pelvis_input().copied()?;
+    let truth = gt(Joint::Pelvis);
+    let target = PelvisTarget::from_world(&input.frame, truth.position, truth.rotation);
+    target.position.is_finite().then(|| Pair {
+        input: input.features.to_input().to_vec(),
+        target: target.to_output().to_vec(),
+        mirrored_input: input.features.mirrored().to_input().to_vec(),
+        mirrored_target: target.mirrored().to_output().to_vec(),
+        scale: input.frame.scale,
+        rule_error: pose.root.distance(truth.position),
+    })
+}
+
+/// The learned legs' pair of this tick: the true ankles, and the feet's
+/// forward axes from ankle to toe.
+fn legs_pair(solver: &IkSolver, pose: &BodyPose, gt: &dyn Fn(Joint) -> Transform) -> Option<Pair> {
+    let input = solver.learned_legs_input().copied()?;
+    let sides = [
+        (Joint::LeftAnkle, Joint::LeftToe),
+        (Joint::RightAnkle, Joint::RightToe),
+    ];
+    let ankles = sides.map(|(a, _)| gt(a).position);
+    let feet = sides.map(|(a, toe)| {
+        let d = gt(toe).position - gt(a).position;
+        let flat = DVec3::new(d.x, 0.0, d.z);
+        rotation_between(DVec3::Z, flat.normalize_or(DVec3::Z))
+    });
+    let target = LegsTarget::from_world(&input.frame, ankles, feet);
+    let positions = pose.positions(solver.skeleton());
+    let rule_error = 0.5
+        * sides
+            .iter()
+            .zip(ankles)
+            .map(|((a, _), truth)| positions[*a].distance(truth))
+            .sum::<f64>();
+    let finite = target
+        .ankles
+        .iter()
+        .chain(&target.forward)
+        .all(|v| v.is_finite());
+    finite.then(|| Pair {
+        input: input.features.to_input().to_vec(),
+        target: target.to_output().to_vec(),
+        mirrored_input: input.features.mirrored().to_input().to_vec(),
+        mirrored_target: target.mirrored().to_output().to_vec(),
+        scale: input.frame.scale,
+        rule_error,
+    })
+}

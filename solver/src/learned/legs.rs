@@ -1,0 +1,440 @@
+//! The learned legs for feet without devices: features of the pelvis (as
+//! the solver placed it: tracked, or estimated under the head), the head
+//! and the wrists, now and at past times, in the pelvis's heading frame and
+//! divided by the calibrated head height, go through a small [`Mlp`] that
+//! gives both ankles relative to the pelvis and both feet's forward axes.
+//! The stepping planner's feet stay the fallback; the network's are
+//! smoothed causally and blended in (and out, when a hand is lost) over a
+//! short ramp, so the switch never jumps.
+
+use std::sync::Arc;
+
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::transform::{heading_of, yaw_rotation};
+
+use super::history::{History, Snapshot};
+use super::mlp::{Mlp, MlpError};
+use crate::tracking::BoneTarget;
+
+/// The past times the features look back to, seconds (dense over the last
+/// half second: the gait's phase is in the pelvis's bob and sway).
+pub const LAGS_S: [f64; 9] = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0];
+/// Numbers per past time: pelvis position and forward axis, both wrists.
+const PER_LAG: usize = 12;
+/// How many numbers the network reads.
+pub const FEATURES: usize = 2 + 6 + 3 + 9 + LAGS_S.len() * PER_LAG;
+/// How many numbers it gives: both ankles, both feet's forward axes.
+pub const OUTPUTS: usize = 12;
+/// History kept, seconds.
+const HISTORY_S: f64 = 1.05;
+
+/// The embedded weights (`solver/weights/legs.bin`, written by
+/// `posewire train legs`; empty: no model).
+pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/legs.bin");
+
+/// The embedded legs network, if the build carries one of the right shape.
+pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
+    Ok(Mlp::from_bytes(EMBEDDED_WEIGHTS)?
+        .filter(|m| m.inputs() == FEATURES && m.outputs() == OUTPUTS))
+}
+
+/// Settings of the learned legs (`[solver.ik.learned_legs]`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LearnedLegsSettings {
+    /// Whether the embedded network is used (false: the stepping planner
+    /// alone).
+    pub enabled: bool,
+    /// Time constant of the causal smoothing of the network's feet,
+    /// seconds (0: none).
+    pub smoothing_s: f64,
+    /// How long the blend between the planner and the network takes,
+    /// seconds.
+    pub blend_s: f64,
+    /// How much of the network's feet to use at most (0-1).
+    pub weight: f64,
+}
+
+impl Default for LearnedLegsSettings {
+    fn default() -> Self {
+        LearnedLegsSettings {
+            enabled: true,
+            smoothing_s: 0.05,
+            blend_s: 0.3,
+            weight: 1.0,
+        }
+    }
+}
+
+/// The pelvis the solver placed this tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PelvisState {
+    /// The pelvis joint's position.
+    pub position: DVec3,
+    /// The pelvis bone's rotation.
+    pub rotation: DQuat,
+    /// The body's heading, radians.
+    pub yaw: f64,
+    /// The pelvis's smoothed velocity, m/s.
+    pub velocity: DVec3,
+    /// Whether a pelvis device placed it.
+    pub tracked: bool,
+}
+
+/// The frame features and outputs are expressed in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PelvisFrame {
+    /// The pelvis joint's position.
+    pub position: DVec3,
+    /// The body's heading, radians.
+    pub yaw: f64,
+    /// The calibrated head height, m (lengths are divided by it).
+    pub scale: f64,
+}
+
+impl PelvisFrame {
+    /// A world point in this frame.
+    pub fn local(&self, p: DVec3) -> DVec3 {
+        yaw_rotation(-self.yaw) * (p - self.position) / self.scale
+    }
+
+    /// A world direction in this frame.
+    pub fn local_dir(&self, d: DVec3) -> DVec3 {
+        yaw_rotation(-self.yaw) * d
+    }
+
+    /// A point of this frame in the world.
+    pub fn world(&self, p: DVec3) -> DVec3 {
+        self.position + yaw_rotation(self.yaw) * (p * self.scale)
+    }
+}
+
+/// Mirrors a vector of the heading frame left to right.
+fn mirror(v: DVec3) -> DVec3 {
+    DVec3::new(-v.x, v.y, v.z)
+}
+
+/// What the network reads, as vectors of the pelvis frame (each entry
+/// mirrors as a vector; pairs swap sides).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LegsFeatures {
+    /// Pelvis height above the floor and 1 if a device placed the pelvis.
+    pub height_and_tracked: [f64; 2],
+    /// The pelvis bone's +Y and +Z.
+    pub pelvis_axes: [DVec3; 2],
+    /// The pelvis's velocity, heights per second.
+    pub velocity: DVec3,
+    /// Head, left and right wrist.
+    pub points: [DVec3; 3],
+    /// Per past time: pelvis position, pelvis +Z, left and right wrist.
+    pub lags: [[DVec3; 4]; LAGS_S.len()],
+}
+
+impl LegsFeatures {
+    /// The same moment seen in a mirror (left and right swapped).
+    pub fn mirrored(&self) -> LegsFeatures {
+        LegsFeatures {
+            height_and_tracked: self.height_and_tracked,
+            pelvis_axes: self.pelvis_axes.map(mirror),
+            velocity: mirror(self.velocity),
+            points: [
+                mirror(self.points[0]),
+                mirror(self.points[2]),
+                mirror(self.points[1]),
+            ],
+            lags: self
+                .lags
+                .map(|l| [mirror(l[0]), mirror(l[1]), mirror(l[3]), mirror(l[2])]),
+        }
+    }
+
+    /// The network's input vector.
+    pub fn to_input(&self) -> [f32; FEATURES] {
+        let mut out = [0.0f32; FEATURES];
+        let vectors = self
+            .pelvis_axes
+            .iter()
+            .chain([&self.velocity])
+            .chain(&self.points)
+            .chain(self.lags.iter().flatten());
+        let numbers = self
+            .height_and_tracked
+            .into_iter()
+            .chain(vectors.flat_map(|v| v.to_array()));
+        for (o, x) in out.iter_mut().zip(numbers) {
+            *o = x as f32;
+        }
+        out
+    }
+}
+
+/// Both feet in the pelvis frame: what the network is trained to give.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LegsTarget {
+    /// Left and right ankle.
+    pub ankles: [DVec3; 2],
+    /// Left and right foot's forward axis.
+    pub forward: [DVec3; 2],
+}
+
+impl LegsTarget {
+    /// The target of world ankles and foot rotations seen from `frame`.
+    pub fn from_world(frame: &PelvisFrame, ankles: [DVec3; 2], feet: [DQuat; 2]) -> LegsTarget {
+        LegsTarget {
+            ankles: ankles.map(|a| frame.local(a)),
+            forward: feet.map(|r| frame.local_dir(r * DVec3::Z)),
+        }
+    }
+
+    /// The same in a mirror.
+    pub fn mirrored(&self) -> LegsTarget {
+        LegsTarget {
+            ankles: [mirror(self.ankles[1]), mirror(self.ankles[0])],
+            forward: [mirror(self.forward[1]), mirror(self.forward[0])],
+        }
+    }
+
+    /// As the network's output vector.
+    pub fn to_output(&self) -> [f32; OUTPUTS] {
+        let mut out = [0.0f32; OUTPUTS];
+        let numbers = self
+            .ankles
+            .iter()
+            .chain(&self.forward)
+            .flat_map(|v| v.to_array());
+        for (o, x) in out.iter_mut().zip(numbers) {
+            *o = x as f32;
+        }
+        out
+    }
+
+    /// From the network's output vector.
+    pub fn from_output(out: &[f32; OUTPUTS]) -> LegsTarget {
+        let v = |k: usize| {
+            DVec3::new(
+                f64::from(out[k]),
+                f64::from(out[k + 1]),
+                f64::from(out[k + 2]),
+            )
+        };
+        LegsTarget {
+            ankles: [v(0), v(3)],
+            forward: [v(6), v(9)],
+        }
+    }
+}
+
+/// The features of one tick and their frame: what the trainer pairs with
+/// the true feet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LegsInput {
+    /// The network's input.
+    pub features: LegsFeatures,
+    /// The frame of features and outputs.
+    pub frame: PelvisFrame,
+}
+
+/// What the learned legs contribute this tick: per foot, the ankle's
+/// world position and the foot's heading.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LearnedFeet {
+    /// Left and right ankle.
+    pub ankles: [DVec3; 2],
+    /// Left and right foot's heading, radians.
+    pub yaws: [f64; 2],
+    /// How much of them to use (0: the planner, 1: the network).
+    pub weight: f64,
+}
+
+/// The learned legs' state in one solver.
+#[derive(Debug, Clone)]
+pub struct LearnedLegs {
+    model: Option<Arc<Mlp>>,
+    settings: LearnedLegsSettings,
+    history: History,
+    last_input: Option<LegsInput>,
+    /// The smoothed feet: ankles minus pelvis (world axes) and forward axes.
+    smoothed: Option<([DVec3; 2], [DVec3; 2])>,
+    weight: f64,
+    scratch: [Vec<f32>; 2],
+}
+
+impl LearnedLegs {
+    /// The learned legs with `model` (`None`: features only, never used).
+    pub fn new(model: Option<Arc<Mlp>>, settings: LearnedLegsSettings) -> LearnedLegs {
+        LearnedLegs {
+            model: model.filter(|_| settings.enabled),
+            settings,
+            history: History::new(HISTORY_S),
+            last_input: None,
+            smoothed: None,
+            weight: 0.0,
+            scratch: Default::default(),
+        }
+    }
+
+    /// Whether a network is loaded and enabled.
+    pub fn has_model(&self) -> bool {
+        self.model.is_some()
+    }
+
+    /// The features of the last [`LearnedLegs::update`], model or not.
+    pub fn last_input(&self) -> Option<&LegsInput> {
+        self.last_input.as_ref()
+    }
+
+    /// One tick: records the pelvis and wrists, computes the features and,
+    /// with a model and `wanted` (a foot without a device), the feet.
+    /// `head_height` is the calibrated head height.
+    #[allow(clippy::too_many_arguments)]
+    pub fn update(
+        &mut self,
+        t: f64,
+        dt: f64,
+        pelvis: &PelvisState,
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+        head_height: f64,
+        wanted: bool,
+    ) -> Option<LearnedFeet> {
+        self.record(t, pelvis, head, hands);
+        self.last_input = self.features(t, pelvis, head, hands, head_height);
+        let fresh = match (&self.model, &self.last_input) {
+            (Some(model), Some(input)) if wanted => {
+                let mut out = [0.0f32; OUTPUTS];
+                model.forward(&input.features.to_input(), &mut out, &mut self.scratch);
+                let target = LegsTarget::from_output(&out);
+                let yaw = yaw_rotation(input.frame.yaw);
+                let ankles = target
+                    .ankles
+                    .map(|a| input.frame.world(a) - pelvis.position);
+                let forward = target.forward.map(|f| yaw * f);
+                let finite = ankles.iter().chain(&forward).all(|v| v.is_finite());
+                finite.then_some((ankles, forward))
+            }
+            _ => None,
+        };
+        self.blend(dt, pelvis.position, fresh)
+    }
+
+    /// Smooths the network's feet and moves the blend weight toward 1 (a
+    /// fresh answer) or 0 (none); the feet are carried with the pelvis
+    /// while they fade out.
+    fn blend(
+        &mut self,
+        dt: f64,
+        pelvis: DVec3,
+        fresh: Option<([DVec3; 2], [DVec3; 2])>,
+    ) -> Option<LearnedFeet> {
+        let step = dt / self.settings.blend_s.max(1e-3);
+        let most = self.settings.weight.clamp(0.0, 1.0);
+        self.weight = match fresh {
+            Some(_) => (self.weight + step).min(most),
+            None => (self.weight - step).max(0.0),
+        };
+        if let Some((ankles, forward)) = fresh {
+            let tau = self.settings.smoothing_s;
+            let a = if tau > 0.0 {
+                1.0 - (-dt / tau).exp()
+            } else {
+                1.0
+            };
+            self.smoothed = Some(match self.smoothed {
+                Some((sa, sf)) if self.weight > step => (
+                    [0, 1].map(|i| sa[i] + a * (ankles[i] - sa[i])),
+                    [0, 1].map(|i| sf[i] + a * (forward[i] - sf[i])),
+                ),
+                _ => (ankles, forward),
+            });
+        }
+        if self.weight <= 0.0 {
+            self.smoothed = None;
+        }
+        let (ankles, forward) = self.smoothed?;
+        Some(LearnedFeet {
+            ankles: ankles.map(|a| pelvis + a),
+            yaws: forward.map(|f| heading_of(DVec3::new(f.x, 0.0, f.z))),
+            weight: self.weight,
+        })
+    }
+
+    /// Keeps this tick's pelvis and wrists (a lost hand: carried with the
+    /// pelvis where it was last seen).
+    fn record(
+        &mut self,
+        t: f64,
+        pelvis: &PelvisState,
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+    ) {
+        let p = pelvis.position;
+        let last = self.history.last().copied();
+        let hand = |i: usize| match (&hands[i], last) {
+            (Some(h), _) => h.bone.position,
+            (None, Some(s)) => p + (s.points[i] - s.position),
+            (None, None) => head.bone.position,
+        };
+        self.history.record(Snapshot {
+            t,
+            position: p,
+            rotation: pelvis.rotation,
+            points: [hand(0), hand(1)],
+        });
+    }
+
+    /// The features now, or `None` if a hand is lost or anything is not
+    /// finite.
+    fn features(
+        &self,
+        t: f64,
+        pelvis: &PelvisState,
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+        head_height: f64,
+    ) -> Option<LegsInput> {
+        let [Some(left), Some(right)] = hands else {
+            return None;
+        };
+        if !(head_height.is_finite() && head_height > 0.1) {
+            return None;
+        }
+        let frame = PelvisFrame {
+            position: pelvis.position,
+            yaw: pelvis.yaw,
+            scale: head_height,
+        };
+        let mut lags = [[DVec3::ZERO; 4]; LAGS_S.len()];
+        for (l, lag_s) in lags.iter_mut().zip(LAGS_S) {
+            let s = self.history.at(t - lag_s)?;
+            *l = [
+                frame.local(s.position),
+                frame.local_dir(s.rotation * DVec3::Z),
+                frame.local(s.points[0]),
+                frame.local(s.points[1]),
+            ];
+        }
+        let features = LegsFeatures {
+            height_and_tracked: [
+                pelvis.position.y / head_height,
+                if pelvis.tracked { 1.0 } else { 0.0 },
+            ],
+            pelvis_axes: [
+                frame.local_dir(pelvis.rotation * DVec3::Y),
+                frame.local_dir(pelvis.rotation * DVec3::Z),
+            ],
+            velocity: frame.local_dir(pelvis.velocity) / head_height,
+            points: [
+                frame.local(head.bone.position),
+                frame.local(left.bone.position),
+                frame.local(right.bone.position),
+            ],
+            lags,
+        };
+        let finite = features.to_input().iter().all(|x| x.is_finite());
+        finite.then_some(LegsInput { features, frame })
+    }
+}
+
+#[cfg(test)]
+#[path = "legs_tests.rs"]
+mod tests;
