@@ -44,6 +44,7 @@ pub struct Daemon {
     health: HealthReporter,
     shared: Arc<Shared>,
     osc_outputs: Vec<tokio::task::JoinHandle<()>>,
+    cluster_tasks: Vec<tokio::task::JoinHandle<()>>,
     web: Option<super::web::WebServer>,
     stage: super::shutdown_watch::ShutdownStage,
 }
@@ -238,8 +239,18 @@ impl Daemon {
             sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
             models: super::source_paths::AllowedFolders::models(&config.storage),
             hulls: Default::default(),
+            cluster: config
+                .cluster
+                .clone()
+                .map(|c| Arc::new(super::cluster::Link::new(c))),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
+        let cluster_tasks = match &shared.cluster {
+            Some(link) => {
+                super::cluster::link::start(link, &shared.frames, shutdown_rx.clone()).await?
+            }
+            None => Vec::new(),
+        };
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
             .with_nodelay(Some(true))
@@ -325,6 +336,7 @@ impl Daemon {
             health,
             shared,
             osc_outputs,
+            cluster_tasks,
             web,
             stage: Default::default(),
         })
@@ -390,6 +402,13 @@ impl Daemon {
             // They end on the shutdown signal; a stuck one is not waited for.
             if tokio::time::timeout_at(grace_ends, task).await.is_err() {
                 tracing::warn!("an OSC output did not stop in time");
+            }
+        }
+        stage.set("leaving the shared space");
+        for task in self.cluster_tasks.drain(..) {
+            // They end on the shutdown signal; a stuck one is not waited for.
+            if tokio::time::timeout_at(grace_ends, task).await.is_err() {
+                tracing::warn!("a task of the shared space did not stop in time");
             }
         }
         if let Some(sim) = self.sim.take() {

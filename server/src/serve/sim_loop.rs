@@ -94,6 +94,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut overrun_logged = false;
     let mut deformed = posewire_skinning::Deformed::default();
     let mut props = super::demo_props::DemoProps::default();
+    let mut remote_colliders = super::cluster::bodies::RemoteColliders::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.kind.name(),
@@ -180,6 +181,14 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 }
             }
             avatars.push(out);
+        }
+        if let Some(link) = &shared.cluster {
+            // The other nodes' avatars: in the frame, and as kinematic
+            // bodies of the next step.
+            link.remote.merge_into(Instant::now(), &mut avatars);
+            if let Some(world) = space.world_mut() {
+                remote_colliders.update(world, &avatars);
+            }
         }
         if skinned > 0 {
             shared
