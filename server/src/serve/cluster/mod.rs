@@ -8,10 +8,12 @@
 //! - [`remote`]: the other nodes' newest frames, merged into this node's.
 //! - [`bodies`]: remote avatars as kinematic bodies of the physics world.
 //! - [`link`]: the connection, its events, the publisher and subscriber.
+//! - [`relay`]: the configuration of `posewire relay`.
 
 pub mod bodies;
 pub mod config;
 pub mod link;
+pub mod relay;
 pub mod remote;
 pub mod wire;
 
