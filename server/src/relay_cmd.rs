@@ -46,16 +46,21 @@ mod tests {
     #[test]
     fn the_flags_make_a_relay_of_the_space() {
         let cli = Cli::try_parse_from([
-            "posewire", "relay", "--nats", "nats://127.0.0.1:4222", "--space", "studio",
+            "posewire",
+            "relay",
+            "--nats",
+            "nats://127.0.0.1:4222",
+            "--space",
+            "studio",
         ])
         .expect("parses");
         let Command::Relay(args) = cli.command else {
             panic!("not relay");
         };
-        let config = config(&args).expect("valid");
-        assert_eq!(config.listen, DEFAULT_RELAY_LISTEN);
-        assert!(config.avatars.is_empty());
-        let cluster = config.cluster.expect("a cluster");
+        let relay = config(&args).expect("valid");
+        assert_eq!(relay.listen, DEFAULT_RELAY_LISTEN);
+        assert!(relay.avatars.is_empty());
+        let cluster = relay.cluster.expect("a cluster");
         assert!(cluster.relay);
         assert_eq!(cluster.space, "studio");
         let bad = Cli::try_parse_from([

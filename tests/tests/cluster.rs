@@ -88,7 +88,11 @@ async fn until_has(stream: &mut Streaming<pb::StreamFramesResponse>, wanted: &[&
         if wanted.iter().all(|w| ids(&frame).contains(w)) {
             return frame;
         }
-        assert!(Instant::now() < deadline, "no frame with {wanted:?}: {:?}", ids(&frame));
+        assert!(
+            Instant::now() < deadline,
+            "no frame with {wanted:?}: {:?}",
+            ids(&frame)
+        );
     }
 }
 
@@ -120,9 +124,14 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     let on_a = until_has(&mut a_frames, &["demo", "b/demo"]).await;
     let on_b = until_has(&mut b_frames, &["demo", "a/demo"]).await;
     let seen_after = started.elapsed();
-    println!("both nodes carry both demos {:.2} s after the start", seen_after.as_secs_f64());
+    println!(
+        "both nodes carry both demos {:.2} s after the start",
+        seen_after.as_secs_f64()
+    );
     assert!(seen_after <= SEE_EACH_OTHER, "{seen_after:?}");
-    let remote = joints(&on_a, "b/demo").and_then(|a| a.remote.clone()).expect("marked remote");
+    let remote = joints(&on_a, "b/demo")
+        .and_then(|a| a.remote.clone())
+        .expect("marked remote");
     assert_eq!(remote.node, "b");
     assert!(remote.age_s >= 0.0 && remote.age_s < 2.0, "{remote:?}");
     assert!(joints(&on_a, "demo").is_some_and(|d| d.remote.is_none()));
@@ -160,14 +169,21 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
         }
     }
     println!("{compared} remote frames matched by sequence; largest joint difference {worst} m");
-    assert!(compared >= 20, "only {compared} of {} copies found at home", copies.len());
+    assert!(
+        compared >= 20,
+        "only {compared} of {} copies found at home",
+        copies.len()
+    );
     assert!(worst <= 0.001, "{worst} m");
 
     // A relay serves every avatar of the space at its loop's rate.
     let (relay, relay_client) = start_relay(&url, "studio").await;
     let mut relay_frames = stream(&relay_client).await;
     let first = until_has(&mut relay_frames, &["a/demo", "b/demo"]).await;
-    assert!(joints(&first, "demo").is_none(), "a relay has no avatar of its own");
+    assert!(
+        joints(&first, "demo").is_none(),
+        "a relay has no avatar of its own"
+    );
     let window = Duration::from_secs(3);
     let t0 = Instant::now();
     let (mut frames, mut with_both) = (0u32, 0u32);
@@ -179,7 +195,10 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
         }
     }
     let fps = f64::from(with_both) / t0.elapsed().as_secs_f64();
-    println!("relay: {frames} frames in {:?}, {with_both} with both demos: {fps:.1} fps", t0.elapsed());
+    println!(
+        "relay: {frames} frames in {:?}, {with_both} with both demos: {fps:.1} fps",
+        t0.elapsed()
+    );
     assert!(fps >= 85.0, "{fps:.1} fps");
     let stats = relay_client.get_stats().await.expect("stats");
     assert!((stats.rate_hz - 90.0).abs() < 1e-9);
@@ -221,11 +240,17 @@ async fn a_bus_outage_holds_up_no_loop_and_remote_avatars_come_back() {
     let after = (overruns(&a_client).await, overruns(&b_client).await);
     let normal = (mid.0 - before.0, mid.1 - before.1);
     let down = (after.0 - mid.0, after.1 - mid.1);
-    println!("overruns over 3 s: normal a {} b {}, bus down a {} b {}", normal.0, normal.1, down.0, down.1);
+    println!(
+        "overruns over 3 s: normal a {} b {}, bus down a {} b {}",
+        normal.0, normal.1, down.0, down.1
+    );
     // The bar is "no more than before"; the margin of 2 absorbs what else
     // this loaded machine does in those seconds (it is not the bus: the
     // loop never waits for it).
-    assert!(down.0 <= normal.0 + 2 && down.1 <= normal.1 + 2, "{normal:?} {down:?}");
+    assert!(
+        down.0 <= normal.0 + 2 && down.1 <= normal.1 + 2,
+        "{normal:?} {down:?}"
+    );
 
     // The nodes know, and their loops kept going: the other's avatar is
     // dropped after the timeout, their own stays.
@@ -234,16 +259,25 @@ async fn a_bus_outage_holds_up_no_loop_and_remote_avatars_come_back() {
     assert!(stats.disconnects >= 1, "{stats:?}");
     let mut a_frames = stream(&a_client).await;
     let frame = next(&mut a_frames).await;
-    assert_eq!(ids(&frame), vec!["demo"], "b/demo is dropped while b is not heard");
+    assert_eq!(
+        ids(&frame),
+        vec!["demo"],
+        "b/demo is dropped while b is not heard"
+    );
 
     // Back within 5 s of the restart, with fresh frames.
     nats.restart();
     let restarted = Instant::now();
     let frame = until_has(&mut a_frames, &["demo", "b/demo"]).await;
     let back_after = restarted.elapsed();
-    println!("b/demo back on a {:.2} s after the restart", back_after.as_secs_f64());
+    println!(
+        "b/demo back on a {:.2} s after the restart",
+        back_after.as_secs_f64()
+    );
     assert!(back_after <= SEE_EACH_OTHER, "{back_after:?}");
-    let age = joints(&frame, "b/demo").and_then(|d| d.remote.as_ref()).map_or(f64::MAX, |r| r.age_s);
+    let age = joints(&frame, "b/demo")
+        .and_then(|d| d.remote.as_ref())
+        .map_or(f64::MAX, |r| r.age_s);
     assert!(age < 1.0, "{age}");
     let mut b_frames = stream(&b_client).await;
     until_has(&mut b_frames, &["demo", "a/demo"]).await;
@@ -259,7 +293,9 @@ async fn hostile_messages_on_the_bus_are_counted_and_dropped() {
     let nats = NatsServer::start();
     let url = nats.url();
     let (a, a_client) = start_node(&url, "hostile", "a").await;
-    let bus = async_nats::connect(url.as_str()).await.expect("a bus client");
+    let bus = async_nats::connect(url.as_str())
+        .await
+        .expect("a bus client");
     // Wait until the node is on the bus (it connects in the background).
     let deadline = Instant::now() + PATIENCE;
     while !cluster_stats(&a_client).await.connected {
@@ -269,7 +305,9 @@ async fn hostile_messages_on_the_bus_are_counted_and_dropped() {
     let subject = "posewire.space.hostile.node.x.frame";
     let garbage: [&[u8]; 3] = [b"\xff\xff\xff\xff", b"", &[0x0a; 64]];
     for payload in garbage {
-        bus.publish(subject, payload.to_vec().into()).await.expect("published");
+        bus.publish(subject, payload.to_vec().into())
+            .await
+            .expect("published");
     }
     bus.flush().await.expect("flushed");
     let deadline = Instant::now() + PATIENCE;
@@ -279,7 +317,10 @@ async fn hostile_messages_on_the_bus_are_counted_and_dropped() {
             assert!(stats.nodes.is_empty(), "{stats:?}");
             break;
         }
-        assert!(Instant::now() < deadline, "the messages are counted: {stats:?}");
+        assert!(
+            Instant::now() < deadline,
+            "the messages are counted: {stats:?}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     // The node goes on.

@@ -104,10 +104,10 @@ impl PhysicsWorld {
                     .collision_groups(groups(false))
                     .friction(0.8)
                     .build();
-                let ch = self
-                    .rapier
-                    .colliders
-                    .insert_with_parent(collider, h, &mut self.rapier.bodies);
+                let ch =
+                    self.rapier
+                        .colliders
+                        .insert_with_parent(collider, h, &mut self.rapier.bodies);
                 body.parts.push((h, ch, c.radius));
             }
             self.remote.bodies.insert(key.to_string(), body);
@@ -197,7 +197,10 @@ mod tests {
         assert_eq!(n, 1);
         assert!(stopped < 0.0, "the ball passed the post: x = {stopped}");
         let (passed, _) = roll(false);
-        assert!(passed > 0.5, "the ball was stopped by a non-colliding body: x = {passed}");
+        assert!(
+            passed > 0.5,
+            "the ball was stopped by a non-colliding body: x = {passed}"
+        );
     }
 
     #[test]

@@ -18,10 +18,10 @@ pub const APART_M: f64 = 0.8;
 
 /// The capsules of a body: (joint, joint, radius), canonical joint indices.
 const SEGMENTS: [(usize, usize, f64); 14] = [
-    (0, 2, 0.14),   // pelvis to chest
-    (2, 3, 0.13),   // chest to neck
-    (3, 4, 0.10),   // neck to head
-    (7, 9, 0.05),   // upper arms
+    (0, 2, 0.14), // pelvis to chest
+    (2, 3, 0.13), // chest to neck
+    (3, 4, 0.10), // neck to head
+    (7, 9, 0.05), // upper arms
     (8, 10, 0.05),
     (9, 11, 0.045), // forearms
     (10, 12, 0.045),
@@ -37,7 +37,11 @@ const SEGMENTS: [(usize, usize, f64); 14] = [
 /// Joint `i` of a frame's avatar, if the array holds it.
 fn joint(a: &pb::AvatarFrame, i: usize) -> Option<DVec3> {
     let p = a.joint_positions.get(3 * i..3 * i + 3)?;
-    Some(DVec3::new(f64::from(p[0]), f64::from(p[1]), f64::from(p[2])))
+    Some(DVec3::new(
+        f64::from(p[0]),
+        f64::from(p[1]),
+        f64::from(p[2]),
+    ))
 }
 
 /// An avatar's capsules (none if its joint array is short).
@@ -121,18 +125,30 @@ mod tests {
         let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
         let mut colliders = RemoteColliders::default();
         // At the same spot as the local avatar: held, not colliding.
-        colliders.update(&mut world, &[avatar("demo", 0.0, false), avatar("b/demo", 0.0, true)]);
+        colliders.update(
+            &mut world,
+            &[avatar("demo", 0.0, false), avatar("b/demo", 0.0, true)],
+        );
         assert_eq!(world.remote_body_collides("b/demo"), Some(false));
         // Apart: collides, and keeps colliding when it comes back.
-        colliders.update(&mut world, &[avatar("demo", 0.0, false), avatar("b/demo", 1.0, true)]);
+        colliders.update(
+            &mut world,
+            &[avatar("demo", 0.0, false), avatar("b/demo", 1.0, true)],
+        );
         assert_eq!(world.remote_body_collides("b/demo"), Some(true));
-        colliders.update(&mut world, &[avatar("demo", 0.0, false), avatar("b/demo", 0.1, true)]);
+        colliders.update(
+            &mut world,
+            &[avatar("demo", 0.0, false), avatar("b/demo", 0.1, true)],
+        );
         assert_eq!(world.remote_body_collides("b/demo"), Some(true));
         // Dropped: out of the world.
         colliders.update(&mut world, &[avatar("demo", 0.0, false)]);
         assert!(world.remote_body_keys().is_empty());
         // Back at the same spot: not colliding again until apart.
-        colliders.update(&mut world, &[avatar("demo", 0.0, false), avatar("b/demo", 0.0, true)]);
+        colliders.update(
+            &mut world,
+            &[avatar("demo", 0.0, false), avatar("b/demo", 0.0, true)],
+        );
         assert_eq!(world.remote_body_collides("b/demo"), Some(false));
     }
 }

@@ -161,8 +161,10 @@ mod tests {
 
     #[test]
     fn three_keys_make_a_node_and_keep_the_demo() {
-        let config = parse("[cluster]\nnats = \"nats://127.0.0.1:4222\"\nspace = \"studio\"\nnode = \"a\"\n")
-            .expect("valid");
+        let config = parse(
+            "[cluster]\nnats = \"nats://127.0.0.1:4222\"\nspace = \"studio\"\nnode = \"a\"\n",
+        )
+        .expect("valid");
         let cluster = config.cluster.as_ref().expect("a cluster");
         assert_eq!(cluster.space, "studio");
         assert_eq!(cluster.node, "a");
@@ -176,13 +178,31 @@ mod tests {
     fn bad_cluster_values_name_the_key() {
         let ok = "nats = \"nats://h:4222\"\nspace = \"s\"\nnode = \"a\"\n";
         for (text, key) in [
-            ("nats = \"http://h:4222\"\nspace = \"s\"\nnode = \"a\"\n", "`cluster.nats`"),
-            ("nats = \"nats://h:4222\"\nspace = \"S p\"\nnode = \"a\"\n", "`cluster.space`"),
-            ("nats = \"nats://h:4222\"\nspace = \"s\"\n", "`cluster.node`"),
-            ("nats = \"nats://h:4222\"\nspace = \"s\"\nnode = \"a.b\"\n", "`cluster.node`"),
-            (&format!("{ok}remote_timeout_s = 0.0\n"), "`cluster.remote_timeout_s`"),
+            (
+                "nats = \"http://h:4222\"\nspace = \"s\"\nnode = \"a\"\n",
+                "`cluster.nats`",
+            ),
+            (
+                "nats = \"nats://h:4222\"\nspace = \"S p\"\nnode = \"a\"\n",
+                "`cluster.space`",
+            ),
+            (
+                "nats = \"nats://h:4222\"\nspace = \"s\"\n",
+                "`cluster.node`",
+            ),
+            (
+                "nats = \"nats://h:4222\"\nspace = \"s\"\nnode = \"a.b\"\n",
+                "`cluster.node`",
+            ),
+            (
+                &format!("{ok}remote_timeout_s = 0.0\n"),
+                "`cluster.remote_timeout_s`",
+            ),
             (&format!("{ok}tls_cert = \"c.pem\"\n"), "`cluster.tls_cert`"),
-            (&format!("{ok}credentials = \"/nonexistent.creds\"\n"), "`cluster.credentials`"),
+            (
+                &format!("{ok}credentials = \"/nonexistent.creds\"\n"),
+                "`cluster.credentials`",
+            ),
         ] {
             let err = parse(&format!("[cluster]\n{text}")).expect_err(text);
             assert!(err.contains(key), "{text}: {err}");

@@ -60,9 +60,10 @@ async fn options(link: &Arc<Link>) -> anyhow::Result<async_nats::ConnectOptions>
         o = o.token(token);
     }
     if let Some(path) = &c.credentials {
-        o = o.credentials_file(path).await.with_context(|| {
-            format!("cluster.credentials: cannot use {}", path.display())
-        })?;
+        o = o
+            .credentials_file(path)
+            .await
+            .with_context(|| format!("cluster.credentials: cannot use {}", path.display()))?;
     }
     if let Some(ca) = &c.tls_ca {
         o = o.add_root_certificates(ca.clone());
@@ -134,7 +135,9 @@ async fn publish(
         let frame = match frame {
             Ok(frame) => frame,
             Err(broadcast::error::RecvError::Lagged(n)) => {
-                link.counters.publish_dropped.fetch_add(n, Ordering::Relaxed);
+                link.counters
+                    .publish_dropped
+                    .fetch_add(n, Ordering::Relaxed);
                 continue;
             }
             Err(broadcast::error::RecvError::Closed) => break,

@@ -102,7 +102,10 @@ impl Link {
             .unwrap_or_else(PoisonError::into_inner);
         let now = Instant::now();
         log.1 += 1;
-        if log.0.is_none_or(|t| now.duration_since(t) >= REFUSED_LOG_EVERY) {
+        if log
+            .0
+            .is_none_or(|t| now.duration_since(t) >= REFUSED_LOG_EVERY)
+        {
             tracing::warn!(
                 subject = %subject,
                 reason = %reason,

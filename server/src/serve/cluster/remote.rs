@@ -104,6 +104,7 @@ impl RemoteStore {
                         node: node.clone(),
                         age_s,
                         source_sequence: heard.frame.sequence,
+                        source_publish_time_unix_ns: heard.frame.publish_time_unix_ns,
                     }),
                     ..a.clone()
                 });
@@ -149,7 +150,7 @@ mod tests {
         assert_eq!(remote.node, "b");
         assert_eq!(remote.source_sequence, 11);
         assert!((remote.age_s - 0.5).abs() < 1e-9);
-        assert_eq!(out[0].joint_positions, frame(11).joint_positions);
+        assert_eq!(out[0].joint_positions, frame(11).avatars[0].joint_positions);
         assert!(store.expire(t0 + Duration::from_secs(1)).is_empty());
         // Past the timeout it is no longer merged, even before it expires.
         let mut late = Vec::new();
