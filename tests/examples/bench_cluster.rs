@@ -106,6 +106,8 @@ fn node_config(nats: &str, node: usize, avatars: usize) -> Config {
 struct Samples {
     hop_ms: Vec<f64>,
     total_ms: Vec<f64>,
+    /// Encoded size of one avatar's frame as it travels on the bus, bytes.
+    avatar_bytes: usize,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -207,6 +209,13 @@ fn main() -> anyhow::Result<()> {
                             - remote.source_publish_time_unix_ns as f64;
                         let total = (received - remote.source_publish_time_unix_ns) as f64;
                         if let Ok(mut s) = samples.lock() {
+                            if let Some(a) = frame.avatars.first() {
+                                let on_bus = pb::AvatarFrame {
+                                    remote: None,
+                                    ..a.clone()
+                                };
+                                s.avatar_bytes = prost::Message::encoded_len(&on_bus);
+                            }
                             s.hop_ms.push(hop / 1e6);
                             s.total_ms.push(total / 1e6);
                         }
@@ -239,10 +248,19 @@ fn main() -> anyhow::Result<()> {
         .map(|c| c.load(Ordering::Relaxed) as f64 / wall)
         .collect();
     let mut s = samples.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
-    let Samples { hop_ms, total_ms } = &mut *s;
+    let Samples {
+        hop_ms,
+        total_ms,
+        avatar_bytes,
+    } = &mut *s;
     let n = hop_ms.len();
     println!(
-        "{nodes} nodes x {avatars} avatars, {relays} relays x {subscribers} subscribers, {wall:.1} s ({n} samples)"
+        "{nodes} nodes x {avatars} avatars, {relays} relays x {subscribers} subscribers, {wall:.1} s ({n} samples), load average {}",
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
+    );
+    println!(
+        "one avatar on the bus: {avatar_bytes} bytes per frame ({:.0} kB/s per avatar at 90 Hz)",
+        *avatar_bytes as f64 * 90.0 / 1e3
     );
     println!(
         "bus hop, node publish to relay receipt: p50 {:.2} ms, p99 {:.2} ms",
