@@ -44,7 +44,7 @@ pub struct Daemon {
     health: HealthReporter,
     shared: Arc<Shared>,
     osc_outputs: Vec<tokio::task::JoinHandle<()>>,
-    cluster_tasks: Vec<tokio::task::JoinHandle<()>>,
+    bus: Option<super::cluster::link::BusThread>,
     web: Option<super::web::WebServer>,
     stage: super::shutdown_watch::ShutdownStage,
 }
@@ -245,11 +245,20 @@ impl Daemon {
                 .map(|c| Arc::new(super::cluster::Link::new(c))),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
-        let cluster_tasks = match &shared.cluster {
+        let bus = match &shared.cluster {
             Some(link) => {
-                super::cluster::link::start(link, &shared.frames, shutdown_rx.clone()).await?
+                let (link, frames, stop) =
+                    (link.clone(), shared.frames.clone(), shutdown_rx.clone());
+                // Connecting reads the credentials file: off the workers.
+                Some(
+                    tokio::task::spawn_blocking(move || {
+                        super::cluster::link::start(&link, &frames, stop)
+                    })
+                    .await
+                    .context("cannot start the bus link")??,
+                )
             }
-            None => Vec::new(),
+            None => None,
         };
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
@@ -336,7 +345,7 @@ impl Daemon {
             health,
             shared,
             osc_outputs,
-            cluster_tasks,
+            bus,
             web,
             stage: Default::default(),
         })
@@ -404,11 +413,13 @@ impl Daemon {
                 tracing::warn!("an OSC output did not stop in time");
             }
         }
-        stage.set("leaving the shared space");
-        for task in self.cluster_tasks.drain(..) {
-            // They end on the shutdown signal; a stuck one is not waited for.
-            if tokio::time::timeout_at(grace_ends, task).await.is_err() {
-                tracing::warn!("a task of the shared space did not stop in time");
+        if let Some(bus) = self.bus.take() {
+            // It ends on the shutdown signal; a stuck one is not waited for.
+            stage.set("leaving the shared space");
+            let grace = grace_ends.saturating_duration_since(tokio::time::Instant::now());
+            let joined = tokio::task::spawn_blocking(move || bus.join(grace)).await;
+            if !matches!(joined, Ok(true)) {
+                tracing::warn!("the bus link did not stop in time");
             }
         }
         if let Some(sim) = self.sim.take() {

@@ -74,11 +74,85 @@ async fn options(link: &Arc<Link>) -> anyhow::Result<async_nats::ConnectOptions>
     Ok(o.require_tls(c.require_tls))
 }
 
-/// Connects (in the background: a server that is down now is retried),
-/// subscribes, and starts the publisher (nodes only) and the subscriber.
-pub async fn start(
+/// The bus link's own thread: the connection and its tasks run there, on
+/// a runtime of their own, so that neither the gRPC fan-out's load delays
+/// the bus nor the bus the fan-out.
+#[derive(Debug)]
+pub struct BusThread {
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl BusThread {
+    /// Waits up to `grace` for the thread to end (it ends on the daemon's
+    /// shutdown signal); whether it did.
+    pub fn join(mut self, grace: Duration) -> bool {
+        let Some(thread) = self.thread.take() else {
+            return true;
+        };
+        let deadline = Instant::now() + grace;
+        while !thread.is_finished() {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        thread.join().is_ok()
+    }
+}
+
+/// Starts the bus thread: connects (in the background: a server that is
+/// down now is retried), subscribes, and runs the publisher (nodes only),
+/// the subscriber and the expiry until `shutdown`. Returns once subscribed,
+/// or with what made the link unusable (a bad credentials file).
+pub fn start(
     link: &Arc<Link>,
     frames: &broadcast::Sender<Arc<pb::Frame>>,
+    shutdown: watch::Receiver<bool>,
+) -> anyhow::Result<BusThread> {
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (link, frames) = (link.clone(), frames.subscribe());
+    let thread = std::thread::Builder::new()
+        .name("posewire-bus".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ =
+                        ready_tx.send(Err(anyhow::anyhow!(e).context("no runtime for the bus")));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                match connect(&link, frames, shutdown).await {
+                    Ok(tasks) => {
+                        let _ = ready_tx.send(Ok(()));
+                        for task in tasks {
+                            let _ = task.await;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                    }
+                }
+            });
+        })
+        .context("cannot start the bus thread")?;
+    match ready_rx.recv() {
+        Ok(Ok(())) => Ok(BusThread {
+            thread: Some(thread),
+        }),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(anyhow::anyhow!("the bus thread ended while starting")),
+    }
+}
+
+/// Connects, subscribes and spawns the link's tasks on the bus runtime.
+async fn connect(
+    link: &Arc<Link>,
+    frames: broadcast::Receiver<Arc<pb::Frame>>,
     shutdown: watch::Receiver<bool>,
 ) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
     let c = &link.config;
@@ -101,6 +175,7 @@ pub async fn start(
     );
     let mut tasks = vec![tokio::spawn(receive(
         link.clone(),
+        client.clone(),
         subscriber,
         shutdown.clone(),
     ))];
@@ -109,7 +184,7 @@ pub async fn start(
         tasks.push(tokio::spawn(publish(
             link.clone(),
             client,
-            frames.subscribe(),
+            frames,
             shutdown,
         )));
     }
@@ -162,6 +237,8 @@ async fn publish(
 /// malformed ones (counted, logged at most every few seconds).
 async fn receive(
     link: Arc<Link>,
+    // Held while the link lives (a relay has no publisher holding it).
+    _client: async_nats::Client,
     mut subscriber: async_nats::Subscriber,
     mut shutdown: watch::Receiver<bool>,
 ) {
@@ -180,9 +257,18 @@ async fn receive(
             Ok(m) => {
                 link.counters.received.fetch_add(1, Ordering::Relaxed);
                 let Some(frame) = m.frame else { continue };
-                let verdict = link.remote.accept(&m.node, frame, Instant::now());
-                if verdict == super::remote::Accepted::NewNode {
-                    tracing::info!(node = %m.node, "a node of the space is heard");
+                match link.remote.accept(&m.node, frame, Instant::now()) {
+                    super::remote::Accepted::NewNode => {
+                        tracing::info!(node = %m.node, "a node of the space is heard");
+                    }
+                    super::remote::Accepted::Full => link.refused(
+                        subject,
+                        &wire::Refused::BadFrame(format!(
+                            "more than {} remote avatars",
+                            super::remote::MAX_REMOTE_AVATARS
+                        )),
+                    ),
+                    _ => {}
                 }
             }
             Err(reason) => link.refused(subject, &reason),

@@ -13,6 +13,10 @@ use posewire_proto::v1 as pb;
 /// started again (its loop counts from 0), not a late message.
 const RESTART_GAP: u64 = 900;
 
+/// The most remote avatars held at once (all nodes together): a frame that
+/// would take the count past it is refused ([`Accepted::Full`]).
+pub const MAX_REMOTE_AVATARS: usize = 512;
+
 /// One node's newest frame.
 #[derive(Debug)]
 struct Heard {
@@ -36,6 +40,9 @@ pub enum Accepted {
     Newer,
     /// Older than the one held (late or out of order): ignored.
     Stale,
+    /// Holding it would take the remote avatars past
+    /// [`MAX_REMOTE_AVATARS`]: refused.
+    Full,
 }
 
 impl RemoteStore {
@@ -61,6 +68,14 @@ impl RemoteStore {
             }
             Some(_) => Accepted::Stale,
         };
+        let others: usize = nodes
+            .iter()
+            .filter(|(n, _)| n.as_str() != node)
+            .map(|(_, h)| h.frame.avatars.len())
+            .sum();
+        if verdict != Accepted::Stale && others + frame.avatars.len() > MAX_REMOTE_AVATARS {
+            return Accepted::Full;
+        }
         if verdict != Accepted::Stale {
             nodes.insert(node.to_string(), Heard { frame, at: now });
         }
@@ -163,5 +178,21 @@ mod tests {
         assert_eq!(store.accept("b", frame(5000), t1), Accepted::NewNode);
         assert_eq!(store.accept("b", frame(3), t1), Accepted::Newer);
         assert_eq!(store.nodes(), vec!["b"]);
+    }
+
+    #[test]
+    fn a_flood_of_nodes_is_held_to_the_cap() {
+        let store = RemoteStore::new(Duration::from_secs(2));
+        let t0 = Instant::now();
+        for i in 0..MAX_REMOTE_AVATARS {
+            assert_eq!(
+                store.accept(&format!("n{i}"), frame(1), t0),
+                Accepted::NewNode
+            );
+        }
+        assert_eq!(store.accept("one-more", frame(1), t0), Accepted::Full);
+        // A node already held still updates.
+        assert_eq!(store.accept("n0", frame(2), t0), Accepted::Newer);
+        assert_eq!(store.avatar_count(), MAX_REMOTE_AVATARS);
     }
 }
