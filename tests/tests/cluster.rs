@@ -329,3 +329,26 @@ async fn hostile_messages_on_the_bus_are_counted_and_dropped() {
     assert_eq!(ids(&frame), vec!["demo"]);
     a.shutdown().await.expect("clean shutdown");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_starts_while_the_bus_is_down_and_joins_when_it_is_up() {
+    let mut nats = NatsServer::start();
+    let url = nats.url();
+    nats.kill();
+    // Nothing listens: the node starts anyway and says it is not connected.
+    let (a, a_client) = tokio::time::timeout(PATIENCE, start_node(&url, "late", "a"))
+        .await
+        .expect("the node starts without its bus");
+    let stats = cluster_stats(&a_client).await;
+    assert!(!stats.connected && stats.connects == 0, "{stats:?}");
+    let mut a_frames = stream(&a_client).await;
+    assert_eq!(ids(&next(&mut a_frames).await), vec!["demo"]);
+    nats.restart();
+    let (b, _b_client) = start_node(&url, "late", "b").await;
+    let frame = until_has(&mut a_frames, &["demo", "b/demo"]).await;
+    assert!(joints(&frame, "b/demo").is_some_and(|d| d.remote.is_some()));
+    let stats = cluster_stats(&a_client).await;
+    assert!(stats.connected && stats.connects >= 1, "{stats:?}");
+    a.shutdown().await.expect("clean shutdown");
+    b.shutdown().await.expect("clean shutdown");
+}
