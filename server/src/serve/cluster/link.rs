@@ -48,8 +48,9 @@ async fn options(link: &Arc<Link>) -> anyhow::Result<async_nats::ConnectOptions>
         });
     let token = match (&c.token_file, std::env::var(super::config::ENV_TOKEN)) {
         (Some(path), _) => Some(
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cluster.token_file: cannot read {}", path.display()))?
+            // A secret's file, capped as a PEM file is.
+            posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::PEM)
+                .context("cluster.token_file: cannot read the token")?
                 .trim()
                 .to_string(),
         ),
