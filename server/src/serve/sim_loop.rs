@@ -4,7 +4,10 @@
 //! all), and publishes one frame into the broadcast fan-out, which never
 //! blocks. A tick whose work overruns its period is counted and the next
 //! tick runs late (never two at once); simulation time advances by one
-//! period per tick whatever happens. Logs only on state changes.
+//! period per tick whatever happens. Logs only on state changes. In a
+//! shared space (`[cluster]`), each frame also carries the other nodes'
+//! newest avatars, and the physics world holds them as kinematic bodies
+//! ([`super::cluster`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
