@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use prost::Message as _;
 
 /// The API's files, relative to this crate's folder (the include root).
-const PROTOS: [&str; 8] = [
+const PROTOS: [&str; 9] = [
     "posewire/v1/types.proto",
     "posewire/v1/frames.proto",
     "posewire/v1/devices.proto",
@@ -16,6 +16,7 @@ const PROTOS: [&str; 8] = [
     "posewire/v1/stats.proto",
     "posewire/v1/takes.proto",
     "posewire/v1/scene.proto",
+    "posewire/v1/cluster.proto",
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -57,6 +57,11 @@ pub enum Command {
     /// turning, reaching, crouching) and listens on 127.0.0.1:50051, this
     /// machine only. SIGINT (Ctrl-C) or SIGTERM shut it down cleanly.
     Serve(ServeArgs),
+    /// Serve every avatar of a shared space (docs/SCALING.md) to viewers,
+    /// simulating nothing: the frames of every node on the NATS bus merged
+    /// into one stream (ids NODE/ID), with health, reflection, tokens and
+    /// the web view as `serve` has them. More viewers: more relays.
+    Relay(RelayArgs),
     /// Subscribe to a running daemon: print the live frame rate, latency
     /// and skipped frames once a second, or write the stream as a joint
     /// track (*.joints.csv).
@@ -412,6 +417,34 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR", conflicts_with = "no_web")]
     pub web_listen: Option<String>,
     /// Do not serve the live web view (web.enabled = false).
+    #[arg(long)]
+    pub no_web: bool,
+}
+
+/// `posewire relay`.
+#[derive(Debug, Args)]
+pub struct RelayArgs {
+    /// The NATS server of the space (nats://HOST:PORT).
+    #[arg(long, value_name = "URL")]
+    pub nats: String,
+    /// The space.
+    #[arg(long, value_name = "NAME")]
+    pub space: String,
+    /// Address to listen on (default 127.0.0.1:50061).
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// A configuration for the rest (access tokens and TLS, limits, the web
+    /// view, [cluster] credentials); its avatars are ignored.
+    #[arg(long, value_name = "FILE.toml")]
+    pub config: Option<PathBuf>,
+    /// Ticks per second of the merged stream, overriding the configuration.
+    #[arg(long, value_name = "HZ")]
+    pub rate: Option<f64>,
+    /// Start on a non-loopback address even though no access token is
+    /// configured.
+    #[arg(long)]
+    pub insecure: bool,
+    /// Do not serve the live web view.
     #[arg(long)]
     pub no_web: bool,
 }

@@ -12,6 +12,7 @@ mod export_cmd;
 mod export_objects;
 mod live_cmds;
 mod record_cmd;
+mod relay_cmd;
 mod resolve_cmd;
 mod serve_cmd;
 mod skin_cmd;
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Command::Skin(args) => skin_cmd::run(args),
         Command::Export(args) => export_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Relay(args) => relay_cmd::run(args),
         Command::Subscribe(args) => subscribe_cmd::run(args),
         Command::Push(args) => live_cmds::run_push(args),
         Command::Record(args) => record_cmd::run_record(args),

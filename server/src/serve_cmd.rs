@@ -48,7 +48,12 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
 /// says "shut down cleanly" only when everything, including work the calls
 /// started off the async workers, has ended.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let mut config = config(args)?;
+    run_config(config(args)?)
+}
+
+/// Runs the daemon of `config` (`serve` and `relay`) until a signal, as
+/// [`run`] says.
+pub fn run_config(mut config: Config) -> anyhow::Result<()> {
     config.access.resolve_env(|var| std::env::var(var).ok())?;
     config.validate("environment")?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

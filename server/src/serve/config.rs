@@ -50,6 +50,8 @@ pub struct Config {
     pub limits: super::limits::LimitsConfig,
     /// Which device samples are plausible (`[devices]`).
     pub devices: super::device_gate::DevicesConfig,
+    /// A space shared with other daemons over NATS (`[cluster]`).
+    pub cluster: Option<super::cluster::ClusterConfig>,
 }
 
 /// One avatar.
@@ -193,6 +195,7 @@ impl Default for Config {
             sources: Default::default(),
             limits: Default::default(),
             devices: Default::default(),
+            cluster: None,
         }
     }
 }
@@ -260,6 +263,9 @@ impl Config {
         }
         self.access.resolve_paths(base);
         self.sources.resolve_paths(base);
+        if let Some(cluster) = &mut self.cluster {
+            cluster.resolve_paths(base);
+        }
         for avatar in &mut self.avatars {
             if let Some(profile) = &mut avatar.profile {
                 join(profile);
@@ -332,7 +338,11 @@ impl Config {
                 other => other,
             })?;
         }
-        if self.avatars.is_empty() {
+        if let Some(cluster) = &self.cluster {
+            cluster.check().map_err(|(k, reason)| bad(&k, reason))?;
+        }
+        let relay = self.cluster.as_ref().is_some_and(|c| c.relay);
+        if self.avatars.is_empty() && !relay {
             return Err(bad(
                 "avatars",
                 "no avatar: give at least one [[avatars]] table".into(),

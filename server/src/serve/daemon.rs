@@ -44,6 +44,7 @@ pub struct Daemon {
     health: HealthReporter,
     shared: Arc<Shared>,
     osc_outputs: Vec<tokio::task::JoinHandle<()>>,
+    bus: Option<super::cluster::link::BusThread>,
     web: Option<super::web::WebServer>,
     stage: super::shutdown_watch::ShutdownStage,
 }
@@ -238,8 +239,27 @@ impl Daemon {
             sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
             models: super::source_paths::AllowedFolders::models(&config.storage),
             hulls: Default::default(),
+            cluster: config
+                .cluster
+                .clone()
+                .map(|c| Arc::new(super::cluster::Link::new(c))),
         });
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
+        let bus = match &shared.cluster {
+            Some(link) => {
+                let (link, frames, stop) =
+                    (link.clone(), shared.frames.clone(), shutdown_rx.clone());
+                // Connecting reads the credentials file: off the workers.
+                Some(
+                    tokio::task::spawn_blocking(move || {
+                        super::cluster::link::start(&link, &frames, stop)
+                    })
+                    .await
+                    .context("cannot start the bus link")??,
+                )
+            }
+            None => None,
+        };
         let incoming = TcpIncoming::bind(addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
             .with_nodelay(Some(true))
@@ -325,6 +345,7 @@ impl Daemon {
             health,
             shared,
             osc_outputs,
+            bus,
             web,
             stage: Default::default(),
         })
@@ -390,6 +411,15 @@ impl Daemon {
             // They end on the shutdown signal; a stuck one is not waited for.
             if tokio::time::timeout_at(grace_ends, task).await.is_err() {
                 tracing::warn!("an OSC output did not stop in time");
+            }
+        }
+        if let Some(bus) = self.bus.take() {
+            // It ends on the shutdown signal; a stuck one is not waited for.
+            stage.set("leaving the shared space");
+            let grace = grace_ends.saturating_duration_since(tokio::time::Instant::now());
+            let joined = tokio::task::spawn_blocking(move || bus.join(grace)).await;
+            if !matches!(joined, Ok(true)) {
+                tracing::warn!("the bus link did not stop in time");
             }
         }
         if let Some(sim) = self.sim.take() {

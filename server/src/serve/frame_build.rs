@@ -155,6 +155,7 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
         forces,
         vertices: None,
         reaction,
+        remote: None,
     }
 }
 

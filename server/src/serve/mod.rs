@@ -30,12 +30,14 @@
 //!   the pushes each tick applied), [`resolve`] (a take solved again through
 //!   the solver crate's tick, `posewire_solver::tick`, as the loop runs it).
 //! - [`solver_config`]: the `[solver]` section (and the old `solver = "..."`).
+//! - [`cluster`]: shared spaces over NATS (issue 27): nodes and relays.
 
 pub mod access;
 pub mod avatar;
 pub mod avatar_build;
 pub mod calibration_session;
 pub mod clock;
+pub mod cluster;
 pub mod commands;
 pub mod config;
 pub mod daemon;

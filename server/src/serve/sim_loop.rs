@@ -4,7 +4,10 @@
 //! all), and publishes one frame into the broadcast fan-out, which never
 //! blocks. A tick whose work overruns its period is counted and the next
 //! tick runs late (never two at once); simulation time advances by one
-//! period per tick whatever happens. Logs only on state changes.
+//! period per tick whatever happens. Logs only on state changes. In a
+//! shared space (`[cluster]`), each frame also carries the other nodes'
+//! newest avatars, and the physics world holds them as kinematic bodies
+//! ([`super::cluster`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -94,6 +97,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut overrun_logged = false;
     let mut deformed = posewire_skinning::Deformed::default();
     let mut props = super::demo_props::DemoProps::default();
+    let mut remote_colliders = super::cluster::bodies::RemoteColliders::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.kind.name(),
@@ -180,6 +184,14 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 }
             }
             avatars.push(out);
+        }
+        if let Some(link) = &shared.cluster {
+            // The other nodes' avatars: in the frame, and as kinematic
+            // bodies of the next step.
+            link.remote.merge_into(Instant::now(), &mut avatars);
+            if let Some(world) = space.world_mut() {
+                remote_colliders.update(world, &avatars);
+            }
         }
         if skinned > 0 {
             shared

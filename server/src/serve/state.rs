@@ -76,6 +76,8 @@ pub struct Shared {
     pub models: super::source_paths::AllowedFolders,
     /// Where each hull object's mesh came from.
     pub hulls: super::object_hulls::HullSources,
+    /// The shared space over NATS, if `[cluster]` is set.
+    pub cluster: Option<Arc<super::cluster::Link>>,
 }
 
 impl Shared {

@@ -14,6 +14,7 @@
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
 //!   state (tracking, staggering, fallen, getting up) and its assist;
 //!   [`avoid`]: bodies that step aside to pass each other.
+//! - [`remote`]: bodies simulated by another node, as kinematic capsules.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
@@ -35,6 +36,7 @@ pub mod links;
 pub mod locomotion;
 pub mod objects;
 pub mod reaction;
+pub mod remote;
 pub mod scene;
 pub mod scene_objects;
 pub mod stepping_balance;

@@ -72,6 +72,9 @@ pub struct PhysicsWorld {
     scene: Scene,
     /// The avatars' footprints after the last step (none with one avatar).
     footprints: Vec<super::avoid::Footprint>,
+    /// Bodies simulated elsewhere, held as kinematic capsules
+    /// (`super::remote`).
+    pub(super) remote: super::remote::RemoteBodies,
 }
 
 /// The step rate, 90 Hz where `settings` give none that is usable.
@@ -108,6 +111,7 @@ impl PhysicsWorld {
             avatars: Vec::new(),
             scene: scene.clone(),
             footprints: Vec::new(),
+            remote: Default::default(),
         };
         for o in &scene.objects {
             // A scene is checked when it is read; one built in code with a
@@ -223,6 +227,7 @@ impl PhysicsWorld {
             );
             self.objects.rebuild(&old, &mut self.rapier);
             self.relink_tools();
+            self.forget_remote_bodies();
         }
         true
     }

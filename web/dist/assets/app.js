@@ -4468,6 +4468,25 @@ message AvatarFrame {
   // staggering, fallen, getting up) and the assist level (physics solver;
   // absent for ik).
   Reaction reaction = 12;
+  // Set when the avatar is simulated by another node of a shared space
+  // (issue 27): its id is then \`NODE/ID\` and this says where and when it
+  // came from. Absent for the daemon's own avatars.
+  RemoteAvatar remote = 13;
+}
+
+// Where a remote avatar of a shared space came from (docs/SCALING.md).
+message RemoteAvatar {
+  // The node that simulates it (its authority).
+  string node = 1;
+  // Seconds since this node received the home node's frame it is from.
+  double age_s = 2;
+  // The \`Frame.sequence\` of the home node's frame it is from: its joints
+  // equal that frame's avatar's.
+  uint64 source_sequence = 3;
+  // That frame's \`publish_time_unix_ns\` (the home node's clock): on one
+  // machine, a frame's \`publish_time_unix_ns\` minus \`age_s\` minus this is
+  // the bus hop's latency (docs/SCALING.md).
+  int64 source_publish_time_unix_ns = 4;
 }
 
 // The simulated body's state (issue 23).
@@ -4694,6 +4713,38 @@ message GetStatsResponse {
   repeated PushStreamStats push_streams = 11;
   // Every avatar's solver and simulated body (issue 23).
   repeated AvatarStats avatars = 12;
+  // The shared space over NATS (\`[cluster]\`, issue 27); absent without one.
+  ClusterStats cluster = 13;
+}
+
+// The daemon's link to the shared space's bus.
+message ClusterStats {
+  // The space.
+  string space = 1;
+  // This node's name (empty for a relay).
+  string node = 2;
+  // Whether the bus connection is up now.
+  bool connected = 3;
+  // Times the connection was established (1 after the first connect;
+  // each reconnect adds one).
+  uint64 connects = 4;
+  // Times the connection was lost.
+  uint64 disconnects = 5;
+  // Frames of this node's avatars published to the bus.
+  uint64 published = 6;
+  // Frames not published because the bus link fell behind (the oldest
+  // are dropped, the loop is never held up).
+  uint64 publish_dropped = 7;
+  // Frames of other nodes received.
+  uint64 received = 8;
+  // Messages dropped as malformed (undecodable, wrong format version,
+  // a node name that does not match the subject, bad joint arrays) or
+  // refused because the daemon holds its most remote avatars (512).
+  uint64 malformed = 9;
+  // Remote nodes heard from within the timeout now.
+  repeated string nodes = 10;
+  // Remote avatars held now.
+  uint32 remote_avatars = 11;
 }
 
 // One avatar's solver and the reactions of its simulated body.

@@ -114,6 +114,7 @@ fn without_vertices(a: &pb::AvatarFrame) -> pb::AvatarFrame {
         forces: a.forces.clone(),
         vertices: None,
         reaction: a.reaction,
+        remote: a.remote.clone(),
     }
 }
 
@@ -174,7 +175,9 @@ impl FrameService for Frames {
             ))
         })?;
         for id in &req.avatar_ids {
-            if self.shared.avatar(id).is_none() || id.is_empty() {
+            // A remote avatar (`NODE/ID`) may come and go with its node.
+            let remote = self.shared.cluster.is_some() && id.contains('/');
+            if id.is_empty() || (self.shared.avatar(id).is_none() && !remote) {
                 return Err(Status::not_found(format!("no avatar `{id}`")));
             }
         }

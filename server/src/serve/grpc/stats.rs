@@ -106,6 +106,7 @@ impl StatsService for Stats {
             })
             .collect();
         Ok(Response::new(pb::GetStatsResponse {
+            cluster: self.shared.cluster.as_ref().map(|c| c.stats()),
             avatars,
             push_streams,
             skinning: Some(pb::FrameTimeStats {

@@ -1,0 +1,198 @@
+//! The other nodes' avatars as this node last heard them: the newest frame
+//! of each node, and the merge of them into a frame of this node (ids
+//! `NODE/ID`, marked remote, with their age and source sequence). A node
+//! silent for longer than the timeout is dropped.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use posewire_proto::v1 as pb;
+
+/// A sequence number this far behind the newest one held means the node
+/// started again (its loop counts from 0), not a late message.
+const RESTART_GAP: u64 = 900;
+
+/// The most remote avatars held at once (all nodes together): a frame that
+/// would take the count past it is refused ([`Accepted::Full`]).
+pub const MAX_REMOTE_AVATARS: usize = 512;
+
+/// One node's newest frame.
+#[derive(Debug)]
+struct Heard {
+    frame: pb::Frame,
+    at: Instant,
+}
+
+/// The newest frame of every other node of the space.
+#[derive(Debug)]
+pub struct RemoteStore {
+    nodes: Mutex<BTreeMap<String, Heard>>,
+    timeout: Duration,
+}
+
+/// What [`RemoteStore::accept`] did with a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accepted {
+    /// The first frame of a node not heard within the timeout.
+    NewNode,
+    /// A newer frame of a node held.
+    Newer,
+    /// Older than the one held (late or out of order): ignored.
+    Stale,
+    /// Holding it would take the remote avatars past
+    /// [`MAX_REMOTE_AVATARS`]: refused.
+    Full,
+}
+
+impl RemoteStore {
+    /// An empty store dropping nodes silent for `timeout`.
+    pub fn new(timeout: Duration) -> RemoteStore {
+        RemoteStore {
+            nodes: Mutex::default(),
+            timeout,
+        }
+    }
+
+    /// Keeps `frame` as `node`'s newest if it is newer than the one held.
+    pub fn accept(&self, node: &str, frame: pb::Frame, now: Instant) -> Accepted {
+        let mut nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+        let verdict = match nodes.get(node) {
+            None => Accepted::NewNode,
+            Some(h) if now.saturating_duration_since(h.at) > self.timeout => Accepted::NewNode,
+            Some(h)
+                if frame.sequence > h.frame.sequence
+                    || frame.sequence + RESTART_GAP < h.frame.sequence =>
+            {
+                Accepted::Newer
+            }
+            Some(_) => Accepted::Stale,
+        };
+        let others: usize = nodes
+            .iter()
+            .filter(|(n, _)| n.as_str() != node)
+            .map(|(_, h)| h.frame.avatars.len())
+            .sum();
+        if verdict != Accepted::Stale && others + frame.avatars.len() > MAX_REMOTE_AVATARS {
+            return Accepted::Full;
+        }
+        if verdict != Accepted::Stale {
+            nodes.insert(node.to_string(), Heard { frame, at: now });
+        }
+        verdict
+    }
+
+    /// Drops the nodes silent for longer than the timeout; their names.
+    pub fn expire(&self, now: Instant) -> Vec<String> {
+        let mut nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+        let gone: Vec<String> = nodes
+            .iter()
+            .filter(|(_, h)| now.saturating_duration_since(h.at) > self.timeout)
+            .map(|(n, _)| n.clone())
+            .collect();
+        for n in &gone {
+            nodes.remove(n);
+        }
+        gone
+    }
+
+    /// The nodes held now.
+    pub fn nodes(&self) -> Vec<String> {
+        let nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+        nodes.keys().cloned().collect()
+    }
+
+    /// Every held avatar as this node's frame carries it: id `NODE/ID`,
+    /// `remote` set, appended to `out` (nodes in name order).
+    pub fn merge_into(&self, now: Instant, out: &mut Vec<pb::AvatarFrame>) {
+        let nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+        for (node, heard) in nodes.iter() {
+            let age = now.saturating_duration_since(heard.at);
+            if age > self.timeout {
+                continue;
+            }
+            let age_s = age.as_secs_f64();
+            for a in &heard.frame.avatars {
+                out.push(pb::AvatarFrame {
+                    avatar_id: format!("{node}/{}", a.avatar_id),
+                    remote: Some(pb::RemoteAvatar {
+                        node: node.clone(),
+                        age_s,
+                        source_sequence: heard.frame.sequence,
+                        source_publish_time_unix_ns: heard.frame.publish_time_unix_ns,
+                    }),
+                    ..a.clone()
+                });
+            }
+        }
+    }
+
+    /// How many avatars are held.
+    pub fn avatar_count(&self) -> usize {
+        let nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+        nodes.values().map(|h| h.frame.avatars.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(sequence: u64) -> pb::Frame {
+        pb::Frame {
+            sequence,
+            avatars: vec![pb::AvatarFrame {
+                avatar_id: "demo".into(),
+                joint_positions: vec![sequence as f32; 63],
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn newer_frames_replace_older_and_silent_nodes_go_and_come_back() {
+        let store = RemoteStore::new(Duration::from_secs(2));
+        let t0 = Instant::now();
+        assert_eq!(store.accept("b", frame(10), t0), Accepted::NewNode);
+        assert_eq!(store.accept("b", frame(9), t0), Accepted::Stale);
+        assert_eq!(store.accept("b", frame(11), t0), Accepted::Newer);
+        let mut out = Vec::new();
+        store.merge_into(t0 + Duration::from_millis(500), &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].avatar_id, "b/demo");
+        let remote = out[0].remote.as_ref().expect("marked remote");
+        assert_eq!(remote.node, "b");
+        assert_eq!(remote.source_sequence, 11);
+        assert!((remote.age_s - 0.5).abs() < 1e-9);
+        assert_eq!(out[0].joint_positions, frame(11).avatars[0].joint_positions);
+        assert!(store.expire(t0 + Duration::from_secs(1)).is_empty());
+        // Past the timeout it is no longer merged, even before it expires.
+        let mut late = Vec::new();
+        store.merge_into(t0 + Duration::from_secs(3), &mut late);
+        assert!(late.is_empty());
+        assert_eq!(store.expire(t0 + Duration::from_secs(3)), vec!["b"]);
+        assert_eq!(store.avatar_count(), 0);
+        // Back after its silence, and after a restart (sequence from 0).
+        let t1 = t0 + Duration::from_secs(4);
+        assert_eq!(store.accept("b", frame(5000), t1), Accepted::NewNode);
+        assert_eq!(store.accept("b", frame(3), t1), Accepted::Newer);
+        assert_eq!(store.nodes(), vec!["b"]);
+    }
+
+    #[test]
+    fn a_flood_of_nodes_is_held_to_the_cap() {
+        let store = RemoteStore::new(Duration::from_secs(2));
+        let t0 = Instant::now();
+        for i in 0..MAX_REMOTE_AVATARS {
+            assert_eq!(
+                store.accept(&format!("n{i}"), frame(1), t0),
+                Accepted::NewNode
+            );
+        }
+        assert_eq!(store.accept("one-more", frame(1), t0), Accepted::Full);
+        // A node already held still updates.
+        assert_eq!(store.accept("n0", frame(2), t0), Accepted::Newer);
+        assert_eq!(store.avatar_count(), MAX_REMOTE_AVATARS);
+    }
+}

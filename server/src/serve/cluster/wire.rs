@@ -1,0 +1,224 @@
+//! What travels on the bus: the subjects of a space and the `ClusterFrame`
+//! messages, encoded from a node's frame and checked when received. A
+//! message that fails a check is refused with the reason (the caller counts
+//! it); nothing here panics on what the network delivers.
+
+use posewire_proto::v1 as pb;
+use prost::Message as _;
+
+/// The wire format's version (`ClusterFrame.format`).
+pub const FORMAT: u32 = 1;
+
+/// The largest message accepted, bytes (a frame of 64 avatars is about
+/// 150 kB).
+pub const MAX_MESSAGE: usize = 1 << 20;
+
+/// The most avatars one node's message may carry.
+pub const MAX_AVATARS: usize = 256;
+
+/// The subject a node publishes its frames to.
+pub fn frame_subject(space: &str, node: &str) -> String {
+    format!("posewire.space.{space}.node.{node}.frame")
+}
+
+/// The subject that matches every node's frames of a space.
+pub fn all_frames(space: &str) -> String {
+    format!("posewire.space.{space}.node.*.frame")
+}
+
+/// The node named by a frame subject of `space`, if it is one.
+pub fn node_of<'a>(subject: &'a str, space: &str) -> Option<&'a str> {
+    let rest = subject.strip_prefix("posewire.space.")?;
+    let rest = rest.strip_prefix(space)?.strip_prefix(".node.")?;
+    rest.strip_suffix(".frame")
+}
+
+/// The message a node publishes for one of its frames: only its own
+/// avatars (not the remote ones it holds), without vertices or forces.
+pub fn encode(space: &str, node: &str, frame: &pb::Frame) -> Vec<u8> {
+    let avatars = frame
+        .avatars
+        .iter()
+        .filter(|a| a.remote.is_none())
+        .map(|a| pb::AvatarFrame {
+            vertices: None,
+            forces: None,
+            ..a.clone()
+        })
+        .collect();
+    pb::ClusterFrame {
+        format: FORMAT,
+        space: space.to_string(),
+        node: node.to_string(),
+        frame: Some(pb::Frame {
+            sequence: frame.sequence,
+            simulation_time_s: frame.simulation_time_s,
+            capture_time_unix_ns: frame.capture_time_unix_ns,
+            publish_time_unix_ns: frame.publish_time_unix_ns,
+            avatars,
+            objects: frame.objects.clone(),
+        }),
+    }
+    .encode_to_vec()
+}
+
+/// Why a received message was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Refused {
+    /// Larger than [`MAX_MESSAGE`].
+    #[error("{0} bytes is larger than the limit")]
+    TooLarge(usize),
+    /// Not a `ClusterFrame`.
+    #[error("not a ClusterFrame: {0}")]
+    Undecodable(String),
+    /// Another wire format.
+    #[error("format {0} is not {FORMAT}")]
+    Format(u32),
+    /// The subject's space or node differs from the message's, or is not an
+    /// id.
+    #[error("the message's node or space does not match its subject")]
+    WrongSender,
+    /// No frame, too many avatars, a bad avatar id or joint array.
+    #[error("bad frame: {0}")]
+    BadFrame(String),
+}
+
+/// Decodes and checks a message received on `subject` of `space`.
+pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterFrame, Refused> {
+    if payload.len() > MAX_MESSAGE {
+        return Err(Refused::TooLarge(payload.len()));
+    }
+    let message =
+        pb::ClusterFrame::decode(payload).map_err(|e| Refused::Undecodable(e.to_string()))?;
+    if message.format != FORMAT {
+        return Err(Refused::Format(message.format));
+    }
+    let node = node_of(subject, space).ok_or(Refused::WrongSender)?;
+    if message.space != space
+        || message.node != node
+        || crate::serve::config::check_id(node).is_err()
+    {
+        return Err(Refused::WrongSender);
+    }
+    let frame = message
+        .frame
+        .as_ref()
+        .ok_or_else(|| Refused::BadFrame("no frame".into()))?;
+    if frame.avatars.len() > MAX_AVATARS {
+        return Err(Refused::BadFrame(format!(
+            "{} avatars",
+            frame.avatars.len()
+        )));
+    }
+    let n = posewire_proto::JOINT_COUNT;
+    for a in &frame.avatars {
+        crate::serve::config::check_id(&a.avatar_id).map_err(Refused::BadFrame)?;
+        if a.remote.is_some() {
+            return Err(Refused::BadFrame("a remote avatar forwarded".into()));
+        }
+        let sizes_ok = a.joint_positions.len() == 3 * n
+            && a.world_rotations.len() == 4 * n
+            && a.local_rotations.len() == 4 * n;
+        let finite = a
+            .joint_positions
+            .iter()
+            .chain(&a.world_rotations)
+            .chain(&a.local_rotations)
+            .all(|v| v.is_finite() && v.abs() < 1.0e4);
+        if !(sizes_ok && finite) {
+            return Err(Refused::BadFrame(format!(
+                "avatar `{}`: joint arrays of the wrong size or not finite",
+                a.avatar_id
+            )));
+        }
+    }
+    Ok(message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn avatar(id: &str) -> pb::AvatarFrame {
+        let n = posewire_proto::JOINT_COUNT;
+        pb::AvatarFrame {
+            avatar_id: id.into(),
+            joint_positions: vec![0.5; 3 * n],
+            world_rotations: vec![0.5; 4 * n],
+            local_rotations: vec![0.5; 4 * n],
+            vertices: Some(pb::SkinnedVertices::default()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_frame_travels_without_remote_avatars_or_vertices() {
+        let mut remote = avatar("b-x");
+        remote.remote = Some(pb::RemoteAvatar::default());
+        let frame = pb::Frame {
+            sequence: 42,
+            avatars: vec![avatar("demo"), remote],
+            ..Default::default()
+        };
+        let subject = frame_subject("studio", "a");
+        assert_eq!(subject, "posewire.space.studio.node.a.frame");
+        let bytes = encode("studio", "a", &frame);
+        let got = decode(&subject, "studio", &bytes).expect("valid");
+        let f = got.frame.expect("a frame");
+        assert_eq!(f.sequence, 42);
+        assert_eq!(f.avatars.len(), 1);
+        assert_eq!(f.avatars[0].avatar_id, "demo");
+        assert!(f.avatars[0].vertices.is_none());
+        assert_eq!(f.avatars[0].joint_positions, avatar("demo").joint_positions);
+    }
+
+    #[test]
+    fn hostile_messages_are_refused_with_a_reason() {
+        let frame = pb::Frame {
+            avatars: vec![avatar("demo")],
+            ..Default::default()
+        };
+        let good = encode("s", "a", &frame);
+        let subject = frame_subject("s", "a");
+        assert!(decode(&subject, "s", &good).is_ok());
+        // Another node's name in the message than in the subject.
+        assert_eq!(
+            decode(&frame_subject("s", "b"), "s", &good),
+            Err(Refused::WrongSender)
+        );
+        assert!(matches!(
+            decode(&subject, "s", b"\xff\xff\xff"),
+            Err(Refused::Undecodable(_))
+        ));
+        assert!(matches!(
+            decode(&subject, "s", &vec![0u8; MAX_MESSAGE + 1]),
+            Err(Refused::TooLarge(_))
+        ));
+        let mut m = pb::ClusterFrame::decode(good.as_slice()).expect("decodes");
+        m.format = 2;
+        assert_eq!(
+            decode(&subject, "s", &m.encode_to_vec()),
+            Err(Refused::Format(2))
+        );
+        for change in [
+            |a: &mut pb::AvatarFrame| a.joint_positions.pop().map(drop).unwrap_or(()),
+            |a: &mut pb::AvatarFrame| a.joint_positions[4] = f32::NAN,
+            |a: &mut pb::AvatarFrame| a.avatar_id = "../x".into(),
+            |a: &mut pb::AvatarFrame| a.remote = Some(pb::RemoteAvatar::default()),
+        ] {
+            let mut m = pb::ClusterFrame::decode(good.as_slice()).expect("decodes");
+            if let Some(a) = m.frame.as_mut().and_then(|f| f.avatars.first_mut()) {
+                change(a);
+            }
+            assert!(
+                matches!(
+                    decode(&subject, "s", &m.encode_to_vec()),
+                    Err(Refused::BadFrame(_))
+                ),
+                "{m:?}"
+            );
+        }
+        assert_eq!(node_of("posewire.space.s.node.a.frame", "s"), Some("a"));
+        assert_eq!(node_of("posewire.space.t.node.a.frame", "s"), None);
+    }
+}

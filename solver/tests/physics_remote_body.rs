@@ -1,0 +1,87 @@
+//! A person walked into a remote body (issue 27's bar "an `a` avatar walked
+//! into `b/demo` is stopped by it"): one physics avatar walks along +X at
+//! 1.5 m/s, through the daemon's tick, toward a person-sized remote body
+//! standing in its way (kinematic capsules, as a node holds another node's
+//! avatar). With the remote body colliding, the walker's pelvis never gets
+//! past it; without it (or before the body collides), the walker walks on.
+
+use posewire_body::glam::DVec3;
+use posewire_body::BodyProfile;
+use posewire_solver::physics::remote::Capsule;
+use posewire_solver::physics::trials::meeting_samples;
+use posewire_solver::physics::{AvatarController, PhysicsSettings, Scene};
+use posewire_solver::solve::take_ticks;
+use posewire_solver::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
+use posewire_solver::{SolverKind, SolverSettings};
+
+/// Where the remote person stands (its centre line), metres along X.
+const REMOTE_X: f64 = 1.0;
+
+/// A standing person of capsules at x = `REMOTE_X`: trunk, head, two legs.
+fn remote_person() -> Vec<Capsule> {
+    let at = |x: f64, y: f64, z: f64| DVec3::new(REMOTE_X + x, y, z);
+    vec![
+        Capsule {
+            a: at(0.0, 0.95, 0.0),
+            b: at(0.0, 1.45, 0.0),
+            radius: 0.15,
+        },
+        Capsule {
+            a: at(0.0, 1.5, 0.0),
+            b: at(0.0, 1.7, 0.0),
+            radius: 0.11,
+        },
+        Capsule {
+            a: at(0.0, 0.1, 0.1),
+            b: at(0.0, 0.9, 0.1),
+            radius: 0.07,
+        },
+        Capsule {
+            a: at(0.0, 0.1, -0.1),
+            b: at(0.0, 0.9, -0.1),
+            radius: 0.07,
+        },
+    ]
+}
+
+/// The walker's largest pelvis X over its walk, with the remote person
+/// colliding or not.
+fn furthest_pelvis_x(collide: bool) -> f64 {
+    let profile = BodyProfile::from_stature(1.75);
+    let [walker, _] = meeting_samples(&profile, 1.5, 0.0, 4.0);
+    let settings = SolverSettings {
+        kind: SolverKind::Physics,
+        ..SolverSettings::default()
+    };
+    let mut space = SharedSpace::new(&settings, &Scene::default(), 90.0);
+    let mut people = [OfflineAvatar::new(AvatarSolver::Physics(Box::new(
+        AvatarController::new(&profile, PhysicsSettings::default()),
+    )))];
+    let mut furthest = f64::NEG_INFINITY;
+    for (t, samples) in take_ticks(&walker, 90.0) {
+        if let Some(world) = space.world_mut() {
+            world.set_remote_body("b/demo", &remote_person(), collide);
+        }
+        people[0].samples = samples.to_vec();
+        let solved = space.tick(&mut people, t);
+        if let Some(f) = solved[0].as_ref().and_then(|s| s.physics.as_ref()) {
+            furthest = furthest.max(f.pose.root.x);
+        }
+    }
+    furthest
+}
+
+#[test]
+fn a_walker_is_stopped_by_a_remote_body_in_its_way() {
+    let free = furthest_pelvis_x(false);
+    let stopped = furthest_pelvis_x(true);
+    println!("walker's furthest pelvis x: {free:.2} m through a non-colliding body, {stopped:.2} m against a colliding one at {REMOTE_X} m");
+    assert!(
+        free > REMOTE_X + 1.0,
+        "the walker walks on without it: {free}"
+    );
+    assert!(
+        stopped < REMOTE_X,
+        "the walker passed the remote body: {stopped}"
+    );
+}
