@@ -216,6 +216,14 @@ fn variant_samples(
     let Some(&last) = times.last() else {
         return Ok(());
     };
+    // Each ankle's lowest height in the clip: a foot within 3 cm of it
+    // (as the evaluation's foot skate counts contact) and slow is planted.
+    let lowest = [Joint::LeftAnkle, Joint::RightAnkle].map(|a| {
+        truth
+            .iter()
+            .map(|f| f.joints[a].position.y)
+            .fold(f64::INFINITY, f64::min)
+    });
     let mut tick = 0usize;
     for (t, due) in take_ticks(&takes.trackers.samples, 90.0) {
         for sample in due {
@@ -229,14 +237,14 @@ fn variant_samples(
         if t < first + SETTLING_S || !tick.is_multiple_of(options.stride.max(1)) || t > last {
             continue;
         }
-        let (i, a) = locate(&times, t);
-        let j = (i + 1).min(truth.len() - 1);
-        let gt = |joint: Joint| {
+        let gt = |joint: Joint, t: f64| {
+            let (i, a) = locate(&times, t);
+            let j = (i + 1).min(truth.len() - 1);
             interpolate_transform(&truth[i].joints[joint], &truth[j].joints[joint], a)
         };
         let pair = match options.component {
-            Component::Pelvis => pelvis_pair(&solver, &pose, &gt),
-            Component::Legs => legs_pair(&solver, &pose, &gt),
+            Component::Pelvis => pelvis_pair(&solver, &pose, &|j| gt(j, t)),
+            Component::Legs => legs_pair(&solver, &pose, &gt, (t, lowest)),
         };
         if let Some(p) = pair {
             data.push(&p.input, &p.target, p.scale, p.rule_error);
@@ -275,21 +283,44 @@ fn pelvis_pair(
     })
 }
 
-/// The learned legs' pair of this tick: the true ankles, and the feet's
-/// forward axes from ankle to toe.
-fn legs_pair(solver: &IkSolver, pose: &BodyPose, gt: &dyn Fn(Joint) -> Transform) -> Option<Pair> {
+/// Height above its lowest and horizontal speed below which a true ankle
+/// counts as planted.
+const CONTACT_HEIGHT_M: f64 = 0.03;
+const CONTACT_SPEED_M_S: f64 = 0.25;
+
+/// The learned legs' pair of this tick (`t`, and each ankle's lowest
+/// height): the true ankles, the feet's forward axes from ankle to toe,
+/// and whether each is planted.
+fn legs_pair(
+    solver: &IkSolver,
+    pose: &BodyPose,
+    gt: &dyn Fn(Joint, f64) -> Transform,
+    (t, lowest): (f64, [f64; 2]),
+) -> Option<Pair> {
     let input = solver.learned_legs_input().copied()?;
     let sides = [
         (Joint::LeftAnkle, Joint::LeftToe),
         (Joint::RightAnkle, Joint::RightToe),
     ];
-    let ankles = sides.map(|(a, _)| gt(a).position);
+    let ankles = sides.map(|(a, _)| gt(a, t).position);
     let feet = sides.map(|(a, toe)| {
-        let d = gt(toe).position - gt(a).position;
+        let d = gt(toe, t).position - gt(a, t).position;
         let flat = DVec3::new(d.x, 0.0, d.z);
         rotation_between(DVec3::Z, flat.normalize_or(DVec3::Z))
     });
-    let target = LegsTarget::from_world(&input.frame, ankles, feet);
+    let dt = 1.0 / 90.0;
+    let contact = [0, 1].map(|i| {
+        let before = gt(sides[i].0, t - dt).position;
+        let d = ankles[i] - before;
+        let speed = DVec3::new(d.x, 0.0, d.z).length() / dt;
+        let low = ankles[i].y < lowest[i] + CONTACT_HEIGHT_M;
+        if low && speed < CONTACT_SPEED_M_S {
+            1.0
+        } else {
+            0.0
+        }
+    });
+    let target = LegsTarget::from_world(&input.frame, ankles, feet, contact);
     let positions = pose.positions(solver.skeleton());
     let rule_error = 0.5
         * sides

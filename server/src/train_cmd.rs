@@ -55,8 +55,7 @@ pub struct LearnArgs {
     /// Keep every Nth solver tick (90 Hz) as a sample.
     #[arg(long, default_value_t = 3)]
     pub stride: usize,
-    /// Hidden layer sizes [default: 64,64 for the pelvis, 96,96 for the
-    /// legs].
+    /// Hidden layer sizes [default: 64,64].
     #[arg(long, value_delimiter = ',')]
     pub hidden: Option<Vec<usize>>,
     /// Most epochs.
@@ -65,17 +64,19 @@ pub struct LearnArgs {
     /// Peak learning rate (cosine schedule).
     #[arg(long, default_value_t = 2e-3)]
     pub learning_rate: f32,
-    /// AdamW weight decay.
-    #[arg(long, default_value_t = 1e-4)]
-    pub weight_decay: f32,
+    /// AdamW weight decay [default: 1e-4 for the pelvis, 1e-3 for the
+    /// legs].
+    #[arg(long)]
+    pub weight_decay: Option<f32>,
     /// Seed of the initial weights and shuffles.
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
-    /// Gaussian noise on the standardised inputs while training (chosen
-    /// on the held-out training clips: 0 gave 9.24 cm, 0.1 9.03, 0.3
-    /// 9.33, 0.6 9.86).
-    #[arg(long, default_value_t = 0.1)]
-    pub input_noise: f32,
+    /// Gaussian noise on the standardised inputs while training [default:
+    /// 0.1 for the pelvis (chosen on the held-out training clips: 0 gave
+    /// 9.24 cm, 0.1 9.03, 0.3 9.33, 0.6 9.86), 0.3 for the legs (ankles
+    /// 17.73 cm with 96-96, 0.1, 1e-4; 17.30 with 64-64, 0.3, 1e-3)].
+    #[arg(long)]
+    pub input_noise: Option<f32>,
     /// Clips synthesised in parallel (the training itself runs on one
     /// thread).
     #[arg(long, default_value_t = 1)]
@@ -94,11 +95,30 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     }
 }
 
-/// A component's defaults: weights file and hidden layers.
-fn defaults(component: Component) -> (&'static str, Vec<usize>) {
+/// A component's defaults.
+struct Defaults {
+    out: &'static str,
+    hidden: Vec<usize>,
+    weight_decay: f32,
+    input_noise: f32,
+}
+
+/// The defaults of `component` (chosen on the training corpus's held-out
+/// clips).
+fn defaults(component: Component) -> Defaults {
     match component {
-        Component::Pelvis => ("solver/weights/pelvis.bin", vec![64, 64]),
-        Component::Legs => ("solver/weights/legs.bin", vec![96, 96]),
+        Component::Pelvis => Defaults {
+            out: "solver/weights/pelvis.bin",
+            hidden: vec![64, 64],
+            weight_decay: 1e-4,
+            input_noise: 0.1,
+        },
+        Component::Legs => Defaults {
+            out: "solver/weights/legs.bin",
+            hidden: vec![64, 64],
+            weight_decay: 1e-3,
+            input_noise: 0.3,
+        },
     }
 }
 
@@ -175,11 +195,8 @@ fn rows(d: &LearnedData, component: Component) -> Rows<'_> {
 
 /// Runs `posewire train pelvis|legs`.
 fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
-    let (default_out, default_hidden) = defaults(component);
-    let out_path = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(default_out));
+    let d = defaults(component);
+    let out_path = args.out.clone().unwrap_or_else(|| PathBuf::from(d.out));
     let [train_set, held_out] = learned_data(component, args)?;
     eprintln!(
         "{} training samples, {} held out",
@@ -187,12 +204,12 @@ fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
         held_out.len()
     );
     let options = TrainOptions {
-        hidden: args.hidden.clone().unwrap_or(default_hidden),
+        hidden: args.hidden.clone().unwrap_or(d.hidden),
         epochs: args.epochs,
         learning_rate: args.learning_rate,
-        weight_decay: args.weight_decay,
+        weight_decay: args.weight_decay.unwrap_or(d.weight_decay),
         seed: args.seed,
-        input_noise: args.input_noise,
+        input_noise: args.input_noise.unwrap_or(d.input_noise),
         ..TrainOptions::default()
     };
     let (train_rows, held_rows) = (rows(&train_set, component), rows(&held_out, component));

@@ -16,6 +16,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::learned::foot_lock::FootLock;
 use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
 use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
 use crate::offset_refine::OffsetRefineSettings;
@@ -161,6 +162,8 @@ pub struct IkSolver {
     learned: LearnedPelvis,
     /// The learned feet (used for a foot without a device).
     learned_legs: LearnedLegs,
+    /// The learned feet held while planted.
+    foot_locks: [FootLock; 2],
 }
 
 impl IkSolver {
@@ -239,6 +242,7 @@ impl IkSolver {
                     .map(std::sync::Arc::new),
                 settings.learned_legs,
             ),
+            foot_locks: Default::default(),
         }
     }
 
@@ -473,7 +477,14 @@ impl IkSolver {
         let learned_feet =
             self.learned_legs
                 .update(t, dt, &state, &head, &hands, head_height, feet_wanted);
-        self.solve_legs(&mut pose, &positions, t, pelvis_yaw, cue, learned_feet);
+        self.solve_legs(
+            &mut pose,
+            &positions,
+            (t, dt),
+            pelvis_yaw,
+            cue,
+            learned_feet,
+        );
         self.last_pose = Some(pose);
         pose
     }
@@ -649,7 +660,7 @@ impl IkSolver {
         &mut self,
         pose: &mut BodyPose,
         positions: &JointMap<DVec3>,
-        t: f64,
+        (t, dt): (f64, f64),
         yaw: f64,
         cue: Option<GaitCue>,
         learned: Option<LearnedFeet>,
@@ -687,12 +698,20 @@ impl IkSolver {
             Some(self.feet.update(t, homes, self.pelvis_velocity, yaw, cue))
         };
         for (i, (hip, knee, ankle, toe)) in legs.into_iter().enumerate() {
+            let lock = &self.settings.learned_legs.lock;
+            if learned.is_none() || feet_dev[i].is_some() {
+                self.foot_locks[i].reset();
+            }
             let (target, foot_rot) = match (feet_dev[i], planned) {
                 (Some(f), _) => (f.bone.position, f.bone.rotation),
                 (None, Some(p)) => match learned {
                     Some(l) => {
                         let mut a = p.ankles[i].lerp(l.ankles[i], l.weight);
-                        a.y = a.y.max(ankle_h);
+                        let contact = l.contact[i];
+                        let lifted = (1.0 - contact).clamp(0.0, 1.0) * l.weight;
+                        let swing_lift = self.settings.learned_legs.swing_lift_m;
+                        a.y = a.y.max(ankle_h + swing_lift * lifted);
+                        let a = self.foot_locks[i].update(lock, dt, a, contact, ankle_h);
                         let y = p.yaws[i] + l.weight * wrap(l.yaws[i] - p.yaws[i]);
                         (a, yaw_rotation(y))
                     }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{heading_of, yaw_rotation};
 
+use super::foot_lock::FootLockSettings;
 use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
@@ -23,8 +24,9 @@ pub const LAGS_S: [f64; 9] = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0];
 const PER_LAG: usize = 12;
 /// How many numbers the network reads.
 pub const FEATURES: usize = 2 + 6 + 3 + 9 + LAGS_S.len() * PER_LAG;
-/// How many numbers it gives: both ankles, both feet's forward axes.
-pub const OUTPUTS: usize = 12;
+/// How many numbers it gives: both ankles, both feet's forward axes, both
+/// feet's contact (1: planted, 0: not).
+pub const OUTPUTS: usize = 14;
 /// History kept, seconds.
 const HISTORY_S: f64 = 1.05;
 
@@ -53,15 +55,23 @@ pub struct LearnedLegsSettings {
     pub blend_s: f64,
     /// How much of the network's feet to use at most (0-1).
     pub weight: f64,
+    /// How high a foot the network calls lifted (contact 0) is held above
+    /// its standing height at least, m (scaled by 1 - contact): a foot that
+    /// moves is in the air, not sliding on the floor.
+    pub swing_lift_m: f64,
+    /// Planted feet: a nearly still foot near the floor is held.
+    pub lock: FootLockSettings,
 }
 
 impl Default for LearnedLegsSettings {
     fn default() -> Self {
         LearnedLegsSettings {
             enabled: true,
-            smoothing_s: 0.05,
+            smoothing_s: 0.08,
             blend_s: 0.3,
             weight: 1.0,
+            swing_lift_m: 0.05,
+            lock: FootLockSettings::default(),
         }
     }
 }
@@ -175,14 +185,23 @@ pub struct LegsTarget {
     pub ankles: [DVec3; 2],
     /// Left and right foot's forward axis.
     pub forward: [DVec3; 2],
+    /// Left and right foot's contact: 1 planted, 0 not.
+    pub contact: [f64; 2],
 }
 
 impl LegsTarget {
-    /// The target of world ankles and foot rotations seen from `frame`.
-    pub fn from_world(frame: &PelvisFrame, ankles: [DVec3; 2], feet: [DQuat; 2]) -> LegsTarget {
+    /// The target of world ankles, foot rotations and contacts seen from
+    /// `frame`.
+    pub fn from_world(
+        frame: &PelvisFrame,
+        ankles: [DVec3; 2],
+        feet: [DQuat; 2],
+        contact: [f64; 2],
+    ) -> LegsTarget {
         LegsTarget {
             ankles: ankles.map(|a| frame.local(a)),
             forward: feet.map(|r| frame.local_dir(r * DVec3::Z)),
+            contact,
         }
     }
 
@@ -191,6 +210,7 @@ impl LegsTarget {
         LegsTarget {
             ankles: [mirror(self.ankles[1]), mirror(self.ankles[0])],
             forward: [mirror(self.forward[1]), mirror(self.forward[0])],
+            contact: [self.contact[1], self.contact[0]],
         }
     }
 
@@ -201,7 +221,8 @@ impl LegsTarget {
             .ankles
             .iter()
             .chain(&self.forward)
-            .flat_map(|v| v.to_array());
+            .flat_map(|v| v.to_array())
+            .chain(self.contact);
         for (o, x) in out.iter_mut().zip(numbers) {
             *o = x as f32;
         }
@@ -220,6 +241,7 @@ impl LegsTarget {
         LegsTarget {
             ankles: [v(0), v(3)],
             forward: [v(6), v(9)],
+            contact: [f64::from(out[12]), f64::from(out[13])],
         }
     }
 }
@@ -242,8 +264,31 @@ pub struct LearnedFeet {
     pub ankles: [DVec3; 2],
     /// Left and right foot's heading, radians.
     pub yaws: [f64; 2],
+    /// Left and right foot's contact (about 1: planted).
+    pub contact: [f64; 2],
     /// How much of them to use (0: the planner, 1: the network).
     pub weight: f64,
+}
+
+/// The network's feet in world axes: ankles minus pelvis, forward axes,
+/// contacts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Feet {
+    ankles: [DVec3; 2],
+    forward: [DVec3; 2],
+    contact: [f64; 2],
+}
+
+impl Feet {
+    /// Moves a share `a` of the way to `to`.
+    fn toward(&self, to: &Feet, a: f64) -> Feet {
+        let v = |x: [DVec3; 2], y: [DVec3; 2]| [0, 1].map(|i| x[i] + a * (y[i] - x[i]));
+        Feet {
+            ankles: v(self.ankles, to.ankles),
+            forward: v(self.forward, to.forward),
+            contact: [0, 1].map(|i| self.contact[i] + a * (to.contact[i] - self.contact[i])),
+        }
+    }
 }
 
 /// The learned legs' state in one solver.
@@ -253,8 +298,8 @@ pub struct LearnedLegs {
     settings: LearnedLegsSettings,
     history: History,
     last_input: Option<LegsInput>,
-    /// The smoothed feet: ankles minus pelvis (world axes) and forward axes.
-    smoothed: Option<([DVec3; 2], [DVec3; 2])>,
+    /// The smoothed feet.
+    smoothed: Option<Feet>,
     weight: f64,
     scratch: [Vec<f32>; 2],
 }
@@ -305,12 +350,20 @@ impl LearnedLegs {
                 model.forward(&input.features.to_input(), &mut out, &mut self.scratch);
                 let target = LegsTarget::from_output(&out);
                 let yaw = yaw_rotation(input.frame.yaw);
-                let ankles = target
+                let feet = Feet {
+                    ankles: target
+                        .ankles
+                        .map(|a| input.frame.world(a) - pelvis.position),
+                    forward: target.forward.map(|f| yaw * f),
+                    contact: target.contact,
+                };
+                let finite = feet
                     .ankles
-                    .map(|a| input.frame.world(a) - pelvis.position);
-                let forward = target.forward.map(|f| yaw * f);
-                let finite = ankles.iter().chain(&forward).all(|v| v.is_finite());
-                finite.then_some((ankles, forward))
+                    .iter()
+                    .chain(&feet.forward)
+                    .all(|v| v.is_finite())
+                    && feet.contact.iter().all(|c| c.is_finite());
+                finite.then_some(feet)
             }
             _ => None,
         };
@@ -320,19 +373,14 @@ impl LearnedLegs {
     /// Smooths the network's feet and moves the blend weight toward 1 (a
     /// fresh answer) or 0 (none); the feet are carried with the pelvis
     /// while they fade out.
-    fn blend(
-        &mut self,
-        dt: f64,
-        pelvis: DVec3,
-        fresh: Option<([DVec3; 2], [DVec3; 2])>,
-    ) -> Option<LearnedFeet> {
+    fn blend(&mut self, dt: f64, pelvis: DVec3, fresh: Option<Feet>) -> Option<LearnedFeet> {
         let step = dt / self.settings.blend_s.max(1e-3);
         let most = self.settings.weight.clamp(0.0, 1.0);
         self.weight = match fresh {
             Some(_) => (self.weight + step).min(most),
             None => (self.weight - step).max(0.0),
         };
-        if let Some((ankles, forward)) = fresh {
+        if let Some(feet) = fresh {
             let tau = self.settings.smoothing_s;
             let a = if tau > 0.0 {
                 1.0 - (-dt / tau).exp()
@@ -340,20 +388,18 @@ impl LearnedLegs {
                 1.0
             };
             self.smoothed = Some(match self.smoothed {
-                Some((sa, sf)) if self.weight > step => (
-                    [0, 1].map(|i| sa[i] + a * (ankles[i] - sa[i])),
-                    [0, 1].map(|i| sf[i] + a * (forward[i] - sf[i])),
-                ),
-                _ => (ankles, forward),
+                Some(s) if self.weight > step => s.toward(&feet, a),
+                _ => feet,
             });
         }
         if self.weight <= 0.0 {
             self.smoothed = None;
         }
-        let (ankles, forward) = self.smoothed?;
+        let feet = self.smoothed?;
         Some(LearnedFeet {
-            ankles: ankles.map(|a| pelvis + a),
-            yaws: forward.map(|f| heading_of(DVec3::new(f.x, 0.0, f.z))),
+            ankles: feet.ankles.map(|a| pelvis + a),
+            yaws: feet.forward.map(|f| heading_of(DVec3::new(f.x, 0.0, f.z))),
+            contact: feet.contact,
             weight: self.weight,
         })
     }

@@ -36,7 +36,7 @@ fn some_model() -> Arc<Mlp> {
         *w = ((i * 37 % 17) as f32 - 8.0) * 0.01;
     }
     m.out_mean = vec![
-        0.06, -0.5, 0.0, -0.06, -0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0,
+        0.06, -0.5, 0.0, -0.06, -0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.5, 0.5,
     ];
     m.out_scale = vec![0.02; OUTPUTS];
     Arc::new(m)
@@ -119,12 +119,14 @@ fn mirroring_twice_is_the_identity_and_targets_round_trip() {
     assert_ne!(input.features.mirrored(), input.features);
     let feet = [DVec3::new(0.3, 0.08, 2.0), DVec3::new(0.1, 0.2, 1.6)];
     let rot = [yaw_rotation(0.2), yaw_rotation(-0.1)];
-    let target = LegsTarget::from_world(&input.frame, feet, rot);
+    let target = LegsTarget::from_world(&input.frame, feet, rot, [1.0, 0.0]);
     let back = LegsTarget::from_output(&target.to_output());
     for (a, b) in back.ankles.iter().zip(feet) {
         assert!(input.frame.world(*a).distance(b) < 1e-5);
     }
     assert_eq!(target.mirrored().mirrored(), target);
+    assert_eq!(target.mirrored().contact, [0.0, 1.0]);
+    assert_eq!(back.contact, [1.0, 0.0]);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! `posewire train pelvis|legs` on the training corpus and embedded in the
 //! build (`solver/weights/`).
 
+pub mod foot_lock;
 pub mod history;
 pub mod legs;
 pub mod mlp;

@@ -1,10 +1,11 @@
-//! The learned pelvis's cost per 90 Hz frame: the `ik` solver with 3
-//! devices (head and hands, so the pelvis is estimated) with the embedded
-//! network and with the rules alone; the difference is the network's
-//! features, forward pass, smoothing and blend. The body walks a circle
-//! swinging its arms.
+//! The learned components' cost per 90 Hz frame: the `ik` solver with 3
+//! devices (head and hands, so the pelvis and the feet are estimated) with
+//! both embedded networks (pelvis and legs), with the pelvis network only,
+//! and with the rules alone; the differences are the networks' features,
+//! forward passes, smoothing and blends. The body walks a circle swinging
+//! its arms.
 //!
-//! `cargo bench -p posewire-solver --bench learned_pelvis`
+//! `cargo bench -p posewire-solver --bench learned`
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -46,19 +47,22 @@ fn samples(profile: &BodyProfile, sk: &Skeleton, t: f64) -> Vec<TrackerSample> {
         .collect()
 }
 
-fn bench_learned_pelvis(c: &mut Criterion) {
+fn bench_learned(c: &mut Criterion) {
     let profile = BodyProfile::with_nominal_devices(1.75);
     let sk = Skeleton::from_profile(&profile);
-    let mut group = c.benchmark_group("learned_pelvis");
+    let mut group = c.benchmark_group("learned");
     group.measurement_time(Duration::from_secs(4));
-    for (name, enabled) in [
-        ("ik_3_devices_network", true),
-        ("ik_3_devices_rules", false),
+    for (name, pelvis, legs) in [
+        ("ik_3_devices_pelvis_and_legs_networks", true, true),
+        ("ik_3_devices_pelvis_network", true, false),
+        ("ik_3_devices_rules", false, false),
     ] {
         let mut settings = IkSettings::default();
-        settings.learned_pelvis.enabled = enabled;
+        settings.learned_pelvis.enabled = pelvis;
+        settings.learned_legs.enabled = legs;
         let mut ik = IkSolver::new(&profile, settings);
-        assert_eq!(ik.has_learned_pelvis(), enabled, "{name}");
+        assert_eq!(ik.has_learned_pelvis(), pelvis, "{name}");
+        assert_eq!(ik.has_learned_legs(), legs, "{name}");
         let mut k = 0usize;
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -74,5 +78,5 @@ fn bench_learned_pelvis(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_learned_pelvis);
+criterion_group!(benches, bench_learned);
 criterion_main!(benches);
