@@ -207,7 +207,10 @@ fn variant_samples(
     let mut settings = PhysicsSettings::default().reference_ik();
     match options.component {
         Component::Pelvis => settings.learned_pelvis.enabled = false,
-        Component::Legs => settings.learned_legs.enabled = false,
+        Component::Legs => {
+            settings.learned_pelvis.enabled = true;
+            settings.learned_legs.enabled = false;
+        }
     }
     let mut solver = IkSolver::new(&profile, settings);
     let truth = &takes.truth.frames;

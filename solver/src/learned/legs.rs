@@ -45,7 +45,10 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedLegsSettings {
     /// Whether the embedded network is used (false: the stepping planner
-    /// alone).
+    /// alone). Off by default for now: with it on, three live-daemon tests
+    /// fail (a pushed demo takes no recovery steps, a recording started
+    /// mid-walk makes the stream jump 7 cm, one re-solve is not exact);
+    /// see docs/notes/learned-legs.md.
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's feet,
     /// seconds (0: none).
@@ -66,7 +69,7 @@ pub struct LearnedLegsSettings {
 impl Default for LearnedLegsSettings {
     fn default() -> Self {
         LearnedLegsSettings {
-            enabled: true,
+            enabled: false,
             smoothing_s: 0.08,
             blend_s: 0.3,
             weight: 1.0,

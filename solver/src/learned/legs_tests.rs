@@ -1,6 +1,14 @@
 use super::*;
 use posewire_body::Transform;
 
+/// The settings with the network on.
+fn on() -> LearnedLegsSettings {
+    LearnedLegsSettings {
+        enabled: true,
+        ..LearnedLegsSettings::default()
+    }
+}
+
 fn target(p: DVec3, r: DQuat) -> BoneTarget {
     BoneTarget {
         bone: Transform::new(p, r),
@@ -43,7 +51,7 @@ fn some_model() -> Arc<Mlp> {
 }
 
 fn run(model: Option<Arc<Mlp>>, lose_hand_after: usize) -> Vec<Option<LearnedFeet>> {
-    let mut legs = LearnedLegs::new(model, LearnedLegsSettings::default());
+    let mut legs = LearnedLegs::new(model, on());
     (0..270)
         .map(|k| {
             let t = k as f64 / 90.0;
@@ -96,7 +104,7 @@ fn feet_blend_in_then_fade_out_at_a_bounded_rate_when_a_hand_is_lost() {
 #[test]
 fn without_a_model_or_unwanted_only_features_are_made() {
     assert!(run(None, usize::MAX).iter().all(Option::is_none));
-    let mut legs = LearnedLegs::new(Some(some_model()), LearnedLegsSettings::default());
+    let mut legs = LearnedLegs::new(Some(some_model()), on());
     for k in 0..100 {
         let t = k as f64 / 90.0;
         let (pelvis, head, hands) = at_time(t);
@@ -108,7 +116,7 @@ fn without_a_model_or_unwanted_only_features_are_made() {
 
 #[test]
 fn mirroring_twice_is_the_identity_and_targets_round_trip() {
-    let mut legs = LearnedLegs::new(None, LearnedLegsSettings::default());
+    let mut legs = LearnedLegs::new(None, on());
     for k in 0..120 {
         let t = k as f64 / 90.0;
         let (pelvis, head, hands) = at_time(t);
@@ -131,7 +139,7 @@ fn mirroring_twice_is_the_identity_and_targets_round_trip() {
 
 #[test]
 fn odd_head_heights_and_nan_give_no_features() {
-    let mut legs = LearnedLegs::new(Some(some_model()), LearnedLegsSettings::default());
+    let mut legs = LearnedLegs::new(Some(some_model()), on());
     let (pelvis, head, hands) = at_time(0.0);
     for h in [0.0, -1.0, f64::NAN] {
         legs.update(0.0, 1.0 / 90.0, &pelvis, &head, &hands, h, true);

@@ -39,7 +39,12 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedPelvisSettings {
-    /// Whether the embedded network is used (false: the rules alone).
+    /// Whether the embedded network is used (false: the rules alone). Off
+    /// by default for now: with it on, two solver tests fail
+    /// (`physics_locomotion`: a body walking a circle with 3 devices steps
+    /// once with its right foot in 6 s, bar 3; `physics_tools`: a
+    /// 3-segment stick against a wall raises the shoulder's peak torque
+    /// 2.3x, bar 3x); see docs/notes/learned-pelvis.md.
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
@@ -52,7 +57,7 @@ pub struct LearnedPelvisSettings {
 impl Default for LearnedPelvisSettings {
     fn default() -> Self {
         LearnedPelvisSettings {
-            enabled: true,
+            enabled: false,
             smoothing_s: 0.05,
             blend_s: 0.3,
         }
