@@ -463,9 +463,11 @@ impl IkSolver {
         let positions = pose.positions(&sk);
         self.solve_arms(&mut pose, &positions, &hands, chest_rot);
         let cue = self.gait_cue(t, &hands, pelvis_yaw);
-        let feet_wanted = [Device::LeftFoot, Device::RightFoot]
-            .iter()
-            .any(|&d| self.devices.bone_target(d, t).is_none());
+        let feet_dev = [
+            self.devices.bone_target(Device::LeftFoot, t),
+            self.devices.bone_target(Device::RightFoot, t),
+        ];
+        let feet_wanted = feet_dev.iter().any(Option::is_none);
         let state = PelvisState {
             position: pose.root,
             rotation: pose.rotations[Joint::Pelvis],
@@ -483,7 +485,7 @@ impl IkSolver {
             (t, dt),
             pelvis_yaw,
             cue,
-            learned_feet,
+            (feet_dev, learned_feet),
         );
         self.last_pose = Some(pose);
         pose
@@ -663,14 +665,10 @@ impl IkSolver {
         (t, dt): (f64, f64),
         yaw: f64,
         cue: Option<GaitCue>,
-        learned: Option<LearnedFeet>,
+        (feet_dev, learned): ([Option<BoneTarget>; 2], Option<LearnedFeet>),
     ) {
         let sk = self.skeleton;
         let ankle_h = self.profile.body.ankle_height;
-        let feet_dev = [
-            self.devices.bone_target(Device::LeftFoot, t),
-            self.devices.bone_target(Device::RightFoot, t),
-        ];
         let legs = [
             (
                 Joint::LeftHip,

@@ -36,8 +36,7 @@ pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/legs.bin");
 
 /// The embedded legs network, if the build carries one of the right shape.
 pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
-    Ok(Mlp::from_bytes(EMBEDDED_WEIGHTS)?
-        .filter(|m| m.inputs() == FEATURES && m.outputs() == OUTPUTS))
+    Mlp::embedded(EMBEDDED_WEIGHTS, FEATURES, OUTPUTS)
 }
 
 /// Settings of the learned legs (`[solver.ik.learned_legs]`).

@@ -126,6 +126,12 @@ impl Mlp {
         self.out_mean.len()
     }
 
+    /// Embedded weights (`include_bytes!`) as a network of `inputs` to
+    /// `outputs` numbers: `None` for an empty file or another shape.
+    pub fn embedded(bytes: &[u8], inputs: usize, outputs: usize) -> Result<Option<Mlp>, MlpError> {
+        Ok(Mlp::from_bytes(bytes)?.filter(|m| m.inputs() == inputs && m.outputs() == outputs))
+    }
+
     /// Reads a weights file: [`MAGIC`], `u32` input count, `u32` layer
     /// count, a `u32` output size per layer, then `f32`s: input mean and
     /// scale, each layer's weights (row-major) and biases, output scale and

@@ -31,8 +31,7 @@ pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/pelvis.bin");
 /// The embedded pelvis network, if the build carries one of the right
 /// shape.
 pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
-    Ok(Mlp::from_bytes(EMBEDDED_WEIGHTS)?
-        .filter(|m| m.inputs() == FEATURES && m.outputs() == OUTPUTS))
+    Mlp::embedded(EMBEDDED_WEIGHTS, FEATURES, OUTPUTS)
 }
 
 /// Settings of the learned pelvis (`[solver.ik.learned_pelvis]`).
