@@ -259,14 +259,18 @@ fn stick_stops_at_the_wall(segments: usize) {
     // While the stick is against the wall the wall's push reaches the arm
     // through the grip: on top of gravity and the swing's acceleration
     // (all the free swing's torques are) the arm pushes toward a device
-    // the wall holds back. Measured: peaks 5.4x (shoulder) to 13x
-    // (elbow); means 2.0x (shoulder, the 3-segment stick, whose joints
-    // give) to 13x. Asserted: peaks above 3x, means above 1.5x.
-    for (name, hit, free) in [
-        ("elbow", elbow_hit, elbow_free),
-        ("shoulder", shoulder_hit, shoulder_free),
+    // the wall holds back. Measured: peaks 8x-12x (elbow) and 2.3x-2.4x
+    // (shoulder); means 2.1x-2.5x (shoulder) and 9x-10x (elbow). The
+    // shoulder's free peak is the trunk turning with the sweep: the
+    // learned pelvis turns it 22 degrees in 0.2 s (the rules: 6), and the
+    // shoulder carries arm and stick round with it (free peak 107 N m
+    // against 53 with the rules, whose ratio was 5.4x). Asserted: peaks
+    // above 3x (elbow) and 2x (shoulder), means above 1.5x.
+    for (name, hit, free, peak) in [
+        ("elbow", elbow_hit, elbow_free, 3.0),
+        ("shoulder", shoulder_hit, shoulder_free, 2.0),
     ] {
-        assert!(hit.1 > 3.0 * free.1, "{name} peak {hit:?} vs {free:?}");
+        assert!(hit.1 > peak * free.1, "{name} peak {hit:?} vs {free:?}");
         assert!(hit.0 > 1.5 * free.0, "{name} mean {hit:?} vs {free:?}");
     }
     assert!(shown > 0, "no ghost hand while held back");

@@ -3,7 +3,9 @@
 //! also says whether each foot is planted; a planted foot is locked where
 //! it is, and let go (blended back to its target over a short time, never
 //! a jump) when the network says it lifts, or its target rises or moves
-//! far away.
+//! far away. A locked foot settles onto its standing height; a foot that
+//! stays free for longer than a stride is locked at its contact's next
+//! peak.
 
 use posewire_body::glam::DVec3;
 
@@ -33,6 +35,15 @@ pub struct FootLockSettings {
     pub max_speed_lift_m: f64,
     /// Time constant of the speed's smoothing, seconds.
     pub speed_time_s: f64,
+    /// A foot free for longer than this, seconds, also locks at the peak
+    /// of its contact if that is above `release_contact` (every foot of a
+    /// walker comes down once a stride; on motion unlike its training the
+    /// network's contact can peak below `lock_contact` and leave a foot
+    /// gliding).
+    pub longest_swing_s: f64,
+    /// Time constant of a locked foot's settling onto its standing height,
+    /// seconds.
+    pub settle_s: f64,
 }
 
 impl Default for FootLockSettings {
@@ -47,6 +58,8 @@ impl Default for FootLockSettings {
             lift_per_speed_s: 0.04,
             max_speed_lift_m: 0.08,
             speed_time_s: 0.05,
+            longest_swing_s: 0.6,
+            settle_s: 0.05,
         }
     }
 }
@@ -60,6 +73,12 @@ pub struct FootLock {
     last_output: Option<DVec3>,
     /// The output's smoothed horizontal speed, m/s.
     speed: f64,
+    /// How long the foot has been free, seconds.
+    free_s: f64,
+    /// The contact of the last tick.
+    last_contact: f64,
+    /// Whether the lock was made by [`FootLock::overdue`].
+    forced: bool,
 }
 
 fn flat(v: DVec3) -> DVec3 {
@@ -70,6 +89,13 @@ impl FootLock {
     /// Forgets the lock (the foot is not the network's any more).
     pub fn reset(&mut self) {
         *self = FootLock::default();
+    }
+
+    /// Whether a foot free for too long is at the peak of its contact.
+    fn overdue(&self, s: &FootLockSettings, contact: f64) -> bool {
+        self.free_s > s.longest_swing_s
+            && contact > s.release_contact
+            && contact < self.last_contact
     }
 
     /// Where the foot goes this tick, for `target`, the network's
@@ -89,15 +115,32 @@ impl FootLock {
         let low = target.y < floor_y + s.lift_m;
         if let Some(l) = self.locked {
             let away = flat(target - l).length() > s.release_distance_m;
-            if !low || contact < s.release_contact || away {
+            // A lock the network's contact did not make is not undone by
+            // its contact or its height either: the foot waits until its
+            // target is away.
+            let lifts = (!low || contact < s.release_contact) && !self.forced;
+            if lifts || away {
                 self.locked = None;
                 self.release = Some((l, 0.0));
             }
-        } else if low && contact > s.lock_contact {
-            let here = self.last_output.unwrap_or(target);
-            self.locked = Some(here);
+        } else if low && (contact > s.lock_contact || self.overdue(s, contact)) {
+            self.forced = contact <= s.lock_contact;
+            // A planted foot stands on the floor, not where the network's
+            // average left it (a few centimetres up, on motion unlike its
+            // training): it settles there (below).
+            self.locked = Some(self.last_output.unwrap_or(target));
             self.release = None;
         }
+        if let Some(l) = self.locked.as_mut() {
+            let a = 1.0 - (-dt / s.settle_s.max(1e-3)).exp();
+            l.y += a * (floor_y - l.y);
+        }
+        self.free_s = if self.locked.is_some() {
+            0.0
+        } else {
+            self.free_s + dt
+        };
+        self.last_contact = contact;
         let mut out = match (self.locked, self.release) {
             (Some(l), _) => l,
             (None, Some((from, k))) => {
@@ -152,6 +195,57 @@ mod tests {
             "the foot followed the step: {}",
             outs[119].x
         );
+    }
+
+    #[test]
+    fn a_foot_locked_for_being_overdue_settles_onto_the_floor() {
+        let s = FootLockSettings::default();
+        let mut lock = FootLock::default();
+        let dt = 1.0 / 90.0;
+        // The network never calls the foot planted (contact 0.45, then
+        // 0.44: past its peak) and leaves it 5 cm up.
+        let out: Vec<DVec3> = (0..120)
+            .map(|k| {
+                let contact = if k < 60 { 0.45 } else { 0.44 };
+                lock.update(&s, dt, DVec3::new(0.1, 0.13, 0.4), contact, 0.08)
+            })
+            .collect();
+        assert!(lock.locked.is_some() && lock.forced, "locked when overdue");
+        let held = out.last().copied().unwrap_or_default();
+        assert!((held.y - 0.08).abs() < 1e-3, "held at {held}");
+        assert!((held.x - 0.1).abs() < 1e-12 && (held.z - 0.4).abs() < 1e-12);
+        // Settling, not snapping: about a centimetre a tick at most (5 cm
+        // over the 0.05 s time constant).
+        let most = out
+            .windows(2)
+            .map(|w| w[0].distance(w[1]))
+            .fold(0.0, f64::max);
+        assert!(most < 0.012, "moved {most} m in a tick");
+    }
+
+    #[test]
+    fn a_foot_whose_contact_peaks_low_still_comes_down_once_a_stride() {
+        let s = FootLockSettings::default();
+        let mut lock = FootLock::default();
+        let dt = 1.0 / 90.0;
+        // A 1 s stride whose contact peaks at 0.57, below `lock_contact`.
+        let mut locked_ticks = 0;
+        let mut first_lock = None;
+        for k in 0..270 {
+            let t = k as f64 * dt;
+            let contact = 0.34 + 0.23 * (std::f64::consts::TAU * t).cos();
+            let target = DVec3::new(0.0, 0.1, 1.0 * t);
+            lock.update(&s, dt, target, contact, 0.08);
+            if let Some(l) = lock.locked {
+                locked_ticks += 1;
+                first_lock.get_or_insert(k);
+                assert!(l.y <= 0.1 + 1e-12, "planted, settling onto the floor");
+            }
+        }
+        // Free from the start (contact 0.57 falling), overdue after 0.6 s,
+        // locked at the next peak (t = 1 s) and each one after.
+        assert_eq!(first_lock, Some(91));
+        assert!(locked_ticks >= 20, "{locked_ticks} ticks planted");
     }
 
     #[test]

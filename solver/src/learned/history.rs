@@ -42,6 +42,13 @@ impl History {
         self.snapshots.back()
     }
 
+    /// Whether the history reaches back to `t`: a network reads its past
+    /// only once every lag is real, not the oldest tick held still (a fresh
+    /// solver's network would see a body that had stood still until now).
+    pub fn reaches(&self, t: f64) -> bool {
+        self.snapshots.front().is_some_and(|f| f.t <= t + 1e-9)
+    }
+
     /// Keeps `s` and forgets what is older than the span.
     pub fn record(&mut self, s: Snapshot) {
         self.snapshots.push_back(s);

@@ -44,10 +44,7 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedLegsSettings {
     /// Whether the embedded network is used (false: the stepping planner
-    /// alone). Off by default for now: with it on, three live-daemon tests
-    /// fail (a pushed demo takes no recovery steps, a recording started
-    /// mid-walk makes the stream jump 7 cm, one re-solve is not exact);
-    /// see docs/notes/learned-legs.md.
+    /// alone).
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's feet,
     /// seconds (0: none).
@@ -68,7 +65,7 @@ pub struct LearnedLegsSettings {
 impl Default for LearnedLegsSettings {
     fn default() -> Self {
         LearnedLegsSettings {
-            enabled: false,
+            enabled: true,
             smoothing_s: 0.08,
             blend_s: 0.3,
             weight: 1.0,
@@ -346,8 +343,9 @@ impl LearnedLegs {
     ) -> Option<LearnedFeet> {
         self.record(t, pelvis, head, hands);
         self.last_input = self.features(t, pelvis, head, hands, head_height);
+        let warm = self.history.reaches(t - LAGS_S[LAGS_S.len() - 1]);
         let fresh = match (&self.model, &self.last_input) {
-            (Some(model), Some(input)) if wanted => {
+            (Some(model), Some(input)) if wanted && warm => {
                 let mut out = [0.0f32; OUTPUTS];
                 model.forward(&input.features.to_input(), &mut out, &mut self.scratch);
                 let target = LegsTarget::from_output(&out);

@@ -102,6 +102,22 @@ fn feet_blend_in_then_fade_out_at_a_bounded_rate_when_a_hand_is_lost() {
 }
 
 #[test]
+fn fresh_legs_wait_until_their_past_spans_the_longest_lag() {
+    let weights: Vec<f64> = run(Some(some_model()), usize::MAX)
+        .iter()
+        .map(|o| o.map_or(0.0, |f| f.weight))
+        .collect();
+    // Tick 90 is the first whose past reaches 1 s back: before it the
+    // network would read a body that had stood still.
+    assert!(
+        weights[..90].iter().all(|w| *w == 0.0),
+        "{:?}",
+        &weights[..90]
+    );
+    assert!(weights[90] > 0.0);
+}
+
+#[test]
 fn without_a_model_or_unwanted_only_features_are_made() {
     assert!(run(None, usize::MAX).iter().all(Option::is_none));
     let mut legs = LearnedLegs::new(Some(some_model()), on());

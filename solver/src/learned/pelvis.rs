@@ -38,12 +38,7 @@ pub fn embedded_model() -> Result<Option<Mlp>, MlpError> {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnedPelvisSettings {
-    /// Whether the embedded network is used (false: the rules alone). Off
-    /// by default for now: with it on, two solver tests fail
-    /// (`physics_locomotion`: a body walking a circle with 3 devices steps
-    /// once with its right foot in 6 s, bar 3; `physics_tools`: a
-    /// 3-segment stick against a wall raises the shoulder's peak torque
-    /// 2.3x, bar 3x); see docs/notes/learned-pelvis.md.
+    /// Whether the embedded network is used (false: the rules alone).
     pub enabled: bool,
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
@@ -56,7 +51,7 @@ pub struct LearnedPelvisSettings {
 impl Default for LearnedPelvisSettings {
     fn default() -> Self {
         LearnedPelvisSettings {
-            enabled: false,
+            enabled: true,
             smoothing_s: 0.05,
             blend_s: 0.3,
         }
@@ -323,8 +318,9 @@ impl LearnedPelvis {
     ) -> Option<LearnedPose> {
         self.record(t, head, hands);
         self.last_input = self.features(t, head, hands, head_height);
+        let warm = self.history.reaches(t - LAGS_S[LAGS_S.len() - 1]);
         let fresh = match (&self.model, &self.last_input) {
-            (Some(model), Some(input)) => {
+            (Some(model), Some(input)) if warm => {
                 let mut out = [0.0f32; OUTPUTS];
                 let x = input.features.to_input();
                 model.forward(&x, &mut out, &mut self.scratch);

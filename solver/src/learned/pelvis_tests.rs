@@ -77,6 +77,21 @@ fn the_same_input_gives_the_same_output() {
 }
 
 #[test]
+fn a_fresh_pelvis_waits_until_its_past_spans_the_longest_lag() {
+    let weights: Vec<f64> = run(Some(some_model()), 120)
+        .iter()
+        .map(|o| o.map_or(0.0, |p| p.weight))
+        .collect();
+    // Tick 90 is the first whose past reaches 1 s back.
+    assert!(
+        weights[..90].iter().all(|w| *w == 0.0),
+        "{:?}",
+        &weights[..90]
+    );
+    assert!(weights[90] > 0.0);
+}
+
+#[test]
 fn without_a_model_only_features_are_made() {
     let mut lp = LearnedPelvis::new(None, on());
     let (t, head, hands) = tick(0);
@@ -90,12 +105,12 @@ fn without_a_model_only_features_are_made() {
 fn a_lost_or_nan_hand_fades_back_to_the_rules_without_nan() {
     let mut lp = LearnedPelvis::new(Some(some_model()), on());
     let mut weights = Vec::new();
-    for k in 0..300 {
+    for k in 0..330 {
         let (t, head, mut hands) = tick(k);
-        if (100..200).contains(&k) {
+        if (150..230).contains(&k) {
             hands[0] = None;
         }
-        if (200..260).contains(&k) {
+        if (230..290).contains(&k) {
             hands[1] = Some(target(
                 DVec3::NAN,
                 DQuat::IDENTITY,
@@ -108,9 +123,9 @@ fn a_lost_or_nan_hand_fades_back_to_the_rules_without_nan() {
         }
         weights.push(out.map_or(0.0, |p| p.weight));
     }
-    assert_eq!(weights[99], 1.0);
-    assert_eq!(weights[199], 0.0, "lost hand: the rules");
-    assert_eq!(weights[259], 0.0, "NaN hand: the rules");
+    assert_eq!(weights[149], 1.0);
+    assert_eq!(weights[229], 0.0, "lost hand: the rules");
+    assert_eq!(weights[289], 0.0, "NaN hand: the rules");
     // The blend moves at most a tick's share of the ramp.
     let ramp = (1.0 / 90.0) / LearnedPelvisSettings::default().blend_s + 1e-9;
     assert!(weights.windows(2).all(|w| (w[1] - w[0]).abs() <= ramp));
