@@ -263,13 +263,16 @@ async fn a_physics_body_never_moves_on_samples_far_away_or_jumping() {
     done.store(true, Ordering::SeqCst);
     let roots = roots.await.expect("the watcher ends");
 
-    // The pushed body stood where it stood before the junk, within 2 cm.
+    // The pushed body stood where it stood before the junk, within 2 cm
+    // (judged from 1.5 s on: the learned pelvis comes in after the first
+    // second, once its past reaches back that far, and moves the pelvis
+    // a few centimetres from the rules' estimate over 0.3 s).
     let before: Vec<DVec3> = roots.iter().filter(|r| !r.0).map(|r| r.1).collect();
     assert!(before.len() > 100, "{} frames before", before.len());
-    let settled = before[before.len() / 3];
+    let settled = before[before.len() * 3 / 4];
     let worst = roots
         .iter()
-        .skip(before.len() / 3)
+        .skip(before.len() * 3 / 4)
         .map(|r| r.1.distance(settled))
         .fold(0.0, f64::max);
     assert!(
