@@ -15,6 +15,7 @@
 //!   state (tracking, staggering, fallen, getting up) and its assist;
 //!   [`avoid`]: bodies that step aside to pass each other.
 //! - [`remote`]: bodies simulated by another node, as kinematic capsules.
+//! - [`remote_contacts`]: how local avatars and remote bodies touch.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
@@ -37,6 +38,7 @@ pub mod locomotion;
 pub mod objects;
 pub mod reaction;
 pub mod remote;
+pub mod remote_contacts;
 pub mod scene;
 pub mod scene_objects;
 pub mod stepping_balance;
