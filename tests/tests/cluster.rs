@@ -495,3 +495,110 @@ async fn an_avatar_walked_into_a_remote_one_is_stopped_by_it() {
     a.shutdown().await.expect("clean shutdown");
     b.shutdown().await.expect("clean shutdown");
 }
+
+/// Where a frame's object `id` is, if it is there.
+fn object_at(frame: &pb::Frame, id: &str) -> Option<DVec3> {
+    let o = frame.objects.iter().find(|o| o.id == id)?;
+    let p = o.pose.as_ref()?.position.as_ref()?;
+    Some(DVec3::new(p.x, p.y, p.z))
+}
+
+/// Objects belong to the node that created them: one added on `a` (a box
+/// dropped from 1 m, away from the demos' props) is on `b`'s stream as
+/// `a/<id>`, at the pose of the home frame it came from (by the sequence
+/// `a/demo` carries in the same frame) within 1 mm, and is dropped with
+/// its node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_object_created_on_one_node_is_on_the_others_stream() {
+    let nats = NatsServer::start();
+    let url = nats.url();
+    let (a, a_client) = start_node(&url, "things", "a").await;
+    let (b, b_client) = start_node(&url, "things", "b").await;
+    let mut a_frames = stream(&a_client).await;
+    let mut b_frames = stream(&b_client).await;
+    until_has(&mut b_frames, &["demo", "a/demo"]).await;
+    let v = |x, y, z| pb::Vec3 { x, y, z };
+    let id = a_client
+        .scene_service()
+        .add_object(pb::AddObjectRequest {
+            shape: Some(pb::Shape {
+                kind: Some(pb::shape::Kind::Box(pb::Box {
+                    size: Some(v(0.3, 0.3, 0.3)),
+                })),
+            }),
+            mass_kg: 2.0,
+            pose: Some(pb::Pose {
+                position: Some(v(-3.0, 1.0, -3.0)),
+                rotation: None,
+            }),
+            name: "crate".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("the box is added on a")
+        .into_inner()
+        .id;
+    let remote_id = format!("a/{id}");
+
+    // Its poses at home by sequence, and its copies on b with the sequence
+    // of the home frame they came from, while it falls and lands.
+    let mut home: BTreeMap<u64, DVec3> = BTreeMap::new();
+    let mut copies: Vec<(u64, DVec3)> = Vec::new();
+    let window = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < window {
+        tokio::select! {
+            f = next(&mut a_frames) => {
+                if let Some(p) = object_at(&f, &id) {
+                    home.insert(f.sequence, p);
+                }
+            }
+            f = next(&mut b_frames) => {
+                let seq = joints(&f, "a/demo")
+                    .and_then(|d| d.remote.as_ref())
+                    .map(|r| r.source_sequence);
+                if let (Some(seq), Some(p)) = (seq, object_at(&f, &remote_id)) {
+                    copies.push((seq, p));
+                }
+            }
+        }
+    }
+    let mut compared = 0;
+    let mut worst = 0.0f64;
+    let (mut lowest, mut highest) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (seq, copy) in &copies {
+        if let Some(original) = home.get(seq) {
+            worst = worst.max(copy.distance(*original));
+            compared += 1;
+        }
+        lowest = lowest.min(copy.y);
+        highest = highest.max(copy.y);
+    }
+    println!(
+        "{remote_id} on b: {} copies, {compared} matched by sequence, largest difference {worst} m; \
+         its centre from {highest:.3} m down to {lowest:.3} m",
+        copies.len()
+    );
+    assert!(
+        compared >= 20,
+        "only {compared} of {} copies found at home",
+        copies.len()
+    );
+    assert!(worst <= 0.001, "{worst} m");
+    assert!(
+        highest > 0.8 && lowest < 0.2,
+        "it fell and landed on b's stream too"
+    );
+
+    // Dropped with its node.
+    a.shutdown().await.expect("clean shutdown");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let f = next(&mut b_frames).await;
+        if object_at(&f, &remote_id).is_none() {
+            assert!(joints(&f, "a/demo").is_none(), "dropped with a/demo");
+            break;
+        }
+        assert!(Instant::now() < deadline, "{remote_id} is dropped");
+    }
+    b.shutdown().await.expect("clean shutdown");
+}

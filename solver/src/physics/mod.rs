@@ -16,6 +16,7 @@
 //!   [`avoid`]: bodies that step aside to pass each other.
 //! - [`remote`]: bodies simulated by another node, as kinematic capsules.
 //! - [`remote_contacts`]: how local avatars and remote bodies touch.
+//! - [`remote_objects`]: objects of another node, as kinematic copies.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
@@ -39,6 +40,7 @@ pub mod objects;
 pub mod reaction;
 pub mod remote;
 pub mod remote_contacts;
+pub mod remote_objects;
 pub mod scene;
 pub mod scene_objects;
 pub mod stepping_balance;

@@ -46,15 +46,17 @@ pub struct RemoteBody {
     collide: bool,
 }
 
-/// The remote bodies of a world, by key.
+/// The remote bodies of a world, by key, and the remote objects
+/// ([`super::remote_objects`]).
 #[derive(Debug, Default)]
 pub struct RemoteBodies {
     bodies: BTreeMap<String, RemoteBody>,
+    pub(super) objects: super::remote_objects::RemoteObjects,
 }
 
 /// Which groups a remote capsule collides with: the avatars and the
 /// objects when it collides, nothing before.
-fn groups(collide: bool) -> InteractionGroups {
+pub(super) fn groups(collide: bool) -> InteractionGroups {
     let filter = if collide {
         all_avatar_groups() | OBJECT_GROUP
     } else {
@@ -194,6 +196,7 @@ impl PhysicsWorld {
     /// rebuilt (they are placed again by the next call).
     pub(super) fn forget_remote_bodies(&mut self) {
         self.remote.bodies.clear();
+        self.remote.objects.clear();
     }
 }
 

@@ -107,7 +107,8 @@ pub fn settle(
     let local_in = local.map_or(0.0, |b| {
         -v64(b.velocity_at_point(super::convert::v32(p))).dot(toward_local)
     });
-    if !(remote_in.is_finite() && local_in.is_finite()) || !holds(remote_in, local_in) {
+    let finite = remote_in.is_finite() && local_in.is_finite();
+    if !finite || !holds(remote_in, local_in) {
         manifold.solver_contacts.clear();
         return;
     }
