@@ -186,6 +186,24 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     );
     assert!(worst <= 0.001, "{worst} m");
 
+    // A remote avatar's skeleton is its home node's (sent once a second),
+    // its mesh is not here, and the error says why.
+    let home_skeleton = b_client.get_skeleton("demo").await.expect("b's own");
+    let held_skeleton = remote_skeleton(&a_client, "b/demo").await;
+    assert_eq!(held_skeleton.avatar_id, "b/demo");
+    assert_eq!(held_skeleton.joints, home_skeleton.joints);
+    assert_eq!(held_skeleton.stature_m, home_skeleton.stature_m);
+    let status = |e: posewire_client::ClientError| match e {
+        posewire_client::ClientError::Status(s) => s,
+        other => panic!("{other}"),
+    };
+    let no_mesh = status(a_client.get_mesh("b/demo").await.expect_err("no mesh"));
+    println!("GetMesh b/demo on a: {}", no_mesh.message());
+    assert_eq!(no_mesh.code(), tonic::Code::NotFound);
+    assert!(no_mesh.message().contains("remote avatar"), "{no_mesh:?}");
+    let nobody = status(a_client.get_skeleton("c/demo").await.expect_err("none"));
+    assert_eq!(nobody.code(), tonic::Code::NotFound);
+
     // A relay serves every avatar of the space at its loop's rate.
     let (relay, relay_client) = start_relay(&url, "studio").await;
     let mut relay_frames = stream(&relay_client).await;
@@ -210,6 +228,10 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
         t0.elapsed()
     );
     assert!(fps >= 85.0, "{fps:.1} fps");
+    // A relay answers a remote avatar's skeleton too.
+    let on_relay = remote_skeleton(&relay_client, "a/demo").await;
+    assert_eq!(on_relay.avatar_id, "a/demo");
+    assert_eq!(on_relay.joints.len(), home_skeleton.joints.len());
     let stats = relay_client.get_stats().await.expect("stats");
     assert!((stats.rate_hz - 90.0).abs() < 1e-9);
     let cluster = stats.cluster.expect("a cluster section");
@@ -223,6 +245,23 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     relay.shutdown().await.expect("clean shutdown");
     a.shutdown().await.expect("clean shutdown");
     b.shutdown().await.expect("clean shutdown");
+}
+
+/// GetSkeleton of a remote avatar, asked again while it answers
+/// UNAVAILABLE (its node sends skeletons once a second).
+async fn remote_skeleton(client: &Client, id: &str) -> pb::Skeleton {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match client.get_skeleton(id).await {
+            Ok(s) => return s,
+            Err(posewire_client::ClientError::Status(s))
+                if s.code() == tonic::Code::Unavailable && Instant::now() < deadline =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("GetSkeleton {id}: {e}"),
+        }
+    }
 }
 
 /// Overruns of a node's loop so far.

@@ -195,6 +195,9 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 &space,
                 &setup.avatars,
             )));
+            if sequence.is_multiple_of(super::cluster::wire::SKELETON_EVERY) {
+                link.set_own_skeletons(Arc::new(own_skeletons(shared)));
+            }
             let now = Instant::now();
             link.remote.merge_into(now, &mut avatars);
             link.remote.merge_objects_into(now, &mut objects);
@@ -242,6 +245,15 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         deadline = (deadline + period).max(Instant::now());
     }
     tracing::info!(frames = sequence, "real-time loop stopped");
+}
+
+/// The skeletons of the daemon's avatars, as GetSkeleton answers them.
+fn own_skeletons(shared: &Shared) -> Vec<pb::Skeleton> {
+    shared
+        .avatars()
+        .iter()
+        .map(|a| super::frame_build::skeleton(&a.id, &a.skeleton, &a.profile_name, a.stature_m))
+        .collect()
 }
 
 /// One tick's loop time and how long its work took.

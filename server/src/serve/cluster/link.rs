@@ -218,7 +218,13 @@ async fn publish(
             }
             Err(broadcast::error::RecvError::Closed) => break,
         };
-        let payload = wire::encode(&c.space, &c.node, &frame, &link.own_objects());
+        let payload = wire::encode(
+            &c.space,
+            &c.node,
+            &frame,
+            &link.own_objects(),
+            &link.own_skeletons(),
+        );
         let sent = tokio::select! {
             r = client.publish(subject.clone(), payload.into()) => r.is_ok(),
             _ = shutdown.changed() => break,
@@ -258,10 +264,13 @@ async fn receive(
             Ok(m) => {
                 link.counters.received.fetch_add(1, Ordering::Relaxed);
                 let Some(frame) = m.frame else { continue };
-                match link
+                let verdict = link
                     .remote
-                    .accept(&m.node, frame, m.objects, Instant::now())
-                {
+                    .accept(&m.node, frame, m.objects, Instant::now());
+                if verdict != super::remote::Accepted::Full && !m.skeletons.is_empty() {
+                    link.remote.keep_skeletons(&m.node, m.skeletons);
+                }
+                match verdict {
                     super::remote::Accepted::NewNode => {
                         tracing::info!(node = %m.node, "a node of the space is heard");
                     }

@@ -62,6 +62,8 @@ pub struct Link {
     /// This node's own objects with their shapes, as the loop last listed
     /// them (the publisher sends them with each frame).
     own_objects: Mutex<Arc<Vec<pb::SceneObject>>>,
+    /// This node's avatars' skeletons, as the loop last listed them.
+    own_skeletons: Mutex<Arc<Vec<pb::Skeleton>>>,
     /// When a refused message was last logged, and how many since.
     refused_log: Mutex<(Option<Instant>, u64)>,
 }
@@ -74,6 +76,7 @@ impl Link {
             config,
             counters: Counters::default(),
             own_objects: Mutex::default(),
+            own_skeletons: Mutex::default(),
             refused_log: Mutex::default(),
         }
     }
@@ -84,6 +87,22 @@ impl Link {
             .own_objects
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = objects;
+    }
+
+    /// Keeps the loop's newest list of this node's avatars' skeletons.
+    pub fn set_own_skeletons(&self, skeletons: Arc<Vec<pb::Skeleton>>) {
+        *self
+            .own_skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = skeletons;
+    }
+
+    /// This node's avatars' skeletons as the loop last listed them.
+    pub fn own_skeletons(&self) -> Arc<Vec<pb::Skeleton>> {
+        self.own_skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// This node's own objects as the loop last listed them.

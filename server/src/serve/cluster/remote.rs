@@ -28,11 +28,26 @@ struct Heard {
     at: Instant,
 }
 
-/// The newest frame of every other node of the space.
+/// The newest frame of every other node of the space, and the skeletons
+/// of its avatars.
 #[derive(Debug)]
 pub struct RemoteStore {
     nodes: Mutex<BTreeMap<String, Heard>>,
+    /// By node, then by avatar id on that node.
+    skeletons: Mutex<BTreeMap<String, BTreeMap<String, pb::Skeleton>>>,
     timeout: Duration,
+}
+
+/// What [`RemoteStore::skeleton`] knows of a remote avatar's skeleton.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RemoteSkeleton {
+    /// Its skeleton, with the id `NODE/ID`.
+    Known(pb::Skeleton),
+    /// The avatar is held but its skeleton has not arrived yet.
+    NotYet,
+    /// No such avatar is held (its node is not heard, or has no such
+    /// avatar).
+    Unknown,
 }
 
 /// What [`RemoteStore::accept`] did with a frame.
@@ -55,6 +70,7 @@ impl RemoteStore {
     pub fn new(timeout: Duration) -> RemoteStore {
         RemoteStore {
             nodes: Mutex::default(),
+            skeletons: Mutex::default(),
             timeout,
         }
     }
@@ -113,10 +129,55 @@ impl RemoteStore {
             .filter(|(_, h)| now.saturating_duration_since(h.at) > self.timeout)
             .map(|(n, _)| n.clone())
             .collect();
+        let mut skeletons = self
+            .skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         for n in &gone {
             nodes.remove(n);
+            skeletons.remove(n);
         }
         gone
+    }
+
+    /// Keeps `node`'s newest skeletons (of the avatars it sent them for).
+    pub fn keep_skeletons(&self, node: &str, received: Vec<pb::Skeleton>) {
+        let mut skeletons = self
+            .skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let held = skeletons.entry(node.to_string()).or_default();
+        for s in received {
+            held.insert(s.avatar_id.clone(), s);
+        }
+    }
+
+    /// The skeleton of remote avatar `NODE/ID`, as far as it is known.
+    pub fn skeleton(&self, remote_id: &str, now: Instant) -> RemoteSkeleton {
+        let Some((node, id)) = remote_id.split_once('/') else {
+            return RemoteSkeleton::Unknown;
+        };
+        let held = {
+            let nodes = self.nodes.lock().unwrap_or_else(PoisonError::into_inner);
+            nodes.get(node).is_some_and(|h| {
+                now.saturating_duration_since(h.at) <= self.timeout
+                    && h.frame.avatars.iter().any(|a| a.avatar_id == id)
+            })
+        };
+        if !held {
+            return RemoteSkeleton::Unknown;
+        }
+        let skeletons = self
+            .skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match skeletons.get(node).and_then(|s| s.get(id)) {
+            Some(s) => RemoteSkeleton::Known(pb::Skeleton {
+                avatar_id: remote_id.to_string(),
+                ..s.clone()
+            }),
+            None => RemoteSkeleton::NotYet,
+        }
     }
 
     /// The nodes held now.
@@ -236,6 +297,34 @@ mod tests {
         );
         assert_eq!(store.accept("b", frame(3), vec![], t1), Accepted::Newer);
         assert_eq!(store.nodes(), vec!["b"]);
+    }
+
+    #[test]
+    fn a_remote_skeleton_is_known_once_it_arrived_and_goes_with_its_node() {
+        let store = RemoteStore::new(Duration::from_secs(2));
+        let t0 = Instant::now();
+        assert_eq!(store.skeleton("b/demo", t0), RemoteSkeleton::Unknown);
+        store.accept("b", frame(1), vec![], t0);
+        assert_eq!(store.skeleton("b/demo", t0), RemoteSkeleton::NotYet);
+        assert_eq!(store.skeleton("b/other", t0), RemoteSkeleton::Unknown);
+        let sent = pb::Skeleton {
+            avatar_id: "demo".into(),
+            stature_m: 1.8,
+            ..Default::default()
+        };
+        store.keep_skeletons("b", vec![sent]);
+        match store.skeleton("b/demo", t0) {
+            RemoteSkeleton::Known(s) => {
+                assert_eq!(s.avatar_id, "b/demo");
+                assert_eq!(s.stature_m, 1.8);
+            }
+            other => panic!("{other:?}"),
+        }
+        let later = t0 + Duration::from_secs(3);
+        assert_eq!(store.skeleton("b/demo", later), RemoteSkeleton::Unknown);
+        store.expire(later);
+        store.accept("b", frame(2), vec![], later);
+        assert_eq!(store.skeleton("b/demo", later), RemoteSkeleton::NotYet);
     }
 
     #[test]
