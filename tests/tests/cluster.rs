@@ -545,8 +545,8 @@ fn object_at(frame: &pb::Frame, id: &str) -> Option<DVec3> {
 /// Objects belong to the node that created them: one added on `a` (a box
 /// dropped from 1 m, away from the demos' props) is on `b`'s stream as
 /// `a/<id>`, at the pose of the home frame it came from (by the sequence
-/// `a/demo` carries in the same frame) within 1 mm, and is dropped with
-/// its node.
+/// `a/demo` carries in the same frame) within 1 mm, in `b`'s ListObjects
+/// (which only `a` may change), and is dropped with its node.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_object_created_on_one_node_is_on_the_others_stream() {
     let nats = NatsServer::start();
@@ -627,6 +627,35 @@ async fn an_object_created_on_one_node_is_on_the_others_stream() {
         highest > 0.8 && lowest < 0.2,
         "it fell and landed on b's stream too"
     );
+
+    // b lists it (with its shape) among its own, and leaves it to a.
+    let listed = b_client
+        .scene_service()
+        .list_objects(pb::ListObjectsRequest {})
+        .await
+        .expect("b lists its objects")
+        .into_inner()
+        .objects;
+    let copy = listed
+        .iter()
+        .find(|o| o.id == remote_id)
+        .expect("listed on b");
+    assert_eq!(copy.name, "crate");
+    assert!(copy.shape.is_some() && copy.mass_kg == 2.0, "{copy:?}");
+    assert!(
+        listed.iter().any(|o| !o.id.contains('/')),
+        "b's own props too"
+    );
+    let moved = b_client
+        .scene_service()
+        .set_object_pose(pb::SetObjectPoseRequest {
+            id: remote_id.clone(),
+            pose: copy.pose,
+            ..Default::default()
+        })
+        .await
+        .expect_err("only a moves it");
+    assert_eq!(moved.code(), tonic::Code::FailedPrecondition, "{moved:?}");
 
     // Dropped with its node.
     a.shutdown().await.expect("clean shutdown");

@@ -1,8 +1,8 @@
 //! Objects across nodes: each node's own objects travel in its
 //! `ClusterFrame.objects` (with their shapes); the other nodes check them
-//! ([`spec_of`]), carry the dynamic ones in their frames as `NODE/ID`, and
-//! hold every one as a kinematic copy in their physics world
-//! ([`RemoteObjectCopies`]). A copy that arrives touching a local avatar
+//! ([`spec_of`]), carry the dynamic ones in their frames as `NODE/ID`
+//! (and every one in ListObjects), and hold every one as a kinematic copy
+//! in their physics world ([`RemoteObjectCopies`]). A copy that arrives touching a local avatar
 //! or object (two nodes' demos put their props at one spot) collides with
 //! nothing until it has been clear of them; from then on it collides until
 //! it is dropped.
@@ -64,6 +64,33 @@ pub fn remote_object_frame(node: &str, o: &pb::SceneObject) -> pb::ObjectFrame {
             })
             .collect(),
     }
+}
+
+/// Every object the other nodes' frames hold, as ListObjects answers it:
+/// id `NODE/ID`, holders' avatar ids `NODE/ID`.
+pub fn remote_scene_objects(
+    store: &super::remote::RemoteStore,
+    now: std::time::Instant,
+) -> Vec<pb::SceneObject> {
+    store
+        .objects(now)
+        .into_iter()
+        .map(|(key, o)| {
+            let node = key.split_once('/').map_or("", |(n, _)| n).to_string();
+            pb::SceneObject {
+                id: key,
+                held_by: o
+                    .held_by
+                    .iter()
+                    .map(|h| pb::ObjectHolder {
+                        avatar_id: format!("{node}/{}", h.avatar_id),
+                        hand: h.hand,
+                    })
+                    .collect(),
+                ..o
+            }
+        })
+        .collect()
 }
 
 /// Which remote objects collide already.
