@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use posewire_body::Transform;
 use rapier3d::glamx::Pose3;
+use rapier3d::parry::bounding_volume::BoundingVolume;
 use rapier3d::prelude::{ActiveHooks, ColliderHandle, RigidBodyBuilder, RigidBodyHandle};
 
 use super::convert::{q32, v32};
@@ -146,10 +147,12 @@ impl PhysicsWorld {
             return false;
         };
         // An avatar's colliders carry a tag, an object's too; the floor's
-        // and the scene's are 0.
+        // and the scene's are 0. Boxes first: most are far.
+        let near = copy.compute_aabb().loosened(TOUCH_M);
         self.rapier.colliders.iter().any(|(h, c)| {
             let local = h != o.collider && c.user_data != 0 && c.user_data & REMOTE_TAG == 0;
             local
+                && near.intersects(&c.compute_aabb())
                 && rapier3d::parry::query::distance(
                     copy.position(),
                     copy.shape(),
