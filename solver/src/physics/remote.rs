@@ -172,13 +172,14 @@ impl PhysicsWorld {
         true
     }
 
-    /// Every remote capsule's collider and how it last moved (for the
-    /// contact hook).
+    /// Every remote capsule's and object's collider and how it last moved
+    /// (for the contact hook).
     pub(super) fn remote_motions(&self) -> Vec<RemoteMotion> {
         self.remote
             .bodies
             .values()
             .flat_map(|b| b.parts.iter().map(|p| p.motion))
+            .chain(self.remote_object_motions())
             .collect()
     }
 

@@ -1,14 +1,16 @@
 //! Remote objects (issue 27): objects that belong to another node of a
 //! shared space, held here as kinematic copies placed each tick from that
 //! node's frames. This world's avatars and objects collide with a copy but
-//! cannot move it (a local avatar meets it as a remote body:
-//! [`super::remote_contacts`]). Like a remote body, a copy that arrives
+//! cannot move it; a local avatar meets it as a remote body
+//! ([`super::remote_contacts`]: a copy thrown at it does not push it, its
+//! home node stops it against the avatar's copy there). Like a remote body, a copy that arrives
 //! overlapping something of this world (two nodes' demos put their props at
 //! one spot) collides with nothing until the caller says so, once
 //! [`PhysicsWorld::remote_object_touches_local`] is false.
 
 use std::collections::BTreeMap;
 
+use posewire_body::glam::DVec3;
 use posewire_body::Transform;
 use rapier3d::glamx::Pose3;
 use rapier3d::parry::bounding_volume::BoundingVolume;
@@ -17,7 +19,7 @@ use rapier3d::prelude::{ActiveHooks, ColliderHandle, RigidBodyBuilder, RigidBody
 use super::convert::{q32, v32};
 use super::objects::{shape_collider, ObjectShape};
 use super::remote::groups;
-use super::remote_contacts::REMOTE_TAG;
+use super::remote_contacts::{RemoteMotion, REMOTE_TAG};
 use super::world::PhysicsWorld;
 
 /// A remote object in the world.
@@ -27,6 +29,9 @@ pub struct RemoteObject {
     collider: ColliderHandle,
     shape: ObjectShape,
     collide: bool,
+    /// Its centre and velocity over its last move (both "ends" at the
+    /// centre), for the contact rule.
+    motion: RemoteMotion,
 }
 
 /// The remote objects of a world, by key.
@@ -96,18 +101,30 @@ impl PhysicsWorld {
                     collider,
                     shape: shape.clone(),
                     collide: false,
+                    motion: RemoteMotion {
+                        collider,
+                        a: pose.position,
+                        b: pose.position,
+                        va: DVec3::ZERO,
+                        vb: DVec3::ZERO,
+                    },
                 },
             );
         }
+        let rate = 1.0 / self.dt();
         let Some(o) = self.remote.objects.get_mut(key) else {
             return false;
         };
         if let (Some(b), true) = (self.rapier.bodies.get_mut(o.body), usable(pose)) {
-            if rebuild {
+            let m = &mut o.motion;
+            let v = if rebuild {
                 b.set_position(pose_of(pose), true);
+                DVec3::ZERO
             } else {
                 b.set_next_kinematic_position(pose_of(pose));
-            }
+                (pose.position - m.a) * rate
+            };
+            (m.a, m.b, m.va, m.vb) = (pose.position, pose.position, v, v);
         }
         if o.collide != collide || rebuild {
             o.collide = collide;
@@ -130,6 +147,12 @@ impl PhysicsWorld {
     /// The keys of the remote objects in the world.
     pub fn remote_object_keys(&self) -> Vec<String> {
         self.remote.objects.keys().cloned().collect()
+    }
+
+    /// Every remote object's collider and how it last moved (for the
+    /// contact hook).
+    pub(super) fn remote_object_motions(&self) -> impl Iterator<Item = RemoteMotion> + '_ {
+        self.remote.objects.values().map(|o| o.motion)
     }
 
     /// Whether remote object `key` collides now.
@@ -168,7 +191,7 @@ impl PhysicsWorld {
 mod tests {
     use super::*;
     use crate::physics::{ObjectSpec, Scene, WorldSettings};
-    use posewire_body::glam::{DQuat, DVec3};
+    use posewire_body::glam::DQuat;
 
     fn table() -> ObjectShape {
         ObjectShape::Box {
