@@ -4,12 +4,17 @@
 //! standing in its way (kinematic capsules, as a node holds another node's
 //! avatar). With the remote body colliding, the walker's pelvis never gets
 //! past it; without it (or before the body collides), the walker walks on.
+//! And the other way round: a remote body (or a remote object's copy)
+//! moved into a local avatar standing does not push it (its own node stops
+//! it).
 
-use posewire_body::glam::DVec3;
-use posewire_body::BodyProfile;
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyProfile, Transform};
 use posewire_solver::physics::remote::Capsule;
-use posewire_solver::physics::trials::meeting_samples;
-use posewire_solver::physics::{AvatarController, PhysicsSettings, Scene};
+use posewire_solver::physics::trials::{meeting_samples, standing_samples};
+use posewire_solver::physics::{
+    AvatarController, ObjectShape, PhysicsSettings, PhysicsWorld, Scene,
+};
 use posewire_solver::solve::take_ticks;
 use posewire_solver::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 use posewire_solver::{SolverKind, SolverSettings};
@@ -84,4 +89,68 @@ fn a_walker_is_stopped_by_a_remote_body_in_its_way() {
         stopped < REMOTE_X,
         "the walker passed the remote body: {stopped}"
     );
+}
+
+/// How far a standing local avatar's pelvis moves (horizontally, at most)
+/// while `place` moves something remote from x = -1.5 m to +2 m through
+/// where it stands (x = 0) at 1.5 m/s, from 1 s on.
+fn standing_pushed_m(mut place: impl FnMut(&mut PhysicsWorld, f64)) -> f64 {
+    let profile = BodyProfile::from_stature(1.75);
+    let still = standing_samples(&profile, 4.0, false);
+    let settings = SolverSettings {
+        kind: SolverKind::Physics,
+        ..SolverSettings::default()
+    };
+    let mut space = SharedSpace::new(&settings, &Scene::default(), 90.0);
+    let mut people = [OfflineAvatar::new(AvatarSolver::Physics(Box::new(
+        AvatarController::new(&profile, PhysicsSettings::default()),
+    )))];
+    let mut start = None;
+    let mut moved: f64 = 0.0;
+    for (t, samples) in take_ticks(&still, 90.0) {
+        let x = -1.5 + 1.5 * (t - 1.0).max(0.0);
+        if let Some(world) = space.world_mut() {
+            place(world, x);
+        }
+        people[0].samples = samples.to_vec();
+        let solved = space.tick(&mut people, t);
+        if let Some(f) = solved[0].as_ref().and_then(|s| s.physics.as_ref()) {
+            let p = DVec3::new(f.pose.root.x, 0.0, f.pose.root.z);
+            let s = *start.get_or_insert(p);
+            moved = moved.max(p.distance(s));
+        }
+    }
+    moved
+}
+
+#[test]
+fn a_remote_body_walked_into_a_standing_avatar_does_not_push_it() {
+    // A remote person (colliding from the start: it began far enough away).
+    let moved = standing_pushed_m(|world, x| {
+        let parts: Vec<Capsule> = remote_person()
+            .iter()
+            .map(|c| Capsule {
+                a: c.a + DVec3::new(x - REMOTE_X, 0.0, 0.0),
+                b: c.b + DVec3::new(x - REMOTE_X, 0.0, 0.0),
+                radius: c.radius,
+            })
+            .collect();
+        world.set_remote_body("b/walker", &parts, true);
+    });
+    println!("a standing avatar's pelvis moved {moved:.3} m as a remote body walked through it");
+    assert!(moved < 0.05, "pushed {moved} m");
+}
+
+#[test]
+fn a_remote_objects_copy_moved_into_a_standing_avatar_does_not_push_it() {
+    // A crate carried at hip height through where the avatar stands.
+    let shape = ObjectShape::Box {
+        size: DVec3::new(0.4, 0.4, 0.4),
+    };
+    let moved = standing_pushed_m(|world, x| {
+        let pose = Transform::new(DVec3::new(x, 0.9, 0.0), DQuat::IDENTITY);
+        world.set_remote_object("b/o1", &shape, &pose, true);
+    });
+    println!("a standing avatar's pelvis moved {moved:.3} m as a remote crate went through it");
+    assert!(moved < 0.05, "pushed {moved} m");
 }

@@ -4,17 +4,25 @@
 //! keys, so each runs the built-in demo), a relay, and clients on their
 //! gRPC ports. No mock bus; every wait is bounded.
 
+mod cluster_push;
 mod debian;
 mod nats_server;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use cluster_push::push_paced;
 use nats_server::NatsServer;
 use posewire::serve::cluster::relay::relay_config;
+use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
+use posewire_body::glam::DVec3;
+use posewire_body::BodyProfile;
 use posewire_client::{pb, Client};
+use posewire_solver::physics::trials::{meeting_samples, standing_samples};
 use tonic::Streaming;
 
 /// The longest any single wait may take before the test fails.
@@ -36,9 +44,11 @@ fn node_config(nats: &str, space: &str, node: &str) -> Config {
 }
 
 async fn start_node(nats: &str, space: &str, node: &str) -> (Daemon, Client) {
-    let daemon = Daemon::start(&node_config(nats, space, node))
-        .await
-        .expect("the node starts");
+    start_configured(node_config(nats, space, node)).await
+}
+
+async fn start_configured(config: Config) -> (Daemon, Client) {
+    let daemon = Daemon::start(&config).await.expect("the node starts");
     let client = Client::connect(&daemon.local_addr().to_string())
         .await
         .expect("a client");
@@ -176,6 +186,24 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     );
     assert!(worst <= 0.001, "{worst} m");
 
+    // A remote avatar's skeleton is its home node's (sent once a second),
+    // its mesh is not here, and the error says why.
+    let home_skeleton = b_client.get_skeleton("demo").await.expect("b's own");
+    let held_skeleton = remote_skeleton(&a_client, "b/demo").await;
+    assert_eq!(held_skeleton.avatar_id, "b/demo");
+    assert_eq!(held_skeleton.joints, home_skeleton.joints);
+    assert_eq!(held_skeleton.stature_m, home_skeleton.stature_m);
+    let status = |e: posewire_client::ClientError| match e {
+        posewire_client::ClientError::Status(s) => s,
+        other => panic!("{other}"),
+    };
+    let no_mesh = status(a_client.get_mesh("b/demo").await.expect_err("no mesh"));
+    println!("GetMesh b/demo on a: {}", no_mesh.message());
+    assert_eq!(no_mesh.code(), tonic::Code::NotFound);
+    assert!(no_mesh.message().contains("remote avatar"), "{no_mesh:?}");
+    let nobody = status(a_client.get_skeleton("c/demo").await.expect_err("none"));
+    assert_eq!(nobody.code(), tonic::Code::NotFound);
+
     // A relay serves every avatar of the space at its loop's rate.
     let (relay, relay_client) = start_relay(&url, "studio").await;
     let mut relay_frames = stream(&relay_client).await;
@@ -200,6 +228,10 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
         t0.elapsed()
     );
     assert!(fps >= 85.0, "{fps:.1} fps");
+    // A relay answers a remote avatar's skeleton too.
+    let on_relay = remote_skeleton(&relay_client, "a/demo").await;
+    assert_eq!(on_relay.avatar_id, "a/demo");
+    assert_eq!(on_relay.joints.len(), home_skeleton.joints.len());
     let stats = relay_client.get_stats().await.expect("stats");
     assert!((stats.rate_hz - 90.0).abs() < 1e-9);
     let cluster = stats.cluster.expect("a cluster section");
@@ -213,6 +245,23 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     relay.shutdown().await.expect("clean shutdown");
     a.shutdown().await.expect("clean shutdown");
     b.shutdown().await.expect("clean shutdown");
+}
+
+/// GetSkeleton of a remote avatar, asked again while it answers
+/// UNAVAILABLE (its node sends skeletons once a second).
+async fn remote_skeleton(client: &Client, id: &str) -> pb::Skeleton {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match client.get_skeleton(id).await {
+            Ok(s) => return s,
+            Err(posewire_client::ClientError::Status(s))
+                if s.code() == tonic::Code::Unavailable && Instant::now() < deadline =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("GetSkeleton {id}: {e}"),
+        }
+    }
 }
 
 /// Overruns of a node's loop so far.
@@ -350,5 +399,274 @@ async fn a_node_starts_while_the_bus_is_down_and_joins_when_it_is_up() {
     let stats = cluster_stats(&a_client).await;
     assert!(stats.connected && stats.connects >= 1, "{stats:?}");
     a.shutdown().await.expect("clean shutdown");
+    b.shutdown().await.expect("clean shutdown");
+}
+
+/// An avatar fed by `PushDevices`.
+fn pushed_avatar(id: &str) -> AvatarConfig {
+    AvatarConfig {
+        id: id.into(),
+        source: SourceConfig::Push {},
+        profile: None,
+        model: None,
+    }
+}
+
+/// An avatar's pelvis (its root) in `frame`, if it is there.
+fn pelvis(frame: &pb::Frame, id: &str) -> Option<DVec3> {
+    let p = joints(frame, id)?.root.as_ref()?.position.as_ref()?;
+    Some(DVec3::new(p.x, p.y, p.z))
+}
+
+/// An avatar's head device in `frame`, if it is there.
+fn head_device(frame: &pb::Frame, id: &str) -> Option<DVec3> {
+    let d = joints(frame, id)?
+        .devices
+        .iter()
+        .find(|d| d.device == pb::Device::Head as i32)?;
+    let p = d.pose.as_ref()?.position.as_ref()?;
+    Some(DVec3::new(p.x, p.y, p.z))
+}
+
+/// Where node `b`'s person stands, on the floor: away from node `a`'s demo
+/// circle and props (z from -1.4 m to +5.5 m) and from the spot other tests
+/// drop objects at (z = -3).
+const STAND_AT: DVec3 = DVec3::new(0.0, 0.0, -4.5);
+
+/// The walker's pace and how long it walks, m/s and seconds: it starts
+/// 1.5 m short of `b/demo` and its devices end 4.5 m past it.
+const WALK_M_S: f64 = 1.5;
+const WALK_S: f64 = 4.0;
+
+/// The issue's bar "an `a` avatar walked into `b/demo` is stopped by it":
+/// a walker pushed to node a walks at 1.5 m/s straight through where
+/// b/demo stands; its devices go through, its body does not, and b/demo
+/// is not pushed at home by the walker's copy there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_avatar_walked_into_a_remote_one_is_stopped_by_it() {
+    let nats = NatsServer::start();
+    let url = nats.url();
+    // Node b's `demo` stands (pushed by the test: the built-in demo walks a
+    // circle); node a runs its demo and a walker the test pushes.
+    let mut b_config = node_config(&url, "walk", "b");
+    b_config.avatars = vec![pushed_avatar("demo")];
+    let mut a_config = node_config(&url, "walk", "a");
+    a_config.avatars.push(pushed_avatar("walker"));
+    let (b, b_client) = start_configured(b_config).await;
+    let (a, a_client) = start_configured(a_config).await;
+    let profile = BodyProfile::from_stature(1.75);
+    let still = standing_samples(&profile, 1.0 / 90.0, false);
+    let stop = Arc::new(AtomicBool::new(false));
+    let b_push = push_paced(&b_client, "demo", STAND_AT, stop.clone(), move |_| {
+        Some(still.clone())
+    });
+
+    // Where b/demo stands, as node a holds it.
+    let mut a_frames = stream(&a_client).await;
+    let mut target = until_has(&mut a_frames, &["demo", "b/demo"]).await;
+    let settle = Instant::now() + Duration::from_secs(1);
+    while Instant::now() < settle {
+        target = next(&mut a_frames).await;
+    }
+    let remote = pelvis(&target, "b/demo").expect("b/demo on a");
+    println!("b/demo stands at {remote:.3} on a");
+    assert!(remote.distance(STAND_AT + DVec3::new(0.0, remote.y, 0.0)) < 0.3);
+
+    // The walker: straight along +X through where b/demo's pelvis is.
+    let [walk, _] = meeting_samples(&profile, WALK_M_S, 0.0, WALK_S);
+    let shift = DVec3::new(remote.x, 0.0, remote.z);
+    let ticks: Vec<Vec<_>> = posewire_solver::solve::take_ticks(&walk, 90.0)
+        .map(|(_, s)| s.to_vec())
+        .collect();
+    let walker = push_paced(&a_client, "walker", shift, stop.clone(), move |k| {
+        ticks.get(k).cloned()
+    });
+
+    // Every frame of a until the walk is over: the walker's pelvis and
+    // head device against b/demo's pelvis.
+    let mut closest = f64::INFINITY;
+    let mut furthest_pelvis = f64::NEG_INFINITY;
+    let mut furthest_head = f64::NEG_INFINITY;
+    let mut frames = 0u32;
+    let mut remote_held = 0u32;
+    let mut remote_moved = 0.0f64;
+    while !walker.is_finished() {
+        let f = next(&mut a_frames).await;
+        let (Some(w), Some(r)) = (pelvis(&f, "walker"), pelvis(&f, "b/demo")) else {
+            continue;
+        };
+        frames += 1;
+        let apart = DVec3::new(w.x - r.x, 0.0, w.z - r.z).length();
+        closest = closest.min(apart);
+        furthest_pelvis = furthest_pelvis.max(w.x - r.x);
+        remote_moved = remote_moved.max(DVec3::new(r.x - remote.x, 0.0, r.z - remote.z).length());
+        if let Some(h) = head_device(&f, "walker") {
+            furthest_head = furthest_head.max(h.x - r.x);
+        }
+        if joints(&f, "b/demo").is_some_and(|d| d.remote.is_some()) {
+            remote_held += 1;
+        }
+    }
+    let response = walker
+        .await
+        .expect("the walker's pusher")
+        .expect("the push is answered");
+    stop.store(true, Ordering::SeqCst);
+    println!(
+        "{frames} frames of the walk: walker's head device reached {furthest_head:.2} m past \
+         b/demo's pelvis, its pelvis at most {furthest_pelvis:.2} m past, closest {closest:.3} m \
+         horizontally; b/demo moved {remote_moved:.3} m; {} samples accepted",
+        response.accepted
+    );
+    assert!(frames >= 200, "{frames} frames with both");
+    assert_eq!(remote_held, frames, "b/demo is remote on a");
+    // The devices went through b/demo...
+    assert!(furthest_head > 3.0, "{furthest_head}");
+    // ...the body did not: its pelvis stayed short of b/demo's by more
+    // than 0.2 m, most of two trunks' radii (b/demo's trunk capsule is
+    // 0.14 m, the walker's about as thick; measured 0.27-0.33 m)...
+    assert!(furthest_pelvis < -0.2, "{furthest_pelvis}");
+    assert!(closest > 0.2, "{closest}");
+    // ...and b/demo, standing at home, was not pushed away by the walker's
+    // copy there.
+    assert!(remote_moved < 0.05, "{remote_moved}");
+    let _ = b_push.await;
+    a.shutdown().await.expect("clean shutdown");
+    b.shutdown().await.expect("clean shutdown");
+}
+
+/// Where a frame's object `id` is, if it is there.
+fn object_at(frame: &pb::Frame, id: &str) -> Option<DVec3> {
+    let o = frame.objects.iter().find(|o| o.id == id)?;
+    let p = o.pose.as_ref()?.position.as_ref()?;
+    Some(DVec3::new(p.x, p.y, p.z))
+}
+
+/// Objects belong to the node that created them: one added on `a` (a box
+/// dropped from 1 m, away from the demos' props) is on `b`'s stream as
+/// `a/<id>`, at the pose of the home frame it came from (by the sequence
+/// `a/demo` carries in the same frame) within 1 mm, in `b`'s ListObjects
+/// (which only `a` may change), and is dropped with its node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_object_created_on_one_node_is_on_the_others_stream() {
+    let nats = NatsServer::start();
+    let url = nats.url();
+    let (a, a_client) = start_node(&url, "things", "a").await;
+    let (b, b_client) = start_node(&url, "things", "b").await;
+    let mut a_frames = stream(&a_client).await;
+    let mut b_frames = stream(&b_client).await;
+    until_has(&mut b_frames, &["demo", "a/demo"]).await;
+    let v = |x, y, z| pb::Vec3 { x, y, z };
+    let id = a_client
+        .scene_service()
+        .add_object(pb::AddObjectRequest {
+            shape: Some(pb::Shape {
+                kind: Some(pb::shape::Kind::Box(pb::Box {
+                    size: Some(v(0.3, 0.3, 0.3)),
+                })),
+            }),
+            mass_kg: 2.0,
+            pose: Some(pb::Pose {
+                position: Some(v(-3.0, 1.0, -3.0)),
+                rotation: None,
+            }),
+            name: "crate".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("the box is added on a")
+        .into_inner()
+        .id;
+    let remote_id = format!("a/{id}");
+
+    // Its poses at home by sequence, and its copies on b with the sequence
+    // of the home frame they came from, while it falls and lands.
+    let mut home: BTreeMap<u64, DVec3> = BTreeMap::new();
+    let mut copies: Vec<(u64, DVec3)> = Vec::new();
+    let window = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < window {
+        tokio::select! {
+            f = next(&mut a_frames) => {
+                if let Some(p) = object_at(&f, &id) {
+                    home.insert(f.sequence, p);
+                }
+            }
+            f = next(&mut b_frames) => {
+                let seq = joints(&f, "a/demo")
+                    .and_then(|d| d.remote.as_ref())
+                    .map(|r| r.source_sequence);
+                if let (Some(seq), Some(p)) = (seq, object_at(&f, &remote_id)) {
+                    copies.push((seq, p));
+                }
+            }
+        }
+    }
+    let mut compared = 0;
+    let mut worst = 0.0f64;
+    let (mut lowest, mut highest) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (seq, copy) in &copies {
+        if let Some(original) = home.get(seq) {
+            worst = worst.max(copy.distance(*original));
+            compared += 1;
+        }
+        lowest = lowest.min(copy.y);
+        highest = highest.max(copy.y);
+    }
+    println!(
+        "{remote_id} on b: {} copies, {compared} matched by sequence, largest difference {worst} m; \
+         its centre from {highest:.3} m down to {lowest:.3} m",
+        copies.len()
+    );
+    assert!(
+        compared >= 20,
+        "only {compared} of {} copies found at home",
+        copies.len()
+    );
+    assert!(worst <= 0.001, "{worst} m");
+    assert!(
+        highest > 0.8 && lowest < 0.2,
+        "it fell and landed on b's stream too"
+    );
+
+    // b lists it (with its shape) among its own, and leaves it to a.
+    let listed = b_client
+        .scene_service()
+        .list_objects(pb::ListObjectsRequest {})
+        .await
+        .expect("b lists its objects")
+        .into_inner()
+        .objects;
+    let copy = listed
+        .iter()
+        .find(|o| o.id == remote_id)
+        .expect("listed on b");
+    assert_eq!(copy.name, "crate");
+    assert!(copy.shape.is_some() && copy.mass_kg == 2.0, "{copy:?}");
+    assert!(
+        listed.iter().any(|o| !o.id.contains('/')),
+        "b's own props too"
+    );
+    let moved = b_client
+        .scene_service()
+        .set_object_pose(pb::SetObjectPoseRequest {
+            id: remote_id.clone(),
+            pose: copy.pose,
+            ..Default::default()
+        })
+        .await
+        .expect_err("only a moves it");
+    assert_eq!(moved.code(), tonic::Code::FailedPrecondition, "{moved:?}");
+
+    // Dropped with its node.
+    a.shutdown().await.expect("clean shutdown");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let f = next(&mut b_frames).await;
+        if object_at(&f, &remote_id).is_none() {
+            assert!(joints(&f, "a/demo").is_none(), "dropped with a/demo");
+            break;
+        }
+        assert!(Instant::now() < deadline, "{remote_id} is dropped");
+    }
     b.shutdown().await.expect("clean shutdown");
 }

@@ -77,6 +77,12 @@ pub fn spec(req: &pb::AddObjectRequest, hull: Option<Vec<DVec3>>) -> Result<Obje
 
 /// An object id of the API (`o7`).
 pub fn object_id(id: &str) -> Result<ObjectId, Status> {
+    if let Some((node, own)) = id.split_once('/') {
+        return Err(Status::failed_precondition(format!(
+            "`{id}` is an object of node `{node}` of the shared space: only its own node moves \
+             or removes it (there, as `{own}`)"
+        )));
+    }
     id.strip_prefix('o')
         .and_then(|n| n.parse().ok())
         .map(ObjectId)

@@ -147,3 +147,14 @@ pub fn frame_objects(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<pb::O
             .collect()
     })
 }
+
+/// Every object of the space (static ones too) as `SceneService` answers
+/// it, with its shape: what a node of a shared space publishes.
+pub fn scene_objects(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<pb::SceneObject> {
+    space.world().map_or_else(Vec::new, |w| {
+        w.objects()
+            .iter()
+            .map(|s| scene_object(s, holders(w, s.id, avatars)))
+            .collect()
+    })
+}

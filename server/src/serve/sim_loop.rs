@@ -6,8 +6,8 @@
 //! tick runs late (never two at once); simulation time advances by one
 //! period per tick whatever happens. Logs only on state changes. In a
 //! shared space (`[cluster]`), each frame also carries the other nodes'
-//! newest avatars, and the physics world holds them as kinematic bodies
-//! ([`super::cluster`]).
+//! newest avatars and objects, and the physics world holds them as
+//! kinematic bodies ([`super::cluster`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -98,6 +98,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let mut deformed = posewire_skinning::Deformed::default();
     let mut props = super::demo_props::DemoProps::default();
     let mut remote_colliders = super::cluster::bodies::RemoteColliders::default();
+    let mut remote_objects = super::cluster::objects::RemoteObjectCopies::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.kind.name(),
@@ -185,12 +186,24 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             }
             avatars.push(out);
         }
+        let mut objects = super::objects::frame_objects(&space, &setup.avatars);
         if let Some(link) = &shared.cluster {
-            // The other nodes' avatars: in the frame, and as kinematic
-            // bodies of the next step.
-            link.remote.merge_into(Instant::now(), &mut avatars);
+            // This node's objects for the publisher; the other nodes'
+            // avatars and objects: in the frame, and as kinematic bodies of
+            // the next step.
+            link.set_own_objects(Arc::new(super::objects::scene_objects(
+                &space,
+                &setup.avatars,
+            )));
+            if sequence.is_multiple_of(super::cluster::wire::SKELETON_EVERY) {
+                link.set_own_skeletons(Arc::new(own_skeletons(shared)));
+            }
+            let now = Instant::now();
+            link.remote.merge_into(now, &mut avatars);
+            link.remote.merge_objects_into(now, &mut objects);
             if let Some(world) = space.world_mut() {
                 remote_colliders.update(world, &avatars);
+                remote_objects.update(world, &link.remote.objects(now));
             }
         }
         if skinned > 0 {
@@ -205,7 +218,7 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             capture_time_unix_ns: newest_arrival_ns,
             publish_time_unix_ns: unix_ns(),
             avatars,
-            objects: super::objects::frame_objects(&space, &setup.avatars),
+            objects,
         };
         // Never blocks; an error only means nobody is subscribed.
         let _ = shared.frames.send(Arc::new(frame));
@@ -232,6 +245,15 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         deadline = (deadline + period).max(Instant::now());
     }
     tracing::info!(frames = sequence, "real-time loop stopped");
+}
+
+/// The skeletons of the daemon's avatars, as GetSkeleton answers them.
+fn own_skeletons(shared: &Shared) -> Vec<pb::Skeleton> {
+    shared
+        .avatars()
+        .iter()
+        .map(|a| super::frame_build::skeleton(&a.id, &a.skeleton, &a.profile_name, a.stature_m))
+        .collect()
 }
 
 /// One tick's loop time and how long its work took.

@@ -30,6 +30,8 @@ use rapier3d::prelude::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks, SolverFlags,
 };
 
+use super::remote_contacts::{RemoteMotion, REMOTE_TAG};
+
 /// Segment pairs of one body that never touch although they are not
 /// joined: each upper arm and the chest and neck beside its shoulder.
 pub const PASSING_PAIRS: [(Joint, Joint); 4] = [
@@ -90,7 +92,7 @@ pub struct HeldPass {
 
 /// The avatar number and joint of a collider tag (`None`: not an avatar's).
 fn owner(tag: u128) -> Option<(u128, Joint)> {
-    if tag & OBJECT_TAG != 0 {
+    if tag & (OBJECT_TAG | REMOTE_TAG) != 0 {
         return None;
     }
     let avatar = tag >> 8;
@@ -98,9 +100,10 @@ fn owner(tag: u128) -> Option<(u128, Joint)> {
     (avatar > 0).then_some((avatar, *joint))
 }
 
-/// rapier's contact hooks: drops [`PASSING_PAIRS`], and gives the contacts
-/// of one body with itself their own friction (never those between two
-/// avatars, or with the floor or the scene).
+/// rapier's contact hooks: drops [`PASSING_PAIRS`], gives the contacts of
+/// one body with itself their own friction (never those between two
+/// avatars, or with the floor or the scene), and settles a local avatar's
+/// contacts with a remote body ([`super::remote_contacts`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BodyContactHooks<'a> {
     /// Friction where a body touches itself
@@ -108,6 +111,8 @@ pub struct BodyContactHooks<'a> {
     pub self_friction: f32,
     /// The held objects and the bodies they pass through.
     pub held: &'a [HeldPass],
+    /// The remote bodies' capsules and how they last moved.
+    pub remote: &'a [RemoteMotion],
 }
 
 impl BodyContactHooks<'_> {
@@ -165,7 +170,15 @@ impl PhysicsHooks for BodyContactHooks<'_> {
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
         let tag = |h| context.colliders.get(h).map_or(0, |c| c.user_data);
-        let own = one_body(tag(context.collider1), tag(context.collider2));
+        let (t1, t2) = (tag(context.collider1), tag(context.collider2));
+        let remote = |t: u128| t & REMOTE_TAG != 0;
+        if remote(t1) && owner(t2).is_some() {
+            return super::remote_contacts::settle(context, true, self.remote);
+        }
+        if remote(t2) && owner(t1).is_some() {
+            return super::remote_contacts::settle(context, false, self.remote);
+        }
+        let own = one_body(t1, t2);
         if let (true, Some(manifold)) = (own, context.rigid_mut()) {
             *manifold.friction = self.self_friction;
         }
@@ -198,6 +211,7 @@ mod tests {
         let hooks = BodyContactHooks {
             self_friction: 0.0,
             held: &held,
+            remote: &[],
         };
         let part = |avatar: usize, j: Joint| collider_tag(avatar, j);
         assert!(hooks.passes(ball, part(0, Joint::RightHip)), "the thigh");

@@ -15,6 +15,8 @@
 //!   state (tracking, staggering, fallen, getting up) and its assist;
 //!   [`avoid`]: bodies that step aside to pass each other.
 //! - [`remote`]: bodies simulated by another node, as kinematic capsules.
+//! - [`remote_contacts`]: how local avatars and remote bodies touch.
+//! - [`remote_objects`]: objects of another node, as kinematic copies.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
@@ -37,6 +39,8 @@ pub mod locomotion;
 pub mod objects;
 pub mod reaction;
 pub mod remote;
+pub mod remote_contacts;
+pub mod remote_objects;
 pub mod scene;
 pub mod scene_objects;
 pub mod stepping_balance;

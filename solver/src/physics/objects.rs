@@ -270,9 +270,10 @@ fn object_groups() -> InteractionGroups {
     )
 }
 
-/// The rapier collider of a shape (`None`: a hull that spans no volume).
-fn collider(spec: &ObjectSpec) -> Option<ColliderBuilder> {
-    let c = match &spec.shape {
+/// The rapier collider of a shape alone (`None`: a hull that spans no
+/// volume).
+pub(super) fn shape_collider(shape: &ObjectShape) -> Option<ColliderBuilder> {
+    Some(match shape {
         ObjectShape::Box { size } => {
             let h = *size * 0.5;
             ColliderBuilder::cuboid(h.x as f32, h.y as f32, h.z as f32)
@@ -285,8 +286,12 @@ fn collider(spec: &ObjectSpec) -> Option<ColliderBuilder> {
             let p: Vec<_> = points.iter().map(|&p| v32(p)).collect();
             ColliderBuilder::convex_hull(&p)?
         }
-    };
-    let c = c
+    })
+}
+
+/// The rapier collider of an object (`None`: a hull that spans no volume).
+fn collider(spec: &ObjectSpec) -> Option<ColliderBuilder> {
+    let c = shape_collider(&spec.shape)?
         .friction(spec.friction as f32)
         .restitution(spec.restitution as f32)
         .collision_groups(object_groups());

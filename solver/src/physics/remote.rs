@@ -4,18 +4,21 @@
 //! capsules between points each tick; a body that arrives overlapping an
 //! avatar of this world (two nodes' demos start at one spot) collides with
 //! nothing until the caller says it has been apart ([`RemoteBody::collide`]).
+//! A remote body never pushes this world's avatars: how they touch is
+//! [`super::remote_contacts`].
 
 use std::collections::BTreeMap;
 
 use posewire_body::glam::{DQuat, DVec3};
 use rapier3d::glamx::Pose3;
 use rapier3d::prelude::{
-    ColliderBuilder, ColliderHandle, Group, InteractionGroups, InteractionTestMode,
-    RigidBodyBuilder, RigidBodyHandle,
+    ActiveHooks, ColliderBuilder, Group, InteractionGroups, InteractionTestMode, RigidBodyBuilder,
+    RigidBodyHandle,
 };
 
 use super::avatar::{all_avatar_groups, OBJECT_GROUP};
 use super::convert::{q32, v32};
+use super::remote_contacts::{RemoteMotion, REMOTE_TAG};
 use super::world::PhysicsWorld;
 
 /// One capsule of a remote body: between two points, world metres.
@@ -29,22 +32,31 @@ pub struct Capsule {
     pub radius: f64,
 }
 
+/// One capsule of a remote body in the world, and how it last moved.
+#[derive(Debug)]
+struct Part {
+    body: RigidBodyHandle,
+    motion: RemoteMotion,
+}
+
 /// A remote body in the world: its capsules and whether they collide.
 #[derive(Debug, Default)]
 pub struct RemoteBody {
-    parts: Vec<(RigidBodyHandle, ColliderHandle, f64)>,
+    parts: Vec<Part>,
     collide: bool,
 }
 
-/// The remote bodies of a world, by key.
+/// The remote bodies of a world, by key, and the remote objects
+/// ([`super::remote_objects`]).
 #[derive(Debug, Default)]
 pub struct RemoteBodies {
     bodies: BTreeMap<String, RemoteBody>,
+    pub(super) objects: super::remote_objects::RemoteObjects,
 }
 
 /// Which groups a remote capsule collides with: the avatars and the
 /// objects when it collides, nothing before.
-fn groups(collide: bool) -> InteractionGroups {
+pub(super) fn groups(collide: bool) -> InteractionGroups {
     let filter = if collide {
         all_avatar_groups() | OBJECT_GROUP
     } else {
@@ -103,27 +115,46 @@ impl PhysicsWorld {
                 let collider = ColliderBuilder::capsule_y(half, c.radius as f32)
                     .collision_groups(groups(false))
                     .friction(0.8)
+                    .user_data(REMOTE_TAG)
+                    .active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS)
                     .build();
                 let ch =
                     self.rapier
                         .colliders
                         .insert_with_parent(collider, h, &mut self.rapier.bodies);
-                body.parts.push((h, ch, c.radius));
+                body.parts.push(Part {
+                    body: h,
+                    motion: RemoteMotion {
+                        collider: ch,
+                        a: c.a,
+                        b: c.b,
+                        va: DVec3::ZERO,
+                        vb: DVec3::ZERO,
+                    },
+                });
             }
             self.remote.bodies.insert(key.to_string(), body);
         }
+        let rate = 1.0 / self.dt();
         let Some(body) = self.remote.bodies.get_mut(key) else {
             return;
         };
-        for ((h, _, _), c) in body.parts.iter().zip(capsules) {
-            if let (Some(b), true) = (self.rapier.bodies.get_mut(*h), usable(c)) {
+        for (part, c) in body.parts.iter_mut().zip(capsules) {
+            if let (Some(b), true) = (self.rapier.bodies.get_mut(part.body), usable(c)) {
                 b.set_next_kinematic_position(capsule_pose(c));
+                let m = &mut part.motion;
+                (m.va, m.vb) = if rebuild {
+                    (DVec3::ZERO, DVec3::ZERO)
+                } else {
+                    ((c.a - m.a) * rate, (c.b - m.b) * rate)
+                };
+                (m.a, m.b) = (c.a, c.b);
             }
         }
         if body.collide != collide || rebuild {
             body.collide = collide;
-            for (_, ch, _) in &body.parts {
-                if let Some(c) = self.rapier.colliders.get_mut(*ch) {
+            for part in &body.parts {
+                if let Some(c) = self.rapier.colliders.get_mut(part.motion.collider) {
                     c.set_collision_groups(groups(collide));
                 }
             }
@@ -135,10 +166,21 @@ impl PhysicsWorld {
         let Some(body) = self.remote.bodies.remove(key) else {
             return false;
         };
-        for (h, _, _) in body.parts {
-            self.rapier.remove_body(h);
+        for part in body.parts {
+            self.rapier.remove_body(part.body);
         }
         true
+    }
+
+    /// Every remote capsule's and object's collider and how it last moved
+    /// (for the contact hook).
+    pub(super) fn remote_motions(&self) -> Vec<RemoteMotion> {
+        self.remote
+            .bodies
+            .values()
+            .flat_map(|b| b.parts.iter().map(|p| p.motion))
+            .chain(self.remote_object_motions())
+            .collect()
     }
 
     /// The keys of the remote bodies in the world.
@@ -155,6 +197,7 @@ impl PhysicsWorld {
     /// rebuilt (they are placed again by the next call).
     pub(super) fn forget_remote_bodies(&mut self) {
         self.remote.bodies.clear();
+        self.remote.objects.clear();
     }
 }
 

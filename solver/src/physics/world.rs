@@ -356,9 +356,11 @@ impl PhysicsWorld {
     /// Advances the world by one step.
     pub fn step(&mut self) {
         let held = self.held_passes();
+        let remote = self.remote_motions();
         let hooks = super::contact_filter::BodyContactHooks {
             self_friction: self.self_friction(),
             held: &held,
+            remote: &remote,
         };
         self.rapier.step_with_events(&hooks, &());
         self.break_overloaded_holds();

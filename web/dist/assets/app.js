@@ -4331,11 +4331,16 @@ service FrameService {
   // it missed. Errors: NOT_FOUND for an unknown avatar id,
   // INVALID_ARGUMENT for a bad encoding.
   rpc StreamFrames(StreamFramesRequest) returns (stream StreamFramesResponse);
-  // The skeleton of one avatar: joint names, parents and rest offsets.
-  // Errors: NOT_FOUND for an unknown avatar.
+  // The skeleton of one avatar: joint names, parents and rest offsets. In
+  // a shared space (docs/SCALING.md) a remote avatar \`NODE/ID\` answers its
+  // home node's skeleton. Errors: NOT_FOUND for an unknown avatar;
+  // UNAVAILABLE for a remote avatar whose skeleton has not arrived yet
+  // (nodes send them once a second).
   rpc GetSkeleton(GetSkeletonRequest) returns (Skeleton);
   // The skinned mesh of one avatar in its rest pose: vertices, triangles,
-  // UVs if the model has them. Errors: NOT_FOUND for an unknown avatar.
+  // UVs if the model has them. Errors: NOT_FOUND for an unknown avatar,
+  // and for a remote avatar \`NODE/ID\` (meshes do not travel between nodes:
+  // ask its home node for \`ID\`).
   rpc GetMesh(GetMeshRequest) returns (Mesh);
 }
 

@@ -218,7 +218,13 @@ async fn publish(
             }
             Err(broadcast::error::RecvError::Closed) => break,
         };
-        let payload = wire::encode(&c.space, &c.node, &frame);
+        let payload = wire::encode(
+            &c.space,
+            &c.node,
+            &frame,
+            &link.own_objects(),
+            &link.own_skeletons(),
+        );
         let sent = tokio::select! {
             r = client.publish(subject.clone(), payload.into()) => r.is_ok(),
             _ = shutdown.changed() => break,
@@ -258,15 +264,22 @@ async fn receive(
             Ok(m) => {
                 link.counters.received.fetch_add(1, Ordering::Relaxed);
                 let Some(frame) = m.frame else { continue };
-                match link.remote.accept(&m.node, frame, Instant::now()) {
+                let verdict = link
+                    .remote
+                    .accept(&m.node, frame, m.objects, Instant::now());
+                if verdict != super::remote::Accepted::Full && !m.skeletons.is_empty() {
+                    link.remote.keep_skeletons(&m.node, m.skeletons);
+                }
+                match verdict {
                     super::remote::Accepted::NewNode => {
                         tracing::info!(node = %m.node, "a node of the space is heard");
                     }
                     super::remote::Accepted::Full => link.refused(
                         subject,
                         &wire::Refused::BadFrame(format!(
-                            "more than {} remote avatars",
-                            super::remote::MAX_REMOTE_AVATARS
+                            "more than {} remote avatars or {} remote objects",
+                            super::remote::MAX_REMOTE_AVATARS,
+                            super::remote::MAX_REMOTE_OBJECTS
                         )),
                     ),
                     _ => {}

@@ -7,18 +7,20 @@
 //! - [`wire`]: subjects, and the `ClusterFrame` messages encoded and checked.
 //! - [`remote`]: the other nodes' newest frames, merged into this node's.
 //! - [`bodies`]: remote avatars as kinematic bodies of the physics world.
+//! - [`objects`]: objects across nodes: checked, in frames, kinematic copies.
 //! - [`link`]: the connection, its events, the publisher and subscriber.
 //! - [`relay`]: the configuration of `posewire relay`.
 
 pub mod bodies;
 pub mod config;
 pub mod link;
+pub mod objects;
 pub mod relay;
 pub mod remote;
 pub mod wire;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use posewire_proto::v1 as pb;
@@ -57,6 +59,11 @@ pub struct Link {
     pub remote: remote::RemoteStore,
     /// The counters.
     pub counters: Counters,
+    /// This node's own objects with their shapes, as the loop last listed
+    /// them (the publisher sends them with each frame).
+    own_objects: Mutex<Arc<Vec<pb::SceneObject>>>,
+    /// This node's avatars' skeletons, as the loop last listed them.
+    own_skeletons: Mutex<Arc<Vec<pb::Skeleton>>>,
     /// When a refused message was last logged, and how many since.
     refused_log: Mutex<(Option<Instant>, u64)>,
 }
@@ -68,8 +75,42 @@ impl Link {
             remote: remote::RemoteStore::new(config.remote_timeout()),
             config,
             counters: Counters::default(),
+            own_objects: Mutex::default(),
+            own_skeletons: Mutex::default(),
             refused_log: Mutex::default(),
         }
+    }
+
+    /// Keeps the loop's newest list of this node's own objects.
+    pub fn set_own_objects(&self, objects: Arc<Vec<pb::SceneObject>>) {
+        *self
+            .own_objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = objects;
+    }
+
+    /// Keeps the loop's newest list of this node's avatars' skeletons.
+    pub fn set_own_skeletons(&self, skeletons: Arc<Vec<pb::Skeleton>>) {
+        *self
+            .own_skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = skeletons;
+    }
+
+    /// This node's avatars' skeletons as the loop last listed them.
+    pub fn own_skeletons(&self) -> Arc<Vec<pb::Skeleton>> {
+        self.own_skeletons
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// This node's own objects as the loop last listed them.
+    pub fn own_objects(&self) -> Arc<Vec<pb::SceneObject>> {
+        self.own_objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Counts a connection event and logs the changes of state.

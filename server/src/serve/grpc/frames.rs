@@ -1,4 +1,5 @@
-//! `posewire.v1.FrameService`: the frame stream, the skeleton, the mesh.
+//! `posewire.v1.FrameService`: the frame stream, the skeleton (a remote
+//! avatar's too, as its node sent it), the mesh (not a remote avatar's).
 //!
 //! Each StreamFrames call gets its own task that takes every frame from the
 //! loop's broadcast fan-out and forwards it, decimated and filtered, into
@@ -20,6 +21,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
+use crate::serve::cluster::remote::RemoteSkeleton;
 use crate::serve::frame_build;
 use crate::serve::state::Shared;
 
@@ -157,6 +159,46 @@ impl Selection {
     }
 }
 
+impl Frames {
+    /// GetSkeleton of an id that is none of this daemon's avatars: a
+    /// remote avatar's (`NODE/ID`) skeleton as its node sent it, or why
+    /// not.
+    fn remote_skeleton(&self, id: &str) -> Result<pb::Skeleton, Status> {
+        let no_avatar = || Status::not_found(format!("no avatar `{id}`"));
+        let link = self.shared.cluster.as_ref().ok_or_else(no_avatar)?;
+        if !id.contains('/') {
+            return Err(no_avatar());
+        }
+        match link.remote.skeleton(id, std::time::Instant::now()) {
+            RemoteSkeleton::Known(s) => Ok(s),
+            RemoteSkeleton::NotYet => Err(Status::unavailable(format!(
+                "`{id}` is a remote avatar whose skeleton has not arrived yet: nodes send their \
+                 avatars' skeletons once a second; ask again in a second"
+            ))),
+            RemoteSkeleton::Unknown => Err(Status::not_found(format!(
+                "no avatar `{id}`: no node of the space heard now has it (remote avatars read \
+                 `NODE/ID`)"
+            ))),
+        }
+    }
+
+    /// Why GetMesh has nothing for `id`: no such avatar, or a remote one,
+    /// whose mesh does not travel over the bus.
+    fn no_mesh(&self, id: &str) -> Status {
+        let held = self.shared.cluster.as_ref().is_some_and(|link| {
+            link.remote.skeleton(id, std::time::Instant::now()) != RemoteSkeleton::Unknown
+        });
+        match id.split_once('/') {
+            Some((node, own)) if held => Status::not_found(format!(
+                "`{id}` is a remote avatar (simulated by node `{node}`): meshes do not travel \
+                 over the bus, only joints and skeletons; GetSkeleton answers `{id}` here, and \
+                 node `{node}`'s GetMesh answers `{own}`"
+            )),
+            _ => Status::not_found(format!("no avatar `{id}`")),
+        }
+    }
+}
+
 #[tonic::async_trait]
 impl FrameService for Frames {
     type StreamFramesStream = FrameStream;
@@ -268,10 +310,9 @@ impl FrameService for Frames {
         request: Request<pb::GetSkeletonRequest>,
     ) -> Result<Response<pb::Skeleton>, Status> {
         let id = request.into_inner().avatar_id;
-        let avatar = self
-            .shared
-            .avatar(&id)
-            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))?;
+        let Some(avatar) = self.shared.avatar(&id) else {
+            return self.remote_skeleton(&id).map(Response::new);
+        };
         Ok(Response::new(frame_build::skeleton(
             &avatar.id,
             &avatar.skeleton,
@@ -285,10 +326,7 @@ impl FrameService for Frames {
         request: Request<pb::GetMeshRequest>,
     ) -> Result<Response<pb::Mesh>, Status> {
         let id = request.into_inner().avatar_id;
-        let avatar = self
-            .shared
-            .avatar(&id)
-            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))?;
+        let avatar = self.shared.avatar(&id).ok_or_else(|| self.no_mesh(&id))?;
         let slot = avatar.rig.clone();
         // Building the rig (centres of rotation) can take a while the first
         // time: on a blocking thread, never the loop.

@@ -127,8 +127,24 @@ impl SceneService for Scene {
         &self,
         _request: Request<pb::ListObjectsRequest>,
     ) -> Result<Response<pb::ListObjectsResponse>, Status> {
-        let mut objects = self.shared.live.objects(ObjectChange::List).await?;
+        let own = self.shared.live.objects(ObjectChange::List).await;
+        let Some(link) = &self.shared.cluster else {
+            let mut objects = own?;
+            self.shared.hulls.fill(&mut objects);
+            return Ok(Response::new(pb::ListObjectsResponse { objects }));
+        };
+        // In a shared space: this node's objects (none on a relay, which
+        // has no world), then the other nodes' as `NODE/ID`.
+        let mut objects = match own {
+            Ok(objects) => objects,
+            Err(e) if e.code() == tonic::Code::FailedPrecondition => Vec::new(),
+            Err(e) => return Err(e),
+        };
         self.shared.hulls.fill(&mut objects);
+        objects.extend(crate::serve::cluster::objects::remote_scene_objects(
+            &link.remote,
+            std::time::Instant::now(),
+        ));
         Ok(Response::new(pb::ListObjectsResponse { objects }))
     }
 

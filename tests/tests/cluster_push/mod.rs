@@ -1,0 +1,97 @@
+//! Device samples pushed to a daemon over `DeviceService.PushDevices` in
+//! real time, for the shared-space tests (`cluster.rs`): one batch per tick
+//! at 90 Hz from a task of its own, until the batches run out or the test
+//! says stop. Included with `mod`.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::glam::DVec3;
+use posewire_body::Device;
+use posewire_client::{pb, Client};
+
+/// The rate batches are pushed at, Hz (the loop's).
+pub const PUSH_HZ: f64 = 90.0;
+
+fn device_of(device: Device) -> pb::Device {
+    match device {
+        Device::Head => pb::Device::Head,
+        Device::LeftHand => pb::Device::LeftHand,
+        Device::RightHand => pb::Device::RightHand,
+        Device::Pelvis => pb::Device::Pelvis,
+        Device::LeftFoot => pb::Device::LeftFoot,
+        Device::RightFoot => pb::Device::RightFoot,
+    }
+}
+
+fn v(p: DVec3) -> pb::Vec3 {
+    pb::Vec3 {
+        x: p.x,
+        y: p.y,
+        z: p.z,
+    }
+}
+
+/// A sample as pushed, moved by `shift`, stamped `capture_ns`.
+fn pushed(s: &TrackerSample, shift: DVec3, capture_ns: i64) -> Option<pb::DeviceSample> {
+    let pose = s.pose?;
+    let q = pose.rotation;
+    Some(pb::DeviceSample {
+        device: device_of(s.device) as i32,
+        capture_time_ns: capture_ns,
+        pose: Some(pb::Pose {
+            position: Some(v(pose.position + shift)),
+            rotation: Some(pb::Quat {
+                x: q.x,
+                y: q.y,
+                z: q.z,
+                w: q.w,
+            }),
+        }),
+        input: None,
+    })
+}
+
+/// Pushes for avatar `id` one batch per tick in real time, `batches(k)`
+/// giving tick `k`'s samples (moved by `shift`), until it returns `None`
+/// or `stop` is set. The task ends with the push's answer.
+pub fn push_paced(
+    client: &Client,
+    id: &str,
+    shift: DVec3,
+    stop: Arc<AtomicBool>,
+    mut batches: impl FnMut(usize) -> Option<Vec<TrackerSample>> + Send + 'static,
+) -> tokio::task::JoinHandle<Result<pb::PushDevicesResponse, posewire_client::ClientError>> {
+    let (tx, rx) = tokio::sync::mpsc::channel(16);
+    let id = id.to_string();
+    tokio::spawn(async move {
+        let start = Instant::now();
+        let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / PUSH_HZ));
+        for k in 0.. {
+            tick.tick().await;
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let Some(batch) = batches(k) else { break };
+            let ns = i64::try_from(start.elapsed().as_nanos()).unwrap_or(i64::MAX);
+            let samples = batch.iter().filter_map(|s| pushed(s, shift, ns)).collect();
+            let request = pb::PushDevicesRequest {
+                avatar_id: id.clone(),
+                samples,
+            };
+            if tx.send(request).await.is_err() {
+                break;
+            }
+        }
+    });
+    let client = client.clone();
+    tokio::spawn(async move {
+        client
+            .push_devices(tokio_stream::wrappers::ReceiverStream::new(rx))
+            .await
+    })
+}
