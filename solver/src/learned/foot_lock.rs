@@ -146,7 +146,9 @@ impl FootLock {
             (None, Some((from, k))) => {
                 let k = (k + dt / s.release_s.max(1e-3)).min(1.0);
                 self.release = (k < 1.0).then_some((from, k));
-                from.lerp(target, k)
+                // Eased (smoothstep): the foot leaves its lock and meets
+                // its target without a kick in its speed.
+                from.lerp(target, k * k * (3.0 - 2.0 * k))
             }
             (None, None) => target,
         };
