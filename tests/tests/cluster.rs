@@ -402,6 +402,54 @@ async fn a_node_starts_while_the_bus_is_down_and_joins_when_it_is_up() {
     b.shutdown().await.expect("clean shutdown");
 }
 
+/// A bus that asks for a token (`nats-server --auth`): nodes whose
+/// `token_file` holds it share the space; a node with another token is
+/// refused by the server, keeps simulating its own avatar, says it is not
+/// connected, and never shows up on the others' streams.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_protected_bus_admits_only_nodes_with_its_token() {
+    let nats = NatsServer::start_with(&["--auth", "s3cret-bus-token"]);
+    let url = nats.url();
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let token = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("the token file");
+        path
+    };
+    let with_token = |node: &str, path: std::path::PathBuf| {
+        let mut config = node_config(&url, "guarded", node);
+        if let Some(c) = config.cluster.as_mut() {
+            c.token_file = Some(path);
+        }
+        config
+    };
+    let right = token("right", "s3cret-bus-token\n");
+    let wrong = token("wrong", "guess\n");
+    let (a, a_client) = start_configured(with_token("a", right.clone())).await;
+    let (b, _b_client) = start_configured(with_token("b", right)).await;
+    let (c, c_client) = start_configured(with_token("c", wrong)).await;
+    let mut a_frames = stream(&a_client).await;
+    until_has(&mut a_frames, &["demo", "b/demo"]).await;
+    // Two more seconds of a's stream: c is never in it.
+    let until = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < until {
+        let frame = next(&mut a_frames).await;
+        assert!(!ids(&frame).contains(&"c/demo"), "{:?}", ids(&frame));
+    }
+    let c_stats = cluster_stats(&c_client).await;
+    assert!(!c_stats.connected && c_stats.connects == 0, "{c_stats:?}");
+    let mut c_frames = stream(&c_client).await;
+    assert_eq!(ids(&next(&mut c_frames).await), vec!["demo"]);
+    let a_stats = cluster_stats(&a_client).await;
+    assert!(
+        a_stats.connected && a_stats.nodes == vec!["b".to_string()],
+        "{a_stats:?}"
+    );
+    for node in [a, b, c] {
+        node.shutdown().await.expect("clean shutdown");
+    }
+}
+
 /// An avatar fed by `PushDevices`.
 fn pushed_avatar(id: &str) -> AvatarConfig {
     AvatarConfig {

@@ -28,11 +28,19 @@ pub struct NatsServer {
     child: Option<Child>,
     /// Its address.
     pub addr: SocketAddr,
+    /// Options given to the server beyond its address (e.g. `--auth`).
+    args: Vec<String>,
 }
 
 impl NatsServer {
     /// Starts a server on a free loopback port and waits until it accepts.
     pub fn start() -> NatsServer {
+        NatsServer::start_with(&[])
+    }
+
+    /// [`NatsServer::start`] with more of nats-server's options (for
+    /// example `["--auth", TOKEN]`: clients must give that token).
+    pub fn start_with(args: &[&str]) -> NatsServer {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -40,6 +48,7 @@ impl NatsServer {
         let mut server = NatsServer {
             child: None,
             addr: SocketAddr::from(([127, 0, 0, 1], port)),
+            args: args.iter().map(|a| a.to_string()).collect(),
         };
         server.restart();
         server
@@ -63,6 +72,7 @@ impl NatsServer {
         self.kill();
         let child = Command::new(binary())
             .args(["-a", "127.0.0.1", "-p", &self.addr.port().to_string()])
+            .args(&self.args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
