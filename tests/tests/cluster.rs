@@ -450,6 +450,50 @@ async fn a_token_protected_bus_admits_only_nodes_with_its_token() {
     }
 }
 
+/// A bus over TLS (`nats-server --tls` with a self-signed certificate):
+/// nodes that trust its certificate (`tls_ca`) share the space over
+/// `tls://`; a node that does not trust it is refused, keeps its own
+/// avatar and says it is not connected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tls_bus_admits_only_nodes_that_trust_its_certificate() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let names = vec!["localhost".to_string(), "127.0.0.1".to_string()];
+    let certified = rcgen::generate_simple_self_signed(names).expect("a certificate");
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    std::fs::write(&cert, certified.cert.pem()).expect("the certificate");
+    std::fs::write(&key, certified.signing_key.serialize_pem()).expect("the key");
+    let (cert_arg, key_arg) = (cert.display().to_string(), key.display().to_string());
+    let nats = NatsServer::start_with(&["--tls", "--tlscert", &cert_arg, "--tlskey", &key_arg]);
+    let url = format!("tls://{}", nats.addr);
+    let with_ca = |node: &str, ca: Option<std::path::PathBuf>| {
+        let mut config = node_config(&url, "sealed", node);
+        if let Some(c) = config.cluster.as_mut() {
+            c.tls_ca = ca;
+        }
+        config
+    };
+    let (a, a_client) = start_configured(with_ca("a", Some(cert.clone()))).await;
+    let (b, _b_client) = start_configured(with_ca("b", Some(cert.clone()))).await;
+    let (c, c_client) = start_configured(with_ca("c", None)).await;
+    let mut a_frames = stream(&a_client).await;
+    until_has(&mut a_frames, &["demo", "b/demo"]).await;
+    let until = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < until {
+        let frame = next(&mut a_frames).await;
+        assert!(!ids(&frame).contains(&"c/demo"), "{:?}", ids(&frame));
+    }
+    let c_stats = cluster_stats(&c_client).await;
+    assert!(!c_stats.connected && c_stats.connects == 0, "{c_stats:?}");
+    let a_stats = cluster_stats(&a_client).await;
+    assert!(
+        a_stats.connected && a_stats.nodes == vec!["b".to_string()],
+        "{a_stats:?}"
+    );
+    for node in [a, b, c] {
+        node.shutdown().await.expect("clean shutdown");
+    }
+}
+
 /// An avatar fed by `PushDevices`.
 fn pushed_avatar(id: &str) -> AvatarConfig {
     AvatarConfig {
