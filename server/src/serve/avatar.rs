@@ -14,8 +14,9 @@ use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::push_source::PushQueue;
 
-/// A device without a valid sample for this long counts as lost, seconds.
-pub const LOST_AFTER_S: f64 = 0.1;
+/// A device without a valid sample for this long counts as lost, seconds
+/// (the solver's own rule, so the stream's device list and the body agree).
+pub use posewire_solver::tracking::LOST_AFTER_S;
 
 /// Where an avatar's samples come from inside the loop.
 #[derive(Debug, Clone)]
