@@ -1,38 +1,14 @@
 //! The BVH skeleton posed in the three calibration poses (EVALUATION.md
-//! section 1 item 6): arms per the table, thighs and shins straight down,
+//! section 1 item 6): arms per the table (`posewire_calibration::poses`,
+//! the one table of the poses), thighs and shins straight down,
 //! everything else at its rest rotation, turned to a heading.
 
 use posewire_body::bvh::cmu::CmuMap;
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::CalibrationPose;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::transform::rotation_deg;
-use posewire_body::{Joint, JointMap, Side, Transform};
-
-/// The global rotation (relative to rest, in the canonical frame: x left,
-/// y up, z forward) of an arm bone (`*_shoulder`, `*_elbow`, `*_wrist`) in a
-/// calibration pose; `None` for any other joint. Right arm: every angle's
-/// sign swapped.
-pub fn arm_rotation(pose: CalibrationPose, joint: Joint) -> Option<DQuat> {
-    let upper = match joint {
-        Joint::LeftShoulder | Joint::RightShoulder => true,
-        Joint::LeftElbow | Joint::RightElbow | Joint::LeftWrist | Joint::RightWrist => false,
-        _ => return None,
-    };
-    let s = match joint.side() {
-        Some(Side::Right) => -1.0,
-        _ => 1.0,
-    };
-    let rz = |deg: f64| rotation_deg(DVec3::Z, s * deg);
-    let ry = |deg: f64| rotation_deg(DVec3::Y, s * deg);
-    Some(match (pose, upper) {
-        (CalibrationPose::ArmsForward, _) | (CalibrationPose::ForearmsUp, true) => {
-            rz(-90.0) * ry(-90.0)
-        }
-        (CalibrationPose::ForearmsUp, false) => ry(180.0) * rz(90.0),
-        (CalibrationPose::ArmsDown, _) => rz(-90.0),
-    })
-}
+use posewire_body::{Joint, JointMap, Transform};
+use posewire_calibration::poses::bone_rotation;
 
 /// Poses one BVH skeleton: knows which BVH joint is which canonical joint
 /// and where every joint is at rest.
@@ -104,7 +80,7 @@ impl<'a> CalibrationPoser<'a> {
                     };
                     self.straight_down(j, ankle)
                 }
-                Some(j) => arm_rotation(pose, j).unwrap_or(DQuat::IDENTITY),
+                Some(j) => bone_rotation(j, pose),
                 // Not canonical (CMU's `lwrist`, fingers, thumb, hip
                 // joints, lower back, upper neck): rest local rotation,
                 // i.e. the parent's global rotation.

@@ -6,7 +6,7 @@ use posewire_body::formats::JointTrack;
 use posewire_body::transform::yaw_of;
 
 use super::*;
-use crate::calibration_pose::arm_rotation;
+use posewire_calibration::poses;
 
 fn clip_path(name: &str) -> Option<PathBuf> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
@@ -229,8 +229,7 @@ fn synth_calibration_take_has_three_blocks_in_the_specified_poses() {
         let d = truth.device(s.sample.device).expect("device");
         let pose = s.sample.pose.expect("valid");
         let bone_rotation = pose.rotation * d.mount.inverse();
-        let expected =
-            turn * arm_rotation(s.held, s.sample.device.bone()).unwrap_or(DQuat::IDENTITY);
+        let expected = turn * poses::bone_rotation(s.sample.device.bone(), s.held);
         assert!(
             bone_rotation.angle_between(expected) < sway_tol,
             "{:?} {:?}: {} deg",
