@@ -148,13 +148,26 @@ pub fn frame_objects(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<pb::O
     })
 }
 
-/// Every object of the space (static ones too) as `SceneService` answers
-/// it, with its shape: what a node of a shared space publishes.
-pub fn scene_objects(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<pb::SceneObject> {
-    space.world().map_or_else(Vec::new, |w| {
-        w.objects()
-            .iter()
-            .map(|s| scene_object(s, holders(w, s.id, avatars)))
-            .collect()
-    })
+/// [`frame_objects`], and every object of the space (static ones too) as
+/// `SceneService` answers it, with its shape: what a node of a shared
+/// space streams and publishes, from one pass (each object's holders
+/// found once a tick).
+pub fn frame_and_scene_objects(
+    space: &SharedSpace,
+    avatars: &[AvatarRunner],
+) -> (Vec<pb::ObjectFrame>, Vec<pb::SceneObject>) {
+    let Some(w) = space.world() else {
+        return Default::default();
+    };
+    let all = w.objects();
+    let mut frames = Vec::new();
+    let mut scene = Vec::with_capacity(all.len());
+    for s in &all {
+        let held = holders(w, s.id, avatars);
+        if !s.spec.is_static() {
+            frames.push(object_frame(s, held.clone()));
+        }
+        scene.push(scene_object(s, held));
+    }
+    (frames, scene)
 }

@@ -186,15 +186,18 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             }
             avatars.push(out);
         }
-        let mut objects = super::objects::frame_objects(&space, &setup.avatars);
+        let mut objects = match &shared.cluster {
+            // In a shared space, this node's objects for the publisher too.
+            Some(link) => {
+                let (frames, own) = super::objects::frame_and_scene_objects(&space, &setup.avatars);
+                link.set_own_objects(Arc::new(own));
+                frames
+            }
+            None => super::objects::frame_objects(&space, &setup.avatars),
+        };
         if let Some(link) = &shared.cluster {
-            // This node's objects for the publisher; the other nodes'
-            // avatars and objects: in the frame, and as kinematic bodies of
-            // the next step.
-            link.set_own_objects(Arc::new(super::objects::scene_objects(
-                &space,
-                &setup.avatars,
-            )));
+            // The other nodes' avatars and objects: in the frame, and as
+            // kinematic bodies of the next step.
             if sequence.is_multiple_of(super::cluster::wire::SKELETON_EVERY) {
                 link.set_own_skeletons(Arc::new(own_skeletons(shared)));
             }

@@ -55,15 +55,19 @@ pub fn remote_object_frame(node: &str, o: &pb::SceneObject) -> pb::ObjectFrame {
         pose: o.pose,
         linear_velocity: o.linear_velocity,
         angular_velocity: o.angular_velocity,
-        held_by: o
-            .held_by
-            .iter()
-            .map(|h| pb::ObjectHolder {
-                avatar_id: format!("{node}/{}", h.avatar_id),
-                hand: h.hand,
-            })
-            .collect(),
+        held_by: remote_holders(node, &o.held_by),
     }
+}
+
+/// A remote object's holders with their avatar ids `NODE/ID`.
+fn remote_holders(node: &str, held_by: &[pb::ObjectHolder]) -> Vec<pb::ObjectHolder> {
+    held_by
+        .iter()
+        .map(|h| pb::ObjectHolder {
+            avatar_id: format!("{node}/{}", h.avatar_id),
+            hand: h.hand,
+        })
+        .collect()
 }
 
 /// Every object the other nodes' frames hold, as ListObjects answers it:
@@ -76,17 +80,10 @@ pub fn remote_scene_objects(
         .objects(now)
         .into_iter()
         .map(|(key, o)| {
-            let node = key.split_once('/').map_or("", |(n, _)| n).to_string();
+            let node = key.split_once('/').map_or("", |(n, _)| n);
             pb::SceneObject {
+                held_by: remote_holders(node, &o.held_by),
                 id: key,
-                held_by: o
-                    .held_by
-                    .iter()
-                    .map(|h| pb::ObjectHolder {
-                        avatar_id: format!("{node}/{}", h.avatar_id),
-                        hand: h.hand,
-                    })
-                    .collect(),
                 ..o
             }
         })
