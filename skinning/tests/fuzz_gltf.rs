@@ -280,6 +280,41 @@ fn fuzz_found_short_strides_and_wrong_component_types() {
     }
 }
 
+/// What the fuzz found next (the `gltf` crate's reader underflowed on it,
+/// 2026-12-04): an accessor with no elements, here the skin's inverse bind
+/// matrices. Refused with the accessor named.
+#[test]
+fn fuzz_found_an_empty_accessor() {
+    let Some((json, bin)) = model() else {
+        println!("SKIPPED: ../shared/data/models not found");
+        return;
+    };
+    let ibm = json
+        .pointer("/skins/0/inverseBindMatrices")
+        .and_then(Value::as_u64)
+        .expect("the model's skin has inverse bind matrices");
+    let mut empty = json.clone();
+    if let Some(a) = empty
+        .pointer_mut(&format!("/accessors/{ibm}"))
+        .and_then(Value::as_object_mut)
+    {
+        a.insert("count".into(), Value::from(0));
+    }
+    for (bytes, name) in [
+        (glb(&empty, bin), "m.glb"),
+        (gltf_text(&empty, bin), "m.gltf"),
+    ] {
+        let err = load_gltf_bytes(&bytes, Path::new(name), ImportOptions::default())
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("no elements") && err.contains(name),
+            "{name}: {err}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 

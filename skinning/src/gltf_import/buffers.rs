@@ -131,6 +131,11 @@ pub(super) fn check_accessor(
         path: path.to_path_buf(),
         reason: format!("{what}: {reason}"),
     };
+    // glTF requires at least one element; the gltf crate's readers
+    // underflow on an empty accessor.
+    if acc.count() == 0 {
+        return Err(err(format!("accessor {} has no elements", acc.index())));
+    }
     if acc.dimensions() != layout.dimensions || !layout.types.contains(&acc.data_type()) {
         return Err(err(format!(
             "accessor {} holds {:?} of {:?}; glTF allows {:?} of {:?} here",
