@@ -1,17 +1,19 @@
 //! Training data for the learned components (`posewire train pelvis`,
-//! `posewire train legs`): each clip of the training corpus is synthesised
+//! `posewire train legs`, `posewire train arms`): each clip of the training corpus is synthesised
 //! as the evaluation does (random device offsets, mounts, noise, dropouts)
 //! at a random body size, calibrated, and fed through the solver's device
 //! path; at every few ticks the component's features are paired with the
 //! truth in the same frame (the pelvis in the head's frame; the ankles and
-//! feet in the pelvis's), and the mirrored pair is added too.
+//! feet, the shoulders and elbows in the pelvis's), and the mirrored pair is added too.
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
 use posewire_body::transform::rotation_between;
 use posewire_body::{BodyPose, Device, DeviceSet, Joint, Transform};
 use posewire_solver::learned::legs::{self, LegsTarget};
+use posewire_solver::learned::limbs::{JointTarget, LimbInput, MirrorSwaps};
 use posewire_solver::learned::pelvis::{self, PelvisTarget};
+use posewire_solver::learned::{arms, knees};
 use posewire_solver::physics::PhysicsSettings;
 use posewire_solver::{take_ticks, IkSolver};
 use rand::Rng;
@@ -28,6 +30,10 @@ pub enum Component {
     Pelvis,
     /// The feet of a body without foot devices (3 and 4 devices).
     Legs,
+    /// The shoulders and elbows (3, 4 and 6 devices).
+    Arms,
+    /// The knees over foot devices (6 devices).
+    Knees,
 }
 
 impl Component {
@@ -36,6 +42,8 @@ impl Component {
         match self {
             Component::Pelvis => (pelvis::FEATURES, pelvis::OUTPUTS),
             Component::Legs => (legs::FEATURES, legs::OUTPUTS),
+            Component::Arms => (arms::FEATURES, arms::OUTPUTS),
+            Component::Knees => (knees::FEATURES, knees::OUTPUTS),
         }
     }
 
@@ -45,6 +53,8 @@ impl Component {
         match self {
             Component::Pelvis => 1,
             Component::Legs => 2,
+            Component::Arms => 4,
+            Component::Knees => 2,
         }
     }
 
@@ -54,9 +64,14 @@ impl Component {
         let three: DeviceSet = head_hands.into_iter().collect();
         let mut four = three;
         four.insert(Device::Pelvis);
+        let mut six = four;
+        six.insert(Device::LeftFoot);
+        six.insert(Device::RightFoot);
         match self {
             Component::Pelvis => vec![three],
             Component::Legs => vec![three, four],
+            Component::Arms => vec![three, four, six],
+            Component::Knees => vec![six],
         }
     }
 }
@@ -211,6 +226,8 @@ fn variant_samples(
             settings.learned_pelvis.enabled = true;
             settings.learned_legs.enabled = false;
         }
+        Component::Arms => settings.learned_arms.enabled = false,
+        Component::Knees => settings.learned_knees.enabled = false,
     }
     let mut solver = IkSolver::new(&profile, settings);
     let truth = &takes.truth.frames;
@@ -248,6 +265,21 @@ fn variant_samples(
         let pair = match options.component {
             Component::Pelvis => pelvis_pair(&solver, &pose, &|j| gt(j, t)),
             Component::Legs => legs_pair(&solver, &pose, &gt, (t, lowest)),
+            Component::Arms => {
+                let joints = [
+                    Joint::LeftShoulder,
+                    Joint::RightShoulder,
+                    Joint::LeftElbow,
+                    Joint::RightElbow,
+                ];
+                let input = solver.learned_arms_input().copied();
+                input.and_then(|i| limb_pair(&solver, &pose, (i, &arms::SWAPS), joints, t, &gt))
+            }
+            Component::Knees => {
+                let joints = [Joint::LeftKnee, Joint::RightKnee];
+                let input = solver.learned_knees_input().copied();
+                input.and_then(|i| limb_pair(&solver, &pose, (i, &knees::SWAPS), joints, t, &gt))
+            }
         };
         if let Some(p) = pair {
             data.push(&p.input, &p.target, p.scale, p.rule_error);
@@ -341,6 +373,35 @@ fn legs_pair(
         target: target.to_output().to_vec(),
         mirrored_input: input.features.mirrored().to_input().to_vec(),
         mirrored_target: target.mirrored().to_output().to_vec(),
+        scale: input.frame.scale,
+        rule_error,
+    })
+}
+
+/// A limb network's pair of this tick: the true `joints`, against the
+/// solver's own (the rules') as the rule error.
+fn limb_pair<const B: usize, const J: usize>(
+    solver: &IkSolver,
+    pose: &BodyPose,
+    (input, swaps): (LimbInput<B>, &MirrorSwaps<B, J>),
+    joints: [Joint; J],
+    t: f64,
+    gt: &dyn Fn(Joint, f64) -> Transform,
+) -> Option<Pair> {
+    let truth = joints.map(|j| gt(j, t).position);
+    let target = JointTarget::from_world(&input.frame, truth);
+    let positions = pose.positions(solver.skeleton());
+    let rule_error = joints
+        .iter()
+        .zip(truth)
+        .map(|(j, p)| positions[*j].distance(p))
+        .sum::<f64>()
+        / J as f64;
+    target.joints.iter().all(|v| v.is_finite()).then(|| Pair {
+        input: input.features.to_input(),
+        target: target.to_output(),
+        mirrored_input: input.features.mirrored(swaps).to_input(),
+        mirrored_target: target.mirrored(swaps).to_output(),
         scale: input.frame.scale,
         rule_error,
     })

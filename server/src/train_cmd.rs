@@ -1,6 +1,6 @@
-//! `posewire train pelvis|legs`: trains a learned component (the pelvis of
-//! a body without a pelvis tracker, the feet of one without foot devices)
-//! on the training corpus (never the validation set) and writes its weights
+//! `posewire train pelvis|legs|arms|knees`: trains a learned component (the
+//! pelvis of a body without a pelvis tracker, the feet of one without foot
+//! devices, the shoulders and elbows, the knees over foot devices) on the training corpus (never the validation set) and writes its weights
 //! (`solver/weights/*.bin`, embedded in the solver at build time).
 
 use std::path::{Path, PathBuf};
@@ -36,6 +36,16 @@ pub enum TrainWhat {
     /// (now and up to 1 s back) to both ankles and feet's headings relative
     /// to the pelvis. Data as for the pelvis, with 3 and 4 devices.
     Legs(LearnArgs),
+    /// The shoulders and elbows of a body with both hands tracked (3, 4
+    /// and 6 devices): a small MLP from the pelvis (as the solver placed
+    /// it), the head and both hands (positions and axes) to both shoulders
+    /// and elbows relative to the pelvis. Data as for `pelvis`, with 3, 4
+    /// and 6 devices.
+    Arms(LearnArgs),
+    /// The knees of a body with both feet tracked (6 devices): a small MLP
+    /// from the pelvis and both feet (positions and axes) to both knees
+    /// relative to the pelvis. Data as for `pelvis`, with 6 devices.
+    Knees(LearnArgs),
 }
 
 /// `posewire train pelvis|legs`.
@@ -92,6 +102,8 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     match &args.what {
         TrainWhat::Pelvis(a) => run_component(Component::Pelvis, a),
         TrainWhat::Legs(a) => run_component(Component::Legs, a),
+        TrainWhat::Arms(a) => run_component(Component::Arms, a),
+        TrainWhat::Knees(a) => run_component(Component::Knees, a),
     }
 }
 
@@ -118,6 +130,18 @@ fn defaults(component: Component) -> Defaults {
             hidden: vec![64, 64],
             weight_decay: 1e-3,
             input_noise: 0.3,
+        },
+        Component::Arms => Defaults {
+            out: "solver/weights/arms.bin",
+            hidden: vec![64, 64],
+            weight_decay: 1e-4,
+            input_noise: 0.05,
+        },
+        Component::Knees => Defaults {
+            out: "solver/weights/knees.bin",
+            hidden: vec![64, 64],
+            weight_decay: 1e-4,
+            input_noise: 0.05,
         },
     }
 }
@@ -233,6 +257,8 @@ fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
     let what = match component {
         Component::Pelvis => "pelvis",
         Component::Legs => "ankle",
+        Component::Arms => "shoulder and elbow",
+        Component::Knees => "knee",
     };
     println!(
         "{what} network {:?} -> {} ({} bytes), best epoch {best} of {}",

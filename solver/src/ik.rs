@@ -16,8 +16,13 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::learned::arms::{
+    clavicle_turn, ArmsInput, LearnedArmJoints, LearnedArms, LearnedArmsSettings,
+};
 use crate::learned::foot_lock::FootLock;
+use crate::learned::knees::{KneesInput, LearnedKnees, LearnedKneesSettings};
 use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
+use crate::learned::limbs::{blended_pole, middle_pole};
 use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
@@ -83,6 +88,12 @@ pub struct IkSettings {
     /// The learned feet of a body without foot devices
     /// ([`crate::learned::legs`]).
     pub learned_legs: LearnedLegsSettings,
+    /// The learned shoulders and elbows of a body with both hands tracked
+    /// ([`crate::learned::arms`]).
+    pub learned_arms: LearnedArmsSettings,
+    /// The learned knees of a body with both feet tracked
+    /// ([`crate::learned::knees`]).
+    pub learned_knees: LearnedKneesSettings,
 }
 
 impl Default for IkSettings {
@@ -107,6 +118,8 @@ impl Default for IkSettings {
             heading_max_lag_rad: 50f64.to_radians(),
             learned_pelvis: LearnedPelvisSettings::default(),
             learned_legs: LearnedLegsSettings::default(),
+            learned_arms: LearnedArmsSettings::default(),
+            learned_knees: LearnedKneesSettings::default(),
         }
     }
 }
@@ -164,6 +177,11 @@ pub struct IkSolver {
     learned_legs: LearnedLegs,
     /// The learned feet held while planted.
     foot_locks: [FootLock; 2],
+    /// The learned shoulders and elbows (used while both hands are
+    /// tracked).
+    learned_arms: LearnedArms,
+    /// The learned knees (used while both feet are tracked).
+    learned_knees: LearnedKnees,
 }
 
 impl IkSolver {
@@ -243,6 +261,20 @@ impl IkSolver {
                 settings.learned_legs,
             ),
             foot_locks: Default::default(),
+            learned_arms: LearnedArms::new(
+                crate::learned::arms::embedded_model()
+                    .ok()
+                    .flatten()
+                    .map(std::sync::Arc::new),
+                settings.learned_arms,
+            ),
+            learned_knees: LearnedKnees::new(
+                crate::learned::knees::embedded_model()
+                    .ok()
+                    .flatten()
+                    .map(std::sync::Arc::new),
+                settings.learned_knees,
+            ),
         }
     }
 
@@ -269,6 +301,28 @@ impl IkSolver {
     /// tracked), for training.
     pub fn learned_legs_input(&self) -> Option<&LegsInput> {
         self.learned_legs.last_input()
+    }
+
+    /// The learned arms' features of the last step (with both hands
+    /// tracked), for training.
+    pub fn learned_arms_input(&self) -> Option<&ArmsInput> {
+        self.learned_arms.last_input()
+    }
+
+    /// The learned knees' features of the last step (with both feet
+    /// tracked), for training.
+    pub fn learned_knees_input(&self) -> Option<&KneesInput> {
+        self.learned_knees.last_input()
+    }
+
+    /// Whether a learned knees network is loaded and enabled.
+    pub fn has_learned_knees(&self) -> bool {
+        self.learned_knees.has_model()
+    }
+
+    /// Whether a learned arms network is loaded and enabled.
+    pub fn has_learned_arms(&self) -> bool {
+        self.learned_arms.has_model()
     }
 
     /// Whether a learned legs network is loaded and enabled.
@@ -461,13 +515,6 @@ impl IkSolver {
         self.last_pelvis = Some(pose.root);
 
         let positions = pose.positions(&sk);
-        self.solve_arms(&mut pose, &positions, &hands, chest_rot);
-        let cue = self.gait_cue(t, &hands, pelvis_yaw);
-        let feet_dev = [
-            self.devices.bone_target(Device::LeftFoot, t),
-            self.devices.bone_target(Device::RightFoot, t),
-        ];
-        let feet_wanted = feet_dev.iter().any(Option::is_none);
         let state = PelvisState {
             position: pose.root,
             rotation: pose.rotations[Joint::Pelvis],
@@ -476,16 +523,29 @@ impl IkSolver {
             tracked: pelvis_dev.is_some(),
         };
         let head_height = self.profile.body.head_height;
+        let arm_joints = self
+            .learned_arms
+            .update(dt, &state, &head, &hands, head_height);
+        self.solve_arms(&mut pose, &positions, &hands, (chest_rot, arm_joints));
+        let cue = self.gait_cue(t, &hands, pelvis_yaw);
+        let feet_dev = [
+            self.devices.bone_target(Device::LeftFoot, t),
+            self.devices.bone_target(Device::RightFoot, t),
+        ];
+        let feet_wanted = feet_dev.iter().any(Option::is_none);
         let learned_feet =
             self.learned_legs
                 .update(t, dt, &state, &head, &hands, head_height, feet_wanted);
+        let knees = self
+            .learned_knees
+            .update(dt, &state, &feet_dev, head_height);
         self.solve_legs(
             &mut pose,
             &positions,
             (t, dt),
             pelvis_yaw,
             cue,
-            (feet_dev, learned_feet),
+            (feet_dev, learned_feet, knees),
         );
         self.last_pose = Some(pose);
         pose
@@ -576,9 +636,10 @@ impl IkSolver {
         pose: &mut BodyPose,
         positions: &JointMap<DVec3>,
         hands: &[Option<BoneTarget>; 2],
-        chest_rot: DQuat,
+        (chest_rot, learned): (DQuat, Option<LearnedArmJoints>),
     ) {
         let sk = self.skeleton;
+        let taught = self.learned_arms.settings().to_owned();
         let chest_pos = positions[Joint::Chest];
         for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             let (shoulder, elbow, wrist) = match side {
@@ -622,15 +683,27 @@ impl IkSolver {
                 Side::Right => Joint::RightClavicle,
             };
             let clav_pos = positions[clavicle];
-            let arm = positions[shoulder] - clav_pos;
-            let short = (target - positions[shoulder]).length() - 0.995 * (upper + lower);
-            let mut root = positions[shoulder];
+            // The learned shoulder turns the collarbone first.
+            let taught_turn = learned.map_or(DQuat::IDENTITY, |l| {
+                clavicle_turn(
+                    clav_pos,
+                    positions[shoulder],
+                    l.shoulders[i],
+                    l.weight * taught.shoulder_weight,
+                    taught.max_clavicle_turn_rad,
+                )
+            });
+            let clav_rot = taught_turn * chest_rot;
+            pose.rotations[clavicle] = clav_rot;
+            let arm = taught_turn * (positions[shoulder] - clav_pos);
+            let mut root = clav_pos + arm;
+            let short = (target - root).length() - 0.995 * (upper + lower);
             if short > 0.0 && arm.length() > 1e-3 {
                 let toward = rotation_between(arm, target - clav_pos);
                 let (axis, full) = toward.to_axis_angle();
                 let angle = (short / arm.length()).min(full).min(20f64.to_radians());
                 let turn = DQuat::from_axis_angle(axis, angle);
-                pose.rotations[clavicle] = turn * chest_rot;
+                pose.rotations[clavicle] = turn * clav_rot;
                 root = clav_pos + turn * arm;
             }
             let p = self.settings.elbow_pole;
@@ -649,6 +722,15 @@ impl IkSolver {
             } else {
                 natural
             };
+            // The learned elbow gives the swivel.
+            let pole = match learned {
+                Some(l) => blended_pole(
+                    pole,
+                    middle_pole(root, target, l.elbows[i], upper, lower),
+                    l.weight * taught.elbow_weight,
+                ),
+                None => pole,
+            };
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = arm_rest(side);
             let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
@@ -665,7 +747,11 @@ impl IkSolver {
         (t, dt): (f64, f64),
         yaw: f64,
         cue: Option<GaitCue>,
-        (feet_dev, learned): ([Option<BoneTarget>; 2], Option<LearnedFeet>),
+        (feet_dev, learned, knees): (
+            [Option<BoneTarget>; 2],
+            Option<LearnedFeet>,
+            Option<([DVec3; 2], f64)>,
+        ),
     ) {
         let sk = self.skeleton;
         let ankle_h = self.profile.body.ankle_height;
@@ -736,6 +822,13 @@ impl IkSolver {
                     MAX_EXTENSION * (upper + lower),
                     self.settings.leg_soft_reach_m,
                 ),
+            };
+            // The learned knee gives the swivel over a foot device.
+            let pole = match (knees, feet_dev[i]) {
+                (Some((k, w)), Some(_)) => {
+                    blended_pole(pole, middle_pole(root, target, k[i], upper, lower), w)
+                }
+                _ => pole,
             };
             let sol = solve_two_bone(root, target, upper, lower, pole);
             let rest = leg_rest(side);

@@ -89,14 +89,17 @@ fn options(filter: bool) -> SolveOptions {
     o
 }
 
-#[test]
-fn ik_tracked_bones_land_on_their_devices() {
+/// The worst and mean elbow error of a 6-device solve of the synthetic
+/// walk, asserting that every tracked bone lands on its device.
+fn elbows_with_tracked_bones_on_devices(learned_arms: bool) -> (f64, f64) {
     let profile = profile_with_mounts();
     let skeleton = Skeleton::from_profile(&profile);
     let (take, truth) = take_from(&profile, DeviceSet::standard(6).expect("6"), 4.0);
-    let frames = solve_take(&profile, &take, &options(false)).expect("solve");
+    let mut o = options(false);
+    o.ik.learned_arms.enabled = learned_arms;
+    let frames = solve_take(&profile, &take, &o).expect("solve");
     assert_eq!(frames.len(), truth.len());
-    let mut worst_elbow: f64 = 0.0;
+    let (mut worst, mut sum, mut n) = (0.0f64, 0.0, 0.0);
     for (f, pose) in frames.iter().zip(&truth) {
         let p = pose.positions(&skeleton);
         for j in [
@@ -110,12 +113,31 @@ fn ik_tracked_bones_land_on_their_devices() {
             assert!(e < 2e-3, "{j} off by {e} m at {}", f.time_s);
         }
         for j in [Joint::LeftElbow, Joint::RightElbow] {
-            worst_elbow = worst_elbow.max((f.joints[j].position - p[j]).length());
+            let e = (f.joints[j].position - p[j]).length();
+            worst = worst.max(e);
+            sum += e;
+            n += 1.0;
         }
     }
-    // The elbow follows from the hand's direction: close, not exact (the
-    // shoulder comes from the estimated chest).
-    assert!(worst_elbow < 0.04, "elbow off by {worst_elbow} m");
+    (worst, sum / n)
+}
+
+#[test]
+fn ik_tracked_bones_land_on_their_devices() {
+    // The rules' elbow follows from the hand's direction: close, not exact
+    // (the shoulder comes from the estimated chest).
+    let (worst, _) = elbows_with_tracked_bones_on_devices(false);
+    assert!(worst < 0.04, "the rules' elbow off by {worst} m");
+    // The learned arms (the default) move the shoulders and swing the
+    // elbows as people do; this body is a rigid rest-pose trunk with the
+    // hand exactly in line with the forearm, which the rules assume and
+    // no person does, so here they are worse than the rules (measured:
+    // worst 4.2 cm, mean 2.6, against 3.1 and 1.3) but stay near.
+    let (worst, mean) = elbows_with_tracked_bones_on_devices(true);
+    assert!(
+        worst < 0.06 && mean < 0.035,
+        "the learned elbow off by {worst} m (mean {mean})"
+    );
 }
 
 #[test]

@@ -338,9 +338,11 @@ fn a_heavy_object_weighs_on_the_arm_the_torques_rise_and_the_hand_lags() {
     // 7.5 kg more in the hand is 74 N about 0.3 m from the elbow: ~22 N m
     // held still, more while it is swung up and down (measured +30 N m,
     // 3.7x). The shoulder carries it too, over a lever that changes with
-    // the arm (measured +27 N m, 1.85x). Asserted with room: 2x and 1.4x.
+    // the arm: 1.85x with the rules' arm; with the learned arms (the
+    // default, which place the shoulder and swing the elbow as people
+    // do) +10 N m, 1.32x. Asserted with room: 2x and 1.2x.
     assert!(e8 > 2.0 * e05, "elbow {e8} vs {e05}");
-    assert!(s8 > 1.4 * s05, "shoulder {s8} vs {s05}");
+    assert!(s8 > 1.2 * s05, "shoulder {s8} vs {s05}");
     // The same tracking gains move a heavier hand later: measured 2.7x
     // the light box's lag; asserted 2x.
     assert!(lag8 > 2.0 * lag05, "lag {lag8} vs {lag05}");

@@ -1,12 +1,16 @@
 //! Small learned components where the rules stop, in plain Rust: the
 //! network ([`mlp`]), the pelvis of a body without a pelvis tracker
-//! ([`pelvis`]) and the feet without foot devices ([`legs`]), trained by
-//! `posewire train pelvis|legs` on the training corpus and embedded in the
-//! build (`solver/weights/`).
+//! ([`pelvis`]), the feet without foot devices ([`legs`]), the shoulders
+//! and elbows ([`arms`]) and the knees over foot devices ([`knees`]), trained
+//! by `posewire train pelvis|legs|arms|knees` on the training corpus and
+//! embedded in the build (`solver/weights/`).
 
+pub mod arms;
 pub mod foot_lock;
 pub mod history;
+pub mod knees;
 pub mod legs;
+pub mod limbs;
 pub mod mlp;
 pub mod pelvis;
 

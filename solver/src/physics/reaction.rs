@@ -81,6 +81,11 @@ pub struct ReactionSettings {
     /// The simulated pelvis this far (horizontally) from the person's
     /// starts a stagger, whatever caused it, metres.
     pub stagger_deviation_m: f64,
+    /// ... plus the gap a tracking body leaves behind a moving person: this
+    /// many seconds of the person's speed (a body that dives or sprints
+    /// with the person trails it by its tracking lag, which is no
+    /// disturbance).
+    pub stagger_lag_s: f64,
     /// ... or this far while the body touches another avatar or a moving
     /// object (a hit), metres.
     pub hit_deviation_m: f64,
@@ -148,6 +153,7 @@ impl Default for ReactionSettings {
             enabled: true,
             stagger_impulse_n_s: 15.0,
             stagger_deviation_m: 0.4,
+            stagger_lag_s: 0.1,
             hit_deviation_m: 0.06,
             jump_speed_m_s: 6.0,
             jump_grace_s: 0.5,
@@ -311,7 +317,9 @@ impl ReactionState {
         }
         let settled = self.jumped_at.is_none_or(|j| t - j > s.jump_grace_s);
         let hit = input.impulse_n_s >= s.stagger_impulse_n_s
-            || (settled && input.deviation_m > s.stagger_deviation_m)
+            || (settled
+                && input.deviation_m
+                    > s.stagger_deviation_m + s.stagger_lag_s * input.person_speed_m_s)
             || (input.touching_other && input.deviation_m > s.hit_deviation_m);
         match self.state {
             // Only a body already struck falls: one that tracks goes where
