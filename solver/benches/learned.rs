@@ -1,7 +1,8 @@
 //! The learned components' cost per 90 Hz frame: the `ik` solver with 3
 //! devices (head and hands, so the pelvis and the feet are estimated) with
-//! both embedded networks (pelvis and legs), with the pelvis network only,
-//! and with the rules alone; the differences are the networks' features,
+//! the embedded networks that run there (pelvis, legs, arms), fewer of
+//! them, and the rules alone; and with 6 devices with and without the
+//! arms and knees networks. The differences are the networks' features,
 //! forward passes, smoothing and blends. The body walks a circle swinging
 //! its arms.
 //!
@@ -38,13 +39,21 @@ fn motion(sk: &Skeleton, t: f64) -> BodyPose {
     pose
 }
 
-/// Head and hand samples at time `t`.
-fn samples(profile: &BodyProfile, sk: &Skeleton, t: f64) -> Vec<TrackerSample> {
+/// The first `count` (3 or 6) devices' samples at time `t`.
+fn samples(profile: &BodyProfile, sk: &Skeleton, t: f64, count: usize) -> Vec<TrackerSample> {
     let joints = motion(sk, t).transforms(sk);
-    [Device::Head, Device::LeftHand, Device::RightHand]
-        .iter()
-        .filter_map(|&d| profile.device_sample(d, &joints, t))
-        .collect()
+    [
+        Device::Head,
+        Device::LeftHand,
+        Device::RightHand,
+        Device::Pelvis,
+        Device::LeftFoot,
+        Device::RightFoot,
+    ]
+    .iter()
+    .take(count)
+    .filter_map(|&d| profile.device_sample(d, &joints, t))
+    .collect()
 }
 
 fn bench_learned(c: &mut Criterion) {
@@ -52,23 +61,47 @@ fn bench_learned(c: &mut Criterion) {
     let sk = Skeleton::from_profile(&profile);
     let mut group = c.benchmark_group("learned");
     group.measurement_time(Duration::from_secs(4));
-    for (name, pelvis, legs) in [
-        ("ik_3_devices_pelvis_and_legs_networks", true, true),
-        ("ik_3_devices_pelvis_network", true, false),
-        ("ik_3_devices_rules", false, false),
+    // Name, devices, and which networks: pelvis, legs, arms, knees.
+    for (name, count, [pelvis, legs, arms, knees]) in [
+        (
+            "ik_3_devices_pelvis_legs_and_arms_networks",
+            3,
+            [true, true, true, false],
+        ),
+        (
+            "ik_3_devices_pelvis_and_legs_networks",
+            3,
+            [true, true, false, false],
+        ),
+        (
+            "ik_3_devices_pelvis_network",
+            3,
+            [true, false, false, false],
+        ),
+        ("ik_3_devices_rules", 3, [false, false, false, false]),
+        (
+            "ik_6_devices_arms_and_knees_networks",
+            6,
+            [false, false, true, true],
+        ),
+        ("ik_6_devices_rules", 6, [false, false, false, false]),
     ] {
         let mut settings = IkSettings::default();
         settings.learned_pelvis.enabled = pelvis;
         settings.learned_legs.enabled = legs;
+        settings.learned_arms.enabled = arms;
+        settings.learned_knees.enabled = knees;
         let mut ik = IkSolver::new(&profile, settings);
         assert_eq!(ik.has_learned_pelvis(), pelvis, "{name}");
         assert_eq!(ik.has_learned_legs(), legs, "{name}");
+        assert_eq!(ik.has_learned_arms(), arms, "{name}");
+        assert_eq!(ik.has_learned_knees(), knees, "{name}");
         let mut k = 0usize;
         group.bench_function(name, |b| {
             b.iter(|| {
                 let t = k as f64 / 90.0;
                 k += 1;
-                for s in samples(&profile, &sk, t) {
+                for s in samples(&profile, &sk, t, count) {
                     ik.push(&s);
                 }
                 black_box(ik.step(t))
