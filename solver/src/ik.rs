@@ -20,7 +20,7 @@ use crate::learned::arms::{
     clavicle_turn, ArmsInput, LearnedArmJoints, LearnedArms, LearnedArmsSettings,
 };
 use crate::learned::foot_lock::FootLock;
-use crate::learned::knees::{KneesInput, LearnedKnees, LearnedKneesSettings};
+use crate::learned::knees::{KneesInput, LearnedKneeJoints, LearnedKnees, LearnedKneesSettings};
 use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
 use crate::learned::limbs::{blended_pole, middle_pole};
 use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
@@ -750,7 +750,7 @@ impl IkSolver {
         (feet_dev, learned, knees): (
             [Option<BoneTarget>; 2],
             Option<LearnedFeet>,
-            Option<([DVec3; 2], f64)>,
+            Option<LearnedKneeJoints>,
         ),
     ) {
         let sk = self.skeleton;
@@ -825,9 +825,11 @@ impl IkSolver {
             };
             // The learned knee gives the swivel over a foot device.
             let pole = match (knees, feet_dev[i]) {
-                (Some((k, w)), Some(_)) => {
-                    blended_pole(pole, middle_pole(root, target, k[i], upper, lower), w)
-                }
+                (Some(k), Some(_)) => blended_pole(
+                    pole,
+                    middle_pole(root, target, k.knees[i], upper, lower),
+                    k.weight,
+                ),
                 _ => pole,
             };
             let sol = solve_two_bone(root, target, upper, lower, pole);

@@ -71,6 +71,16 @@ impl Default for LearnedKneesSettings {
     }
 }
 
+/// What the learned knees contribute this tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LearnedKneeJoints {
+    /// Left and right knee, world positions.
+    pub knees: [DVec3; 2],
+    /// How much of them to use (0: the rules, 1: the network), the
+    /// settings' weight included.
+    pub weight: f64,
+}
+
 /// The learned knees' state in one solver.
 #[derive(Debug, Clone)]
 pub struct LearnedKnees {
@@ -109,13 +119,16 @@ impl LearnedKnees {
         pelvis: &PelvisState,
         feet: &[Option<BoneTarget>; 2],
         head_height: f64,
-    ) -> Option<([DVec3; 2], f64)> {
+    ) -> Option<LearnedKneeJoints> {
         let bones = match feet {
             [Some(l), Some(r)] => Some([l, r]),
             _ => None,
         };
         let j = self.net.update(dt, pelvis, bones, head_height)?;
-        Some((j.joints, j.weight * self.settings.weight.clamp(0.0, 1.0)))
+        Some(LearnedKneeJoints {
+            knees: j.joints,
+            weight: j.weight * self.settings.weight.clamp(0.0, 1.0),
+        })
     }
 }
 
@@ -161,14 +174,18 @@ mod tests {
         for _ in 0..40 {
             last = knees.update(dt, &pelvis(), &both, 1.6);
         }
-        let Some((k, w)) = last else {
+        let Some(LearnedKneeJoints {
+            knees: k,
+            weight: w,
+        }) = last
+        else {
             panic!("knees with both feet tracked");
         };
         assert!((w - 1.0).abs() < 1e-9, "full weight after the ramp: {w}");
         let want = DVec3::new(0.06 * 1.6, 0.95 - 0.28 * 1.6, 0.03 * 1.6);
         assert!(k[0].distance(want) < 1e-6, "{:?} against {want:?}", k[0]);
         let one = [foot(0.1), None];
-        let faded = knees.update(dt, &pelvis(), &one, 1.6).map(|(_, w)| w);
+        let faded = knees.update(dt, &pelvis(), &one, 1.6).map(|j| j.weight);
         assert!(faded.is_some_and(|w| w < 1.0 && w > 0.9), "{faded:?}");
         assert!(knees.last_input().is_none());
         let off = LearnedKneesSettings {
