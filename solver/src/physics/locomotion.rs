@@ -28,7 +28,7 @@
 use posewire_body::glam::DVec3;
 use posewire_body::ik::{knee_pole, leg_rest, limb_rotations, solve_two_bone};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
-use posewire_body::{BodyPose, Joint, Side};
+use posewire_body::{BodyPose, Joint, JointMap, Side};
 
 use super::avatar::SimAvatar;
 use super::balance::Stance;
@@ -260,6 +260,40 @@ fn support_nearest(x: DVec3, feet: &[DVec3], reach: f64) -> (DVec3, f64) {
     (nearest, d - reach)
 }
 
+/// What [`Locomotion::plan`] reads of the simulated body this step.
+struct SimulatedBody {
+    /// Centre of mass and its velocity.
+    c: DVec3,
+    v: DVec3,
+    /// Both ankles and their headings.
+    feet: [DVec3; 2],
+    foot_yaw: [f64; 2],
+    /// The pelvis bone.
+    pelvis: posewire_body::Transform,
+}
+
+/// The feet that stand: the recovery's (but the one in the air), else
+/// the simulated feet the stance says are down.
+fn standing_feet(
+    state: &LocomotionState,
+    stance: Stance,
+    body: &SimulatedBody,
+    swinging: bool,
+) -> Vec<DVec3> {
+    match state.recovery {
+        Some(r) => (0..2)
+            .filter(|&i| !(swinging && state.step.is_some_and(|s| s.foot == i)))
+            .map(|i| r.feet[i])
+            .collect(),
+        None => [stance.left, stance.right]
+            .iter()
+            .zip(body.feet)
+            .filter(|(on, _)| **on)
+            .map(|(_, p)| p)
+            .collect(),
+    }
+}
+
 impl Locomotion {
     /// Updates the recovery and poses the legs in `reference` (world
     /// rotations, chosen so that the motors, which track rotations relative
@@ -285,31 +319,66 @@ impl Locomotion {
         stance: Stance,
         t: f64,
     ) -> ForceArray {
-        let mut out = ForceArray::ZERO;
-        let sk = avatar.skeleton;
-        let (c, v, _) = avatar.centre_of_mass(world);
         let (Some(left), Some(right), Some(pelvis)) = (
             avatar.bone(world, LEGS[0][2]),
             avatar.bone(world, LEGS[1][2]),
             avatar.bone(world, Joint::Pelvis),
         ) else {
-            return out;
+            return ForceArray::ZERO;
         };
-        let feet = [left.position, right.position];
-        let foot_yaw = [yaw_of(left.rotation), yaw_of(right.rotation)];
-        let ref_pos = reference.positions(&sk);
-        let swinging = state.step.is_some_and(|s| t - s.start_s < self.step_time_s);
+        let (c, v, _) = avatar.centre_of_mass(world);
+        let body = SimulatedBody {
+            c,
+            v,
+            feet: [left.position, right.position],
+            foot_yaw: [yaw_of(left.rotation), yaw_of(right.rotation)],
+            pelvis,
+        };
+        let ref_pos = reference.positions(&avatar.skeleton);
+        let swinging = self.swinging(state, t);
+        self.end_recovery(state, &body, &ref_pos, swinging, t);
+        let standing = standing_feet(state, stance, &body, swinging);
+        let settled = state
+            .recovery
+            .is_none_or(|r| t - r.landed_s >= self.settle_s);
+        if !swinging && settled {
+            self.start_step(state, &body, &standing, (reference, &ref_pos), t);
+        }
+        let swinging = self.swinging(state, t);
+        if let Some(r) = state.recovery {
+            self.pose_standing_legs(state, r, &body, (avatar, reference, &ref_pos), swinging, t);
+        }
+        if let (Some(step), true) = (state.step, swinging || state.recovery.is_some()) {
+            if !self.pose_stepping_leg(step, &body, (avatar, world, reference), t) {
+                return ForceArray::ZERO;
+            }
+        }
+        self.turn_on_stance(avatar, world, reference, stance)
+    }
 
-        // A step that has just landed: its foot stands where it is.
+    /// Whether the step under way is still in the air at `t`.
+    fn swinging(&self, state: &LocomotionState, t: f64) -> bool {
+        state.step.is_some_and(|s| t - s.start_s < self.step_time_s)
+    }
+
+    /// A step that has just landed: its foot stands where it is. The
+    /// recovery ends when the reference's own foot comes to the last step
+    /// (the headset moved there too) or after a while.
+    fn end_recovery(
+        &self,
+        state: &mut LocomotionState,
+        body: &SimulatedBody,
+        ref_pos: &JointMap<DVec3>,
+        swinging: bool,
+        t: f64,
+    ) {
         if let (Some(step), Some(r)) = (state.step, state.recovery.as_mut()) {
             if !swinging && r.landed_s < step.start_s {
-                r.feet[step.foot] = feet[step.foot];
+                r.feet[step.foot] = body.feet[step.foot];
                 r.yaw[step.foot] = step.yaw;
                 r.landed_s = t;
             }
         }
-        // The recovery ends when the reference's own foot comes to the last
-        // step (the headset moved there too) or after a while.
         if let (Some(step), Some(r)) = (state.step, state.recovery) {
             let ref_foot = ref_pos[LEGS[step.foot][2]];
             if !swinging
@@ -320,209 +389,238 @@ impl Locomotion {
                 state.recovery = None;
             }
         }
+    }
 
-        // The capture point against the feet that stand.
-        let standing: Vec<DVec3> = match state.recovery {
-            Some(r) => (0..2)
-                .filter(|&i| !(swinging && state.step.is_some_and(|s| s.foot == i)))
-                .map(|i| r.feet[i])
-                .collect(),
-            None => [stance.left, stance.right]
-                .iter()
-                .zip(feet)
-                .filter(|(on, _)| **on)
-                .map(|(_, p)| p)
-                .collect(),
-        };
+    /// A recovery step when the capture point leaves the standing feet;
+    /// else, over split feet once the body is calm, a closing step.
+    fn start_step(
+        &self,
+        state: &mut LocomotionState,
+        body: &SimulatedBody,
+        standing: &[DVec3],
+        (reference, ref_pos): (&BodyPose, &JointMap<DVec3>),
+        t: f64,
+    ) {
         let floor = standing.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
-        let settled = state
-            .recovery
-            .is_none_or(|r| t - r.landed_s >= self.settle_s);
-        if !swinging && settled && !standing.is_empty() && floor.is_finite() {
-            let h = (c.y - floor).max(0.3);
-            let omega0 = (self.gravity / h).sqrt();
-            let xi = DVec3::new(c.x + v.x / omega0, 0.0, c.z + v.z / omega0);
-            let (_, outside) = support_nearest(xi, &standing, self.foot_reach_m);
-            if outside > self.recovery_margin_m && v.length() > 0.1 {
-                // Where the capture point will be when the foot lands: the
-                // linear inverted pendulum on the foot that stays diverges
-                // as exp(omega0 t) from the point of that foot it can push
-                // from.
-                let grow = (omega0 * self.step_time_s).exp();
-                let (foot, mut to) =
-                    self.choose_foot(feet, foot_yaw, xi, c, grow, yaw_of(pelvis.rotation));
-                to.y = floor;
-                let r = state.recovery.get_or_insert(Recovery {
-                    feet,
-                    yaw: foot_yaw,
-                    since_s: t,
-                    landed_s: f64::NEG_INFINITY,
-                    pelvis_target: None,
-                });
-                r.feet[1 - foot] = if standing.len() == 2 {
-                    r.feet[1 - foot]
-                } else {
-                    feet[1 - foot]
-                };
-                state.step = Some(RecoveryStep {
-                    foot,
-                    from: feet[foot],
-                    to,
-                    start_s: t,
-                    yaw: r.yaw[foot],
-                });
-                state.steps_taken += 1;
-            } else if let (Some(r), Some(last)) = (state.recovery, state.step) {
-                // Still over split feet: a closing step brings the other
-                // foot beside the one that stepped, where the reference
-                // places it.
-                let calm = t - r.landed_s >= self.close_after_s && v.length() < self.calm_speed;
-                if calm && outside <= 0.0 {
-                    let front = last.foot;
-                    let other = 1 - front;
-                    let turn = yaw_rotation(yaw_of(pelvis.rotation))
-                        * yaw_rotation(yaw_of(reference.rotations[Joint::Pelvis])).inverse();
-                    let offset = turn * flat(ref_pos[LEGS[other][2]] - ref_pos[LEGS[front][2]]);
-                    let mut to = flat(r.feet[front]) + offset;
-                    to.y = r.feet[front].y;
-                    if (flat(to) - flat(r.feet[other])).length() > self.close_tolerance_m {
-                        state.step = Some(RecoveryStep {
-                            foot: other,
-                            from: feet[other],
-                            to,
-                            start_s: t,
-                            yaw: r.yaw[front],
-                        });
-                        state.steps_taken += 1;
-                    } else {
-                        state.recovery = None;
-                        state.step = None;
-                    }
-                }
-            }
+        if standing.is_empty() || !floor.is_finite() {
+            return;
         }
-        let swinging = state.step.is_some_and(|s| t - s.start_s < self.step_time_s);
-
-        // The standing legs: each foot held where it stands, the leg posed
-        // from where the pelvis should be.
-        if let Some(r) = state.recovery {
-            let stand_h =
-                ref_pos[Joint::Pelvis].y - ref_pos[LEGS[0][2]].y.min(ref_pos[LEGS[1][2]].y);
-            let held: Vec<usize> = (0..2)
-                .filter(|&i| !(swinging && state.step.is_some_and(|s| s.foot == i)))
-                .collect();
-            let ref_rot = reference.rotations[Joint::Pelvis];
-            let mut target = if swinging {
-                // Falling toward the step: the standing leg holds the
-                // height and lets the body pivot over its foot.
-                flat(pelvis.position)
+        let (c, v, feet) = (body.c, body.v, body.feet);
+        let h = (c.y - floor).max(0.3);
+        let omega0 = (self.gravity / h).sqrt();
+        let xi = DVec3::new(c.x + v.x / omega0, 0.0, c.z + v.z / omega0);
+        let (_, outside) = support_nearest(xi, standing, self.foot_reach_m);
+        if outside > self.recovery_margin_m && v.length() > 0.1 {
+            // Where the capture point will be when the foot lands: the
+            // linear inverted pendulum on the foot that stays diverges
+            // as exp(omega0 t) from the point of that foot it can push
+            // from.
+            let grow = (omega0 * self.step_time_s).exp();
+            let (foot, mut to) = self.choose_foot(
+                feet,
+                body.foot_yaw,
+                xi,
+                c,
+                grow,
+                yaw_of(body.pelvis.rotation),
+            );
+            to.y = floor;
+            let r = state.recovery.get_or_insert(Recovery {
+                feet,
+                yaw: body.foot_yaw,
+                since_s: t,
+                landed_s: f64::NEG_INFINITY,
+                pelvis_target: None,
+            });
+            r.feet[1 - foot] = if standing.len() == 2 {
+                r.feet[1 - foot]
             } else {
-                // Over the middle of the feet.
-                let mid = held.iter().map(|&i| flat(r.feet[i])).sum::<DVec3>() / held.len() as f64;
-                let want = mid + flat(pelvis.position - c);
-                let d = want - flat(pelvis.position);
-                flat(pelvis.position) + d.clamp_length_max(self.max_pelvis_shift_m)
+                feet[1 - foot]
             };
-            let floor = held
-                .iter()
-                .map(|&i| r.feet[i].y)
-                .fold(f64::INFINITY, f64::min);
-            let mut y = floor + stand_h;
-            let upper = sk.offsets[LEGS[0][1]].length();
-            let lower = sk.offsets[LEGS[0][2]].length();
-            let reach = self.stance_reach * (upper + lower);
-            for &i in &held {
-                let hip = ref_rot * sk.offsets[LEGS[i][0]];
-                // Reached from where the pelvis is as well as from where it
-                // should be (a foot that cannot reach rises on its toes,
-                // and then neither pushes nor holds).
-                let d = (flat(target + hip) - flat(r.feet[i]))
-                    .length()
-                    .min(reach * 0.95);
-                y = y.min(r.feet[i].y + (reach * reach - d * d).sqrt() - hip.y);
-            }
-            // Never far from where the pelvis is: a standing leg that
-            // straightens at once throws the body up.
-            // The height rises no faster than `rise_speed` from where it
-            // was aimed before (straightened at once, a standing leg throws
-            // the body up; held at the pelvis's height, it lets it sink).
-            let last = state
-                .recovery
-                .and_then(|r| r.pelvis_target)
-                .unwrap_or((t, pelvis.position.y));
-            let rise = self.rise_speed * (t - last.0).max(0.0);
-            target.y = y.min(last.1.max(pelvis.position.y) + rise);
-            if let Some(r) = state.recovery.as_mut() {
-                r.pelvis_target = Some((t, target.y));
-            }
-            for &i in &held {
-                let hip = target + ref_rot * sk.offsets[LEGS[i][0]];
-                pose_leg(
-                    reference,
-                    &sk,
-                    i,
-                    hip,
-                    r.feet[i],
-                    r.yaw[i],
-                    1.0,
-                    self.leg_reach,
-                );
-            }
-        }
-
-        // Pose the stepping leg from the simulated hip.
-        if let (Some(step), true) = (state.step, swinging || state.recovery.is_some()) {
-            let s = (t - step.start_s) / self.step_time_s.max(1e-3);
-            if s < 1.0 {
-                let along = min_jerk(s);
-                let mut ankle = step.from + (step.to - step.from) * along;
-                // Up early (a foot that stood on its toes clears the floor
-                // at once), down late.
-                let sc = s.clamp(0.0, 1.0);
-                ankle.y += self.lift_m * (4.0 * sc * (1.0 - sc)).sqrt();
-                let Some(hip) = avatar.bone(world, LEGS[step.foot][0]) else {
-                    return out;
-                };
-                // World rotations the motors should reach from the simulated
-                // pelvis, re-expressed from the reference's pelvis.
-                let shift = reference.rotations[Joint::Pelvis] * pelvis.rotation.inverse();
-                // Blended in over the first fifth of the swing, so the
-                // motors do not kick the leg from the reference's pose to
-                // the step's.
-                let blend = (s / 0.2).clamp(0.0, 1.0);
-                let before = *reference;
-                pose_leg(
-                    reference,
-                    &sk,
-                    step.foot,
-                    hip.position,
-                    ankle,
-                    step.yaw,
-                    1.0,
-                    self.leg_reach,
-                );
-                // The foot turns flat from how it left the floor (turned at
-                // once, a foot on its toes digs them in and throws the body
-                // up).
-                let sim_foot = avatar
-                    .bone(world, LEGS[step.foot][2])
-                    .map_or(reference.rotations[LEGS[step.foot][2]], |b| b.rotation);
-                let flat_foot = reference.rotations[LEGS[step.foot][2]];
-                let foot_now =
-                    sim_foot.slerp(align_hemisphere(flat_foot, sim_foot), min_jerk(s / 0.5));
-                for j in [LEGS[step.foot][2], LEGS[step.foot][3]] {
-                    reference.rotations[j] = foot_now;
-                }
-                for j in LEGS[step.foot] {
-                    let from = before.rotations[j];
-                    let to = shift * reference.rotations[j];
-                    reference.rotations[j] =
-                        from.slerp(align_hemisphere(to, from), blend).normalize();
+            state.step = Some(RecoveryStep {
+                foot,
+                from: feet[foot],
+                to,
+                start_s: t,
+                yaw: r.yaw[foot],
+            });
+            state.steps_taken += 1;
+        } else if let (Some(r), Some(last)) = (state.recovery, state.step) {
+            // Still over split feet: a closing step brings the other
+            // foot beside the one that stepped, where the reference
+            // places it.
+            let calm = t - r.landed_s >= self.close_after_s && v.length() < self.calm_speed;
+            if calm && outside <= 0.0 {
+                let front = last.foot;
+                let other = 1 - front;
+                let turn = yaw_rotation(yaw_of(body.pelvis.rotation))
+                    * yaw_rotation(yaw_of(reference.rotations[Joint::Pelvis])).inverse();
+                let offset = turn * flat(ref_pos[LEGS[other][2]] - ref_pos[LEGS[front][2]]);
+                let mut to = flat(r.feet[front]) + offset;
+                to.y = r.feet[front].y;
+                if (flat(to) - flat(r.feet[other])).length() > self.close_tolerance_m {
+                    state.step = Some(RecoveryStep {
+                        foot: other,
+                        from: feet[other],
+                        to,
+                        start_s: t,
+                        yaw: r.yaw[front],
+                    });
+                    state.steps_taken += 1;
+                } else {
+                    state.recovery = None;
+                    state.step = None;
                 }
             }
         }
+    }
 
-        // Turning on a single stance leg.
+    /// The standing legs during a recovery: each foot held where it
+    /// stands, the leg posed from where the pelvis should be.
+    fn pose_standing_legs(
+        &self,
+        state: &mut LocomotionState,
+        r: Recovery,
+        body: &SimulatedBody,
+        (avatar, reference, ref_pos): (&SimAvatar, &mut BodyPose, &JointMap<DVec3>),
+        swinging: bool,
+        t: f64,
+    ) {
+        let sk = avatar.skeleton;
+        let pelvis = body.pelvis;
+        let stand_h = ref_pos[Joint::Pelvis].y - ref_pos[LEGS[0][2]].y.min(ref_pos[LEGS[1][2]].y);
+        let held: Vec<usize> = (0..2)
+            .filter(|&i| !(swinging && state.step.is_some_and(|s| s.foot == i)))
+            .collect();
+        let ref_rot = reference.rotations[Joint::Pelvis];
+        let mut target = if swinging {
+            // Falling toward the step: the standing leg holds the
+            // height and lets the body pivot over its foot.
+            flat(pelvis.position)
+        } else {
+            // Over the middle of the feet.
+            let mid = held.iter().map(|&i| flat(r.feet[i])).sum::<DVec3>() / held.len() as f64;
+            let want = mid + flat(pelvis.position - body.c);
+            let d = want - flat(pelvis.position);
+            flat(pelvis.position) + d.clamp_length_max(self.max_pelvis_shift_m)
+        };
+        let floor = held
+            .iter()
+            .map(|&i| r.feet[i].y)
+            .fold(f64::INFINITY, f64::min);
+        let mut y = floor + stand_h;
+        let upper = sk.offsets[LEGS[0][1]].length();
+        let lower = sk.offsets[LEGS[0][2]].length();
+        let reach = self.stance_reach * (upper + lower);
+        for &i in &held {
+            let hip = ref_rot * sk.offsets[LEGS[i][0]];
+            // Reached from where the pelvis is as well as from where it
+            // should be (a foot that cannot reach rises on its toes,
+            // and then neither pushes nor holds).
+            let d = (flat(target + hip) - flat(r.feet[i]))
+                .length()
+                .min(reach * 0.95);
+            y = y.min(r.feet[i].y + (reach * reach - d * d).sqrt() - hip.y);
+        }
+        // Never far from where the pelvis is: a standing leg that
+        // straightens at once throws the body up.
+        // The height rises no faster than `rise_speed` from where it
+        // was aimed before (straightened at once, a standing leg throws
+        // the body up; held at the pelvis's height, it lets it sink).
+        let last = state
+            .recovery
+            .and_then(|r| r.pelvis_target)
+            .unwrap_or((t, pelvis.position.y));
+        let rise = self.rise_speed * (t - last.0).max(0.0);
+        target.y = y.min(last.1.max(pelvis.position.y) + rise);
+        if let Some(r) = state.recovery.as_mut() {
+            r.pelvis_target = Some((t, target.y));
+        }
+        for &i in &held {
+            let hip = target + ref_rot * sk.offsets[LEGS[i][0]];
+            pose_leg(
+                reference,
+                &sk,
+                i,
+                hip,
+                r.feet[i],
+                r.yaw[i],
+                1.0,
+                self.leg_reach,
+            );
+        }
+    }
+
+    /// Poses the stepping leg from the simulated hip; false if the hip's
+    /// body is missing.
+    fn pose_stepping_leg(
+        &self,
+        step: RecoveryStep,
+        body: &SimulatedBody,
+        (avatar, world, reference): (&SimAvatar, &Rapier, &mut BodyPose),
+        t: f64,
+    ) -> bool {
+        let s = (t - step.start_s) / self.step_time_s.max(1e-3);
+        if s >= 1.0 {
+            return true;
+        }
+        let sk = avatar.skeleton;
+        let along = min_jerk(s);
+        let mut ankle = step.from + (step.to - step.from) * along;
+        // Up early (a foot that stood on its toes clears the floor
+        // at once), down late.
+        let sc = s.clamp(0.0, 1.0);
+        ankle.y += self.lift_m * (4.0 * sc * (1.0 - sc)).sqrt();
+        let Some(hip) = avatar.bone(world, LEGS[step.foot][0]) else {
+            return false;
+        };
+        // World rotations the motors should reach from the simulated
+        // pelvis, re-expressed from the reference's pelvis.
+        let shift = reference.rotations[Joint::Pelvis] * body.pelvis.rotation.inverse();
+        // Blended in over the first fifth of the swing, so the
+        // motors do not kick the leg from the reference's pose to
+        // the step's.
+        let blend = (s / 0.2).clamp(0.0, 1.0);
+        let before = *reference;
+        pose_leg(
+            reference,
+            &sk,
+            step.foot,
+            hip.position,
+            ankle,
+            step.yaw,
+            1.0,
+            self.leg_reach,
+        );
+        // The foot turns flat from how it left the floor (turned at
+        // once, a foot on its toes digs them in and throws the body
+        // up).
+        let sim_foot = avatar
+            .bone(world, LEGS[step.foot][2])
+            .map_or(reference.rotations[LEGS[step.foot][2]], |b| b.rotation);
+        let flat_foot = reference.rotations[LEGS[step.foot][2]];
+        let foot_now = sim_foot.slerp(align_hemisphere(flat_foot, sim_foot), min_jerk(s / 0.5));
+        for j in [LEGS[step.foot][2], LEGS[step.foot][3]] {
+            reference.rotations[j] = foot_now;
+        }
+        for j in LEGS[step.foot] {
+            let from = before.rotations[j];
+            let to = shift * reference.rotations[j];
+            reference.rotations[j] = from.slerp(align_hemisphere(to, from), blend).normalize();
+        }
+        true
+    }
+
+    /// Turning on a single stance leg: its hip turns the pelvis toward the
+    /// reference's heading (a PD about the vertical).
+    fn turn_on_stance(
+        &self,
+        avatar: &SimAvatar,
+        world: &Rapier,
+        reference: &BodyPose,
+        stance: Stance,
+    ) -> ForceArray {
+        let mut out = ForceArray::ZERO;
         let single = match (stance.left, stance.right) {
             (true, false) => Some(0),
             (false, true) => Some(1),
