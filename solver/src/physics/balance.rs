@@ -89,6 +89,14 @@ pub fn stance_joints(stance: Stance) -> impl Iterator<Item = Joint> {
         .flat_map(|(leg, _)| leg)
 }
 
+/// The feet that stand, as the balance array reads them.
+struct SupportFeet {
+    /// Each foot's centre, a little ahead of its ankle.
+    centres: Vec<DVec3>,
+    /// Each foot's flat forward axis.
+    fronts: Vec<DVec3>,
+}
+
 impl Balance {
     /// The balance array for the current state; `others` is what the other
     /// explicit arrays already apply (their hip torques count against the
@@ -104,22 +112,52 @@ impl Balance {
         stance: Stance,
         others: &ForceArray,
     ) -> ForceArray {
-        let mut out = ForceArray::ZERO;
         let n = stance.count();
         if n == 0 {
-            return out;
+            return ForceArray::ZERO;
         }
         let share = 1.0 / n as f64;
         let Some(pelvis) = avatar
             .body_handle(Joint::Pelvis)
             .and_then(|h| world.bodies.get(h))
         else {
-            return out;
+            return ForceArray::ZERO;
         };
         let (c, v, mass) = avatar.centre_of_mass(world);
         let mut world_torque = [DVec3::ZERO; Joint::COUNT];
 
         // The torso: what it needs, less what the hips already give it.
+        let missing = self.torso_missing(avatar, world, reference, pelvis, c, others);
+        for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
+            if on {
+                world_torque[leg[0].index()] -= missing * share;
+            }
+        }
+
+        // The centre of mass over the feet, and the weight.
+        let feet = self.support_feet(avatar, world, stance);
+        let loads = self.push_legs(
+            avatar,
+            world,
+            &feet,
+            (c, v, mass),
+            stance,
+            &mut world_torque,
+        );
+        self.in_joint_frames(avatar, world, &world_torque, loads, mass)
+    }
+
+    /// The torque the torso needs about the pelvis toward the reference's
+    /// (world axes), less what the hips and spine already give it.
+    fn torso_missing(
+        &self,
+        avatar: &SimAvatar,
+        world: &Rapier,
+        reference: &BodyPose,
+        pelvis: &rapier3d::prelude::RigidBody,
+        c: DVec3,
+        others: &ForceArray,
+    ) -> DVec3 {
         let rot = q64(pelvis.position().rotation);
         // The trunk's mean angular velocity (mass-weighted over pelvis,
         // spine and chest): the light pelvis's own rattles at the step rate,
@@ -151,27 +189,40 @@ impl Balance {
             .into_iter()
             .filter_map(|j| Some(-self.world_of(avatar, world, j, others.torques[j])?))
             .sum();
-        let missing = want - already;
-        for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
-            if on {
-                world_torque[leg[0].index()] -= missing * share;
-            }
-        }
+        want - already
+    }
 
-        // The centre of mass over the feet, and the weight.
-        let mut support = DVec3::ZERO;
+    /// The feet that stand: each one's centre (a little ahead of the
+    /// ankle) and its flat forward axis.
+    fn support_feet(&self, avatar: &SimAvatar, world: &Rapier, stance: Stance) -> SupportFeet {
         let mut centres = Vec::with_capacity(2);
         let mut fronts: Vec<DVec3> = Vec::with_capacity(2);
         for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
             if let (true, Some(foot)) = (on, avatar.bone(world, leg[2])) {
                 let centre = foot.position + foot.rotation * DVec3::new(0.0, 0.0, self.com_ahead_m);
-                support += centre;
                 centres.push(centre);
                 let f = foot.rotation * DVec3::Z;
                 fronts.push(DVec3::new(f.x, 0.0, f.z).normalize_or(DVec3::Z));
             }
         }
-        support *= share;
+        SupportFeet { centres, fronts }
+    }
+
+    /// Each standing leg pushes the centre of mass toward over the feet,
+    /// and holds the weight (world torques added to `world_torque`); says
+    /// each leg's share of the weight.
+    fn push_legs(
+        &self,
+        avatar: &SimAvatar,
+        world: &Rapier,
+        feet: &SupportFeet,
+        (c, v, mass): (DVec3, DVec3, f64),
+        stance: Stance,
+        world_torque: &mut [DVec3; Joint::COUNT],
+    ) -> [f64; 2] {
+        let SupportFeet { centres, fronts } = feet;
+        let share = 1.0 / stance.count().max(1) as f64;
+        let support = centres.iter().copied().sum::<DVec3>() * share;
         let wc = 2.0 * std::f64::consts::PI * self.com_hz;
         let mut force = ((support - c) * wc * wc - v * 2.0 * self.damping_ratio * wc) * mass;
         // Feet can only push as far as their centre of pressure reaches: a
@@ -191,7 +242,7 @@ impl Balance {
         let flat_c = DVec3::new(c.x, 0.0, c.z);
         let corners: Vec<DVec3> = centres
             .iter()
-            .zip(&fronts)
+            .zip(fronts)
             .flat_map(|(p, f)| {
                 let ankle = DVec3::new(p.x, 0.0, p.z) - *f * self.com_ahead_m;
                 let side = DVec3::new(f.z, 0.0, -f.x) * self.side_reach_m;
@@ -208,13 +259,11 @@ impl Balance {
             flat_c,
             &corners,
         );
-        force.x = (c.x - want_cop.x) * weight / height;
-        force.z = (c.z - want_cop.z) * weight / height;
         // Each foot's centre of pressure and its share of the weight; each
         // leg then pushes along the line from its centre of pressure to the
         // centre of mass, which the stance joints' Jacobian transpose turns
         // into exactly that ankle torque.
-        let (shares, pressures) = self.pressures(&centres, &fronts, want_cop);
+        let (shares, pressures) = self.pressures(centres, fronts, want_cop);
         let mut loads = [0.0; 2];
         let mut k = 0;
         for (i, (leg, on)) in LEGS.iter().zip([stance.left, stance.right]).enumerate() {
@@ -233,7 +282,21 @@ impl Balance {
                 }
             }
         }
+        loads
+    }
 
+    /// World torques turned into each joint's frame; an ankle's bounded by
+    /// what its foot's centre of pressure can hold (`loads`: each leg's
+    /// share of the weight).
+    fn in_joint_frames(
+        &self,
+        avatar: &SimAvatar,
+        world: &Rapier,
+        world_torque: &[DVec3; Joint::COUNT],
+        loads: [f64; 2],
+        mass: f64,
+    ) -> ForceArray {
+        let mut out = ForceArray::ZERO;
         for j in Joint::ALL {
             let t = world_torque[j.index()];
             if t == DVec3::ZERO {
