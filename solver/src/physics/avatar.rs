@@ -398,6 +398,215 @@ fn subtree_inertia(joint: Joint, sk: &Skeleton, inertias: &JointMap<SegmentInert
     total.max(1e-4)
 }
 
+/// What building a simulated person reads of it.
+struct BodyParts<'a> {
+    /// The avatar's number in the world (its collision group).
+    index: usize,
+    profile: &'a BodyProfile,
+    skeleton: &'a Skeleton,
+    inertias: &'a JointMap<SegmentInertia>,
+    /// The bones' world poses to start from.
+    transforms: &'a JointMap<posewire_body::Transform>,
+}
+
+/// One rigid body per simulated bone, with its collider: each touches the
+/// scene, objects and other avatars, and its own body where
+/// `self_collision` covers it.
+fn insert_bodies(
+    world: &mut Rapier,
+    body: &BodyParts,
+    settings: &BodySettings,
+    self_friction: f32,
+) -> (JointMap<Option<RigidBodyHandle>>, Vec<ColliderHandle>) {
+    let (index, skeleton) = (body.index, body.skeleton);
+    let own = avatar_group(index);
+    let groups_of = |j: Joint| {
+        let others = if settings.self_collision.covers(j) {
+            all_avatar_groups()
+        } else {
+            all_avatar_groups() - own
+        };
+        InteractionGroups::new(
+            own,
+            others | SCENE_GROUP | OBJECT_GROUP,
+            InteractionTestMode::And,
+        )
+    };
+    let mut bodies = JointMap::splat(None);
+    let mut colliders = Vec::new();
+    for j in Joint::ALL {
+        if sim_body_of(j) != j {
+            continue;
+        }
+        let rb = RigidBodyBuilder::dynamic()
+            .pose(pose32(body.transforms[j]))
+            .additional_mass_properties(body_mass(j, skeleton, body.inertias))
+            .user_data(j.index() as u128)
+            .build();
+        let h = world.bodies.insert(rb);
+        if let Some(c) = shape(j, skeleton, body.profile) {
+            // A foot's friction may be lowered while it slides
+            // (`SimAvatar::set_friction`): the lower value wins.
+            let rule = if matches!(j, Joint::LeftAnkle | Joint::RightAnkle) {
+                CoefficientCombineRule::Min
+            } else {
+                CoefficientCombineRule::Average
+            };
+            let mut c = c
+                .density(0.0)
+                .friction(settings.friction as f32)
+                .friction_combine_rule(rule)
+                .collision_groups(groups_of(j))
+                .user_data(super::contact_filter::collider_tag(index, j));
+            // Own-body contacts need the hook only when their friction
+            // differs from the body's (rapier recomputes the contacts of
+            // a pair with a hook every step).
+            let own_friction_differs =
+                settings.self_collision.covers(j) && self_friction != settings.friction as f32;
+            let hooks = super::contact_filter::hooks(j, own_friction_differs);
+            if !hooks.is_empty() {
+                c = c.active_hooks(hooks);
+            }
+            let c = c.build();
+            colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
+        }
+        bodies[j] = Some(h);
+    }
+    (bodies, colliders)
+}
+
+/// The joints between the bodies: anatomical axes and limits
+/// ([`joint_frame`]), locked axes, and motors whose gains scale with the
+/// subtree's inertia (`joint_hz`, `joint_damping_ratio`).
+#[allow(clippy::type_complexity)]
+fn insert_joints(
+    world: &mut Rapier,
+    body: &BodyParts,
+    bodies: &JointMap<Option<RigidBodyHandle>>,
+    settings: &BodySettings,
+) -> (
+    JointMap<Option<ImpulseJointHandle>>,
+    JointMap<Option<JointFrame>>,
+    JointMap<Gains>,
+) {
+    let skeleton = body.skeleton;
+    let w = 2.0 * std::f64::consts::PI * settings.joint_hz.max(0.1);
+    let mut joints = JointMap::splat(None);
+    let mut frames = JointMap::splat(None);
+    let mut gains = JointMap::splat(Gains { kp: 0.0, kd: 0.0 });
+    for j in Joint::ALL {
+        let (Some(parent), Some(frame)) = (j.parent(), joint_frame(j)) else {
+            continue;
+        };
+        let (Some(b1), Some(b2)) = (bodies[sim_body_of(parent)], bodies[j]) else {
+            continue;
+        };
+        let inertia = subtree_inertia(j, skeleton, body.inertias);
+        let g = Gains {
+            kp: inertia * w * w,
+            kd: 2.0 * settings.joint_damping_ratio * inertia * w,
+        };
+        let mut locked = JointAxesMask::LIN_AXES;
+        for (k, r) in frame.axes.iter().enumerate() {
+            if matches!(r, AxisRange::Locked) {
+                locked |= [
+                    JointAxesMask::ANG_X,
+                    JointAxesMask::ANG_Y,
+                    JointAxesMask::ANG_Z,
+                ][k];
+            }
+        }
+        let mut builder = GenericJointBuilder::new(locked)
+            .local_frame1(Pose3::from_parts(
+                v32(skeleton.offsets[j]),
+                super::convert::q32(frame.center * frame.basis),
+            ))
+            .local_frame2(Pose3::from_parts(
+                v32(DVec3::ZERO),
+                super::convert::q32(frame.basis),
+            ))
+            .contacts_enabled(false);
+        for (k, r) in frame.axes.iter().enumerate() {
+            if let AxisRange::Free { min, max } = *r {
+                builder = builder
+                    .limits(ANG_AXES[k], [min as f32, max as f32])
+                    .motor_model(ANG_AXES[k], MotorModel::ForceBased)
+                    .set_motor(ANG_AXES[k], 0.0, 0.0, g.kp as f32, g.kd as f32);
+            }
+        }
+        joints[j] = Some(world.impulse_joints.insert(b1, b2, builder.build(), true));
+        frames[j] = Some(frame);
+        gains[j] = g;
+    }
+    (joints, frames, gains)
+}
+
+/// The residual root spring's parts.
+struct RootSpring {
+    anchor: RigidBodyHandle,
+    gains: (Gains, Gains),
+    joint: Option<ImpulseJointHandle>,
+    caps: (f64, f64),
+}
+
+/// The residual root spring: a kinematic anchor at the pelvis's
+/// reference, tied to the pelvis by motors on all six axes.
+fn insert_root_spring(
+    world: &mut Rapier,
+    body: &BodyParts,
+    bodies: &JointMap<Option<RigidBodyHandle>>,
+    mass: f64,
+    settings: &BodySettings,
+) -> RootSpring {
+    let wr = 2.0 * std::f64::consts::PI * settings.root_hz.max(0.0);
+    let whole = subtree_inertia(Joint::Pelvis, body.skeleton, body.inertias);
+    let lin = Gains {
+        kp: mass * wr * wr,
+        kd: 2.0 * settings.root_damping_ratio * mass * wr,
+    };
+    let ang = Gains {
+        kp: whole * wr * wr,
+        kd: 2.0 * settings.root_damping_ratio * whole * wr,
+    };
+    let anchor = world.bodies.insert(
+        RigidBodyBuilder::kinematic_position_based()
+            .pose(pose32(body.transforms[Joint::Pelvis]))
+            .build(),
+    );
+    let mut root = GenericJointBuilder::new(JointAxesMask::empty()).contacts_enabled(false);
+    // Capped: the residual may carry the body's weight and accelerate
+    // it like legs would, but cannot press it through the floor, a wall
+    // or another avatar.
+    let max_force = mass * (9.81 + settings.root_max_accel);
+    let max_torque = whole * settings.root_max_angular_accel;
+    // No spring asked for: no motors at all (a motor of zero stiffness
+    // and damping would still hold the pelvis's velocity at zero).
+    let axes_used = if wr > 0.0 { 2 } else { 0 };
+    for (axes, g, cap) in [(LIN_AXES, lin, max_force), (ANG_AXES, ang, max_torque)]
+        .into_iter()
+        .take(axes_used)
+    {
+        for a in axes {
+            root = root
+                .motor_model(a, MotorModel::ForceBased)
+                .set_motor(a, 0.0, 0.0, g.kp as f32, g.kd as f32)
+                .motor_max_force(a, cap as f32);
+        }
+    }
+    let pelvis = bodies[Joint::Pelvis].unwrap_or(anchor);
+    let joint = (axes_used > 0).then(|| {
+        world
+            .impulse_joints
+            .insert(anchor, pelvis, root.build(), true)
+    });
+    RootSpring {
+        anchor,
+        gains: (lin, ang),
+        joint,
+        caps: (max_force, max_torque),
+    }
+}
+
 impl SimAvatar {
     /// Builds the body of `profile` standing in `pose` into the world as
     /// avatar number `index`; `self_friction` is the world's friction where
@@ -418,152 +627,16 @@ impl SimAvatar {
         };
         let inertias = sim_inertias(&skeleton, mass);
         let transforms = pose.transforms(&skeleton);
-        let own = avatar_group(index);
-        let groups_of = |j: Joint| {
-            let others = if settings.self_collision.covers(j) {
-                all_avatar_groups()
-            } else {
-                all_avatar_groups() - own
-            };
-            InteractionGroups::new(
-                own,
-                others | SCENE_GROUP | OBJECT_GROUP,
-                InteractionTestMode::And,
-            )
+        let body = BodyParts {
+            index,
+            profile,
+            skeleton: &skeleton,
+            inertias: &inertias,
+            transforms: &transforms,
         };
-        let mut bodies = JointMap::splat(None);
-        let mut colliders = Vec::new();
-        for j in Joint::ALL {
-            if sim_body_of(j) != j {
-                continue;
-            }
-            let rb = RigidBodyBuilder::dynamic()
-                .pose(pose32(transforms[j]))
-                .additional_mass_properties(body_mass(j, &skeleton, &inertias))
-                .user_data(j.index() as u128)
-                .build();
-            let h = world.bodies.insert(rb);
-            if let Some(c) = shape(j, &skeleton, profile) {
-                // A foot's friction may be lowered while it slides
-                // (`SimAvatar::set_friction`): the lower value wins.
-                let rule = if matches!(j, Joint::LeftAnkle | Joint::RightAnkle) {
-                    CoefficientCombineRule::Min
-                } else {
-                    CoefficientCombineRule::Average
-                };
-                let mut c = c
-                    .density(0.0)
-                    .friction(settings.friction as f32)
-                    .friction_combine_rule(rule)
-                    .collision_groups(groups_of(j))
-                    .user_data(super::contact_filter::collider_tag(index, j));
-                // Own-body contacts need the hook only when their friction
-                // differs from the body's (rapier recomputes the contacts of
-                // a pair with a hook every step).
-                let own_friction_differs =
-                    settings.self_collision.covers(j) && self_friction != settings.friction as f32;
-                let hooks = super::contact_filter::hooks(j, own_friction_differs);
-                if !hooks.is_empty() {
-                    c = c.active_hooks(hooks);
-                }
-                let c = c.build();
-                colliders.push(world.colliders.insert_with_parent(c, h, &mut world.bodies));
-            }
-            bodies[j] = Some(h);
-        }
-
-        let w = 2.0 * std::f64::consts::PI * settings.joint_hz.max(0.1);
-        let mut joints = JointMap::splat(None);
-        let mut frames = JointMap::splat(None);
-        let mut gains = JointMap::splat(Gains { kp: 0.0, kd: 0.0 });
-        for j in Joint::ALL {
-            let (Some(parent), Some(frame)) = (j.parent(), joint_frame(j)) else {
-                continue;
-            };
-            let (Some(b1), Some(b2)) = (bodies[sim_body_of(parent)], bodies[j]) else {
-                continue;
-            };
-            let inertia = subtree_inertia(j, &skeleton, &inertias);
-            let g = Gains {
-                kp: inertia * w * w,
-                kd: 2.0 * settings.joint_damping_ratio * inertia * w,
-            };
-            let mut locked = JointAxesMask::LIN_AXES;
-            for (k, r) in frame.axes.iter().enumerate() {
-                if matches!(r, AxisRange::Locked) {
-                    locked |= [
-                        JointAxesMask::ANG_X,
-                        JointAxesMask::ANG_Y,
-                        JointAxesMask::ANG_Z,
-                    ][k];
-                }
-            }
-            let mut builder = GenericJointBuilder::new(locked)
-                .local_frame1(Pose3::from_parts(
-                    v32(skeleton.offsets[j]),
-                    super::convert::q32(frame.center * frame.basis),
-                ))
-                .local_frame2(Pose3::from_parts(
-                    v32(DVec3::ZERO),
-                    super::convert::q32(frame.basis),
-                ))
-                .contacts_enabled(false);
-            for (k, r) in frame.axes.iter().enumerate() {
-                if let AxisRange::Free { min, max } = *r {
-                    builder = builder
-                        .limits(ANG_AXES[k], [min as f32, max as f32])
-                        .motor_model(ANG_AXES[k], MotorModel::ForceBased)
-                        .set_motor(ANG_AXES[k], 0.0, 0.0, g.kp as f32, g.kd as f32);
-                }
-            }
-            joints[j] = Some(world.impulse_joints.insert(b1, b2, builder.build(), true));
-            frames[j] = Some(frame);
-            gains[j] = g;
-        }
-
-        // The residual root spring: a kinematic anchor at the pelvis's
-        // reference, tied to the pelvis by motors on all six axes.
-        let wr = 2.0 * std::f64::consts::PI * settings.root_hz.max(0.0);
-        let whole = subtree_inertia(Joint::Pelvis, &skeleton, &inertias);
-        let lin = Gains {
-            kp: mass * wr * wr,
-            kd: 2.0 * settings.root_damping_ratio * mass * wr,
-        };
-        let ang = Gains {
-            kp: whole * wr * wr,
-            kd: 2.0 * settings.root_damping_ratio * whole * wr,
-        };
-        let anchor = world.bodies.insert(
-            RigidBodyBuilder::kinematic_position_based()
-                .pose(pose32(transforms[Joint::Pelvis]))
-                .build(),
-        );
-        let mut root = GenericJointBuilder::new(JointAxesMask::empty()).contacts_enabled(false);
-        // Capped: the residual may carry the body's weight and accelerate
-        // it like legs would, but cannot press it through the floor, a wall
-        // or another avatar.
-        let max_force = mass * (9.81 + settings.root_max_accel);
-        let max_torque = whole * settings.root_max_angular_accel;
-        // No spring asked for: no motors at all (a motor of zero stiffness
-        // and damping would still hold the pelvis's velocity at zero).
-        let axes_used = if wr > 0.0 { 2 } else { 0 };
-        for (axes, g, cap) in [(LIN_AXES, lin, max_force), (ANG_AXES, ang, max_torque)]
-            .into_iter()
-            .take(axes_used)
-        {
-            for a in axes {
-                root = root
-                    .motor_model(a, MotorModel::ForceBased)
-                    .set_motor(a, 0.0, 0.0, g.kp as f32, g.kd as f32)
-                    .motor_max_force(a, cap as f32);
-            }
-        }
-        let pelvis = bodies[Joint::Pelvis].unwrap_or(anchor);
-        let root_joint = (axes_used > 0).then(|| {
-            world
-                .impulse_joints
-                .insert(anchor, pelvis, root.build(), true)
-        });
+        let (bodies, colliders) = insert_bodies(world, &body, settings, self_friction);
+        let (joints, frames, gains) = insert_joints(world, &body, &bodies, settings);
+        let root = insert_root_spring(world, &body, &bodies, mass, settings);
         let effectors =
             super::effectors::build(world, &bodies, &transforms, &inertias, &settings.effectors);
         SimAvatar {
@@ -575,10 +648,10 @@ impl SimAvatar {
             joints,
             frames,
             gains,
-            anchor,
-            root_gains: (lin, ang),
-            root_joint,
-            root_caps: (max_force, max_torque),
+            anchor: root.anchor,
+            root_gains: root.gains,
+            root_joint: root.joint,
+            root_caps: root.caps,
             effectors,
             assist: Assist::FULL,
         }
