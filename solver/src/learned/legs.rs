@@ -12,6 +12,7 @@ use std::sync::Arc;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{heading_of, yaw_rotation};
 
+use super::blend::Blended;
 use super::foot_lock::FootLockSettings;
 use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
@@ -297,9 +298,8 @@ pub struct LearnedLegs {
     settings: LearnedLegsSettings,
     history: History,
     last_input: Option<LegsInput>,
-    /// The smoothed feet.
-    smoothed: Option<Feet>,
-    weight: f64,
+    /// The smoothed feet and their weight.
+    blended: Blended<Feet>,
     scratch: [Vec<f32>; 2],
 }
 
@@ -311,8 +311,7 @@ impl LearnedLegs {
             settings,
             history: History::new(HISTORY_S),
             last_input: None,
-            smoothed: None,
-            weight: 0.0,
+            blended: Blended::default(),
             scratch: Default::default(),
         }
     }
@@ -374,33 +373,16 @@ impl LearnedLegs {
     /// fresh answer) or 0 (none); the feet are carried with the pelvis
     /// while they fade out.
     fn blend(&mut self, dt: f64, pelvis: DVec3, fresh: Option<Feet>) -> Option<LearnedFeet> {
-        let step = dt / self.settings.blend_s.max(1e-3);
         let most = self.settings.weight.clamp(0.0, 1.0);
-        self.weight = match fresh {
-            Some(_) => (self.weight + step).min(most),
-            None => (self.weight - step).max(0.0),
-        };
-        if let Some(feet) = fresh {
-            let tau = self.settings.smoothing_s;
-            let a = if tau > 0.0 {
-                1.0 - (-dt / tau).exp()
-            } else {
-                1.0
-            };
-            self.smoothed = Some(match self.smoothed {
-                Some(s) if self.weight > step => s.toward(&feet, a),
-                _ => feet,
-            });
-        }
-        if self.weight <= 0.0 {
-            self.smoothed = None;
-        }
-        let feet = self.smoothed?;
+        let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
+        let (feet, weight) = self
+            .blended
+            .update(timing, most, fresh, |s, f, a| s.toward(f, a))?;
         Some(LearnedFeet {
             ankles: feet.ankles.map(|a| pelvis + a),
             yaws: feet.forward.map(|f| heading_of(DVec3::new(f.x, 0.0, f.z))),
             contact: feet.contact,
-            weight: self.weight,
+            weight,
         })
     }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use posewire_body::glam::DVec3;
 
+use super::blend::Blended;
 use super::legs::{PelvisFrame, PelvisState};
 use super::mlp::Mlp;
 use crate::tracking::BoneTarget;
@@ -193,8 +194,7 @@ pub struct LimbNet<const B: usize, const J: usize> {
     model: Option<Arc<Mlp>>,
     blend: Blend,
     last_input: Option<LimbInput<B>>,
-    smoothed: Option<JointTarget<J>>,
-    weight: f64,
+    blended: Blended<JointTarget<J>>,
     out: Vec<f32>,
     scratch: [Vec<f32>; 2],
 }
@@ -206,8 +206,7 @@ impl<const B: usize, const J: usize> LimbNet<B, J> {
             model,
             blend,
             last_input: None,
-            smoothed: None,
-            weight: 0.0,
+            blended: Blended::default(),
             out: vec![0.0; 3 * J],
             scratch: Default::default(),
         }
@@ -247,38 +246,14 @@ impl<const B: usize, const J: usize> LimbNet<B, J> {
             yaw: pelvis.yaw,
             scale: head_height,
         };
-        self.blend(dt, fresh)
+        let timing = (dt, self.blend.blend_s, self.blend.smoothing_s);
+        self.blended
+            .update(timing, 1.0, fresh, |s, t, a| s.toward(t, a))
             .map(|(t, weight)| LearnedJoints {
                 joints: t.joints.map(|p| frame.world(p)),
                 weight,
             })
             .filter(|j| j.joints.iter().all(|v| v.is_finite()))
-    }
-
-    /// Smooths the answer and moves the blend weight toward 1 (a fresh
-    /// answer) or 0 (none); the last answer is held while it fades out.
-    fn blend(&mut self, dt: f64, fresh: Option<JointTarget<J>>) -> Option<(JointTarget<J>, f64)> {
-        let step = dt / self.blend.blend_s.max(1e-3);
-        self.weight = match fresh {
-            Some(_) => (self.weight + step).min(1.0),
-            None => (self.weight - step).max(0.0),
-        };
-        if let Some(target) = fresh {
-            let tau = self.blend.smoothing_s;
-            let a = if tau > 0.0 {
-                1.0 - (-dt / tau).exp()
-            } else {
-                1.0
-            };
-            self.smoothed = Some(match self.smoothed {
-                Some(s) if self.weight > step => s.toward(&target, a),
-                _ => target,
-            });
-        }
-        if self.weight <= 0.0 {
-            self.smoothed = None;
-        }
-        self.smoothed.map(|s| (s, self.weight))
     }
 }
 

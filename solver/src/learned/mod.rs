@@ -6,6 +6,7 @@
 //! embedded in the build (`solver/weights/`).
 
 pub mod arms;
+pub mod blend;
 pub mod foot_lock;
 pub mod history;
 pub mod knees;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use posewire_body::glam::{DMat3, DQuat, DVec3};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
 
+use super::blend::Blended;
 use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
@@ -275,9 +276,9 @@ pub struct LearnedPelvis {
     settings: LearnedPelvisSettings,
     history: History,
     last_input: Option<PelvisInput>,
-    /// The smoothed output: pelvis minus head (world axes) and rotation.
-    smoothed: Option<(DVec3, DQuat)>,
-    weight: f64,
+    /// The smoothed output, pelvis minus head (world axes) and rotation,
+    /// and its weight.
+    blended: Blended<(DVec3, DQuat)>,
     scratch: [Vec<f32>; 2],
 }
 
@@ -289,8 +290,7 @@ impl LearnedPelvis {
             settings,
             history: History::new(HISTORY_S),
             last_input: None,
-            smoothed: None,
-            weight: 0.0,
+            blended: Blended::default(),
             scratch: Default::default(),
         }
     }
@@ -340,34 +340,19 @@ impl LearnedPelvis {
         head: DVec3,
         fresh: Option<(DVec3, DQuat)>,
     ) -> Option<LearnedPose> {
-        let step = dt / self.settings.blend_s.max(1e-3);
-        self.weight = match fresh {
-            Some(_) => (self.weight + step).min(1.0),
-            None => (self.weight - step).max(0.0),
+        let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
+        let fresh = fresh.map(|(p, r)| (p - head, r));
+        let toward = |(sp, sr): &(DVec3, DQuat), (rel, r): &(DVec3, DQuat), a: f64| {
+            (
+                *sp + a * (*rel - *sp),
+                sr.slerp(align_hemisphere(*r, *sr), a),
+            )
         };
-        if let Some((p, r)) = fresh {
-            let rel = p - head;
-            let tau = self.settings.smoothing_s;
-            let a = if tau > 0.0 {
-                1.0 - (-dt / tau).exp()
-            } else {
-                1.0
-            };
-            self.smoothed = Some(match self.smoothed {
-                Some((sp, sr)) if self.weight > step => {
-                    (sp + a * (rel - sp), sr.slerp(align_hemisphere(r, sr), a))
-                }
-                _ => (rel, r),
-            });
-        }
-        if self.weight <= 0.0 {
-            self.smoothed = None;
-        }
-        let (rel, rotation) = self.smoothed?;
+        let ((rel, rotation), weight) = self.blended.update(timing, 1.0, fresh, toward)?;
         Some(LearnedPose {
             position: head + rel,
             rotation: rotation.normalize(),
-            weight: self.weight,
+            weight,
         })
     }
 
