@@ -91,6 +91,24 @@ pub struct PelvisState {
     pub tracked: bool,
 }
 
+impl PelvisState {
+    /// What the networks read of the pelvis in `frame`: its height above
+    /// the floor (divided by `head_height`) and 1 if a device placed it;
+    /// its +Y and +Z axes.
+    pub fn features(&self, frame: &PelvisFrame, head_height: f64) -> ([f64; 2], [DVec3; 2]) {
+        (
+            [
+                self.position.y / head_height,
+                if self.tracked { 1.0 } else { 0.0 },
+            ],
+            [
+                frame.local_dir(self.rotation * DVec3::Y),
+                frame.local_dir(self.rotation * DVec3::Z),
+            ],
+        )
+    }
+}
+
 /// The frame features and outputs are expressed in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PelvisFrame {
@@ -441,15 +459,10 @@ impl LearnedLegs {
                 frame.local(s.points[1]),
             ];
         }
+        let (height_and_tracked, pelvis_axes) = pelvis.features(&frame, head_height);
         let features = LegsFeatures {
-            height_and_tracked: [
-                pelvis.position.y / head_height,
-                if pelvis.tracked { 1.0 } else { 0.0 },
-            ],
-            pelvis_axes: [
-                frame.local_dir(pelvis.rotation * DVec3::Y),
-                frame.local_dir(pelvis.rotation * DVec3::Z),
-            ],
+            height_and_tracked,
+            pelvis_axes,
             velocity: frame.local_dir(pelvis.velocity) / head_height,
             points: [
                 frame.local(head.bone.position),

@@ -272,15 +272,10 @@ pub fn features<const B: usize>(
         yaw: pelvis.yaw,
         scale: head_height,
     };
+    let (height_and_tracked, pelvis_axes) = pelvis.features(&frame, head_height);
     let features = BoneFeatures {
-        height_and_tracked: [
-            pelvis.position.y / head_height,
-            if pelvis.tracked { 1.0 } else { 0.0 },
-        ],
-        pelvis_axes: [
-            frame.local_dir(pelvis.rotation * DVec3::Y),
-            frame.local_dir(pelvis.rotation * DVec3::Z),
-        ],
+        height_and_tracked,
+        pelvis_axes,
         bones: bones.map(|b| LocalBone::of(&frame, b)),
     };
     let finite = features.to_input().iter().all(|x| x.is_finite());
