@@ -89,3 +89,16 @@ impl History {
         })
     }
 }
+
+/// Asserts that a network fed at 90 Hz from a fresh solver gave nothing
+/// (weight 0) until its past reached 1 s back (tick 90), and something
+/// then: before, it would have read a body that had stood still.
+#[cfg(test)]
+pub(crate) fn assert_waits_for_its_past(weights: &[f64]) {
+    assert!(
+        weights[..90].iter().all(|w| *w == 0.0),
+        "{:?}",
+        &weights[..90]
+    );
+    assert!(weights[90] > 0.0);
+}

@@ -107,14 +107,7 @@ fn fresh_legs_wait_until_their_past_spans_the_longest_lag() {
         .iter()
         .map(|o| o.map_or(0.0, |f| f.weight))
         .collect();
-    // Tick 90 is the first whose past reaches 1 s back: before it the
-    // network would read a body that had stood still.
-    assert!(
-        weights[..90].iter().all(|w| *w == 0.0),
-        "{:?}",
-        &weights[..90]
-    );
-    assert!(weights[90] > 0.0);
+    super::super::history::assert_waits_for_its_past(&weights);
 }
 
 #[test]

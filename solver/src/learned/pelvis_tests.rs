@@ -82,13 +82,7 @@ fn a_fresh_pelvis_waits_until_its_past_spans_the_longest_lag() {
         .iter()
         .map(|o| o.map_or(0.0, |p| p.weight))
         .collect();
-    // Tick 90 is the first whose past reaches 1 s back.
-    assert!(
-        weights[..90].iter().all(|w| *w == 0.0),
-        "{:?}",
-        &weights[..90]
-    );
-    assert!(weights[90] > 0.0);
+    super::super::history::assert_waits_for_its_past(&weights);
 }
 
 #[test]
