@@ -14,10 +14,14 @@
 //! - an overlap is never pushed apart, only kept from growing (a copy
 //!   arrives a bus hop late, a little inside what stopped it at home);
 //! - a remote body sliding along a local avatar does not drag it: a held
-//!   contact loses its friction while the remote body moves along the
-//!   contact faster than [`YIELD_MARGIN_M_S`] (measured: a remote crate
-//!   carried at hip height under a local avatar's arm dragged the avatar
-//!   3.1 m, `solver/tests/physics_remote_body.rs`); a still one keeps it.
+//!   contact's friction acts as if the remote body stood still along it
+//!   (its tangential velocity is taken out through the contact's target
+//!   tangent velocity), so it still holds the avatar's own sliding.
+//!   Measured: a remote crate carried at hip height past a local avatar's
+//!   arm dragged the avatar 3.1 m (`solver/tests/physics_remote_body.rs`);
+//!   with the friction off instead, a walker pressed against a remote
+//!   person slid round it, its pelvis 0.16 m short of the other's instead
+//!   of 0.25 (`tests/tests/cluster.rs`).
 //!
 //! Objects and the scene meet remote bodies as kinematic bodies: a remote
 //! hand pushes a ball.
@@ -110,7 +114,7 @@ pub fn settle(
         / count;
     let remote_v = motion.map_or(DVec3::ZERO, |m| m.velocity_at(p));
     let remote_in = remote_v.dot(toward_local);
-    let remote_along = (remote_v - toward_local * remote_in).length();
+    let remote_along = remote_v - toward_local * remote_in;
     let local_in = local.map_or(0.0, |b| {
         -v64(b.velocity_at_point(super::convert::v32(p))).dot(toward_local)
     });
@@ -119,11 +123,22 @@ pub fn settle(
         manifold.solver_contacts.clear();
         return;
     }
+    // The solver drives the first body's velocity less the second's, along
+    // the contact's tangents, to minus the target: the local avatar's own
+    // tangential velocity to zero, as against a still surface.
+    let target = if remote_is_first {
+        -remote_along
+    } else {
+        remote_along
+    };
+    let target = if target.is_finite() {
+        super::convert::v32(target)
+    } else {
+        super::convert::v32(DVec3::ZERO)
+    };
     for c in manifold.solver_contacts.iter_mut() {
         c.dist = c.dist.max(0.0);
-    }
-    if remote_along > YIELD_MARGIN_M_S {
-        *manifold.friction = 0.0;
+        c.tangent_velocity = target;
     }
 }
 
