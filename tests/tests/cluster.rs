@@ -6,6 +6,7 @@
 
 mod cluster_push;
 mod debian;
+mod nats_creds;
 mod nats_server;
 
 use std::collections::BTreeMap;
@@ -469,6 +470,121 @@ async fn a_tls_bus_admits_only_nodes_that_trust_its_certificate() {
         let mut config = node_config(&url, "sealed", node);
         if let Some(c) = config.cluster.as_mut() {
             c.tls_ca = trusted.then(|| cert.clone());
+        }
+        config
+    })
+    .await;
+}
+
+/// A certificate authority for the mutual-TLS test: its certificate (PEM)
+/// and an issuer that signs with its key.
+fn authority() -> (String, rcgen::Issuer<'static, rcgen::KeyPair>) {
+    let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("CA params");
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    params.key_usages = vec![
+        rcgen::KeyUsagePurpose::KeyCertSign,
+        rcgen::KeyUsagePurpose::DigitalSignature,
+    ];
+    let key = rcgen::KeyPair::generate().expect("a CA key");
+    let cert = params.self_signed(&key).expect("a CA certificate");
+    (cert.pem(), rcgen::Issuer::new(params, key))
+}
+
+/// A certificate for `names` signed by `issuer`, for a server or a client
+/// (`usage`), written as `<stem>.pem` and `<stem>.key` in `dir`.
+fn signed(
+    dir: &std::path::Path,
+    stem: &str,
+    names: &[&str],
+    usage: rcgen::ExtendedKeyUsagePurpose,
+    issuer: &rcgen::Issuer<'static, rcgen::KeyPair>,
+) -> (std::path::PathBuf, std::path::PathBuf) {
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let mut params = rcgen::CertificateParams::new(names).expect("params");
+    params.extended_key_usages = vec![usage];
+    let key = rcgen::KeyPair::generate().expect("a key");
+    let cert = params
+        .signed_by(&key, issuer)
+        .expect("a signed certificate");
+    let (c, k) = (
+        dir.join(format!("{stem}.pem")),
+        dir.join(format!("{stem}.key")),
+    );
+    std::fs::write(&c, cert.pem()).expect("the certificate");
+    std::fs::write(&k, key.serialize_pem()).expect("the key");
+    (c, k)
+}
+
+/// A bus over mutual TLS (`nats-server --tlsverify`: clients must show a
+/// certificate signed by the bus's CA): nodes with such a certificate
+/// (`tls_cert`, `tls_key`) share the space; a node whose certificate
+/// another CA signed is refused, though it trusts the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mutual_tls_bus_admits_only_nodes_with_a_certificate_it_signed() {
+    use rcgen::ExtendedKeyUsagePurpose::{ClientAuth, ServerAuth};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (ca_pem, ca) = authority();
+    let (_, other_ca) = authority();
+    let ca_path = dir.path().join("ca.pem");
+    std::fs::write(&ca_path, ca_pem).expect("the CA certificate");
+    let (cert, key) = signed(
+        dir.path(),
+        "server",
+        &["localhost", "127.0.0.1"],
+        ServerAuth,
+        &ca,
+    );
+    let args: Vec<String> = [
+        "--tls",
+        "--tlsverify",
+        "--tlscert",
+        &cert.display().to_string(),
+        "--tlskey",
+        &key.display().to_string(),
+        "--tlscacert",
+        &ca_path.display().to_string(),
+    ]
+    .iter()
+    .map(|a| a.to_string())
+    .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let nats = NatsServer::start_with(&args);
+    let url = format!("tls://{}", nats.addr);
+    only_trusted_nodes_share_the_space(|node, trusted| {
+        let issuer = if trusted { &ca } else { &other_ca };
+        let (cert, key) = signed(dir.path(), node, &[node], ClientAuth, issuer);
+        let mut config = node_config(&url, "mutual", node);
+        if let Some(c) = config.cluster.as_mut() {
+            c.tls_ca = Some(ca_path.clone());
+            c.tls_cert = Some(cert);
+            c.tls_key = Some(key);
+        }
+        config
+    })
+    .await;
+}
+
+/// A bus in operator mode (decentralised auth: an operator's JWT, an
+/// account's, each user a JWT signed by the account and an nkey seed):
+/// only nodes whose `credentials` file holds a user of that account share
+/// the space; a user of another account (signed by keys the server does
+/// not know) is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bus_with_decentralised_auth_admits_only_nodes_with_its_credentials() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let trusted = nats_creds::Authority::new();
+    let stranger = nats_creds::Authority::new();
+    let conf = trusted.server_config(dir.path());
+    let conf_arg = conf.display().to_string();
+    let nats = NatsServer::start_with(&["-c", &conf_arg]);
+    let creds = |node: &str, ok: bool| {
+        let authority = if ok { &trusted } else { &stranger };
+        authority.user_creds(dir.path(), node)
+    };
+    only_trusted_nodes_share_the_space(|node, ok| {
+        let mut config = node_config(&nats.url(), "signed", node);
+        if let Some(c) = config.cluster.as_mut() {
+            c.credentials = Some(creds(node, ok));
         }
         config
     })
