@@ -6,7 +6,8 @@
 //! past it; without it (or before the body collides), the walker walks on.
 //! And the other way round: a remote body (or a remote object's copy)
 //! moved into a local avatar standing does not push it (its own node stops
-//! it).
+//! it). A remote body does push a local object (the object's own node
+//! moves it).
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Transform};
@@ -160,4 +161,47 @@ fn a_remote_objects_copy_moved_into_a_standing_avatar_does_not_push_it() {
     });
     println!("a standing avatar's pelvis moved {moved:.3} m as a remote crate went through it");
     assert!(moved < 0.05, "pushed {moved} m");
+}
+
+/// Where a local ball on the floor ends, horizontally from where it lay,
+/// after a remote person's hand (a kinematic capsule at 1.5 m/s, as a node
+/// holds another node's avatar) sweeps through it, colliding or not.
+fn ball_swept_m(collide: bool) -> f64 {
+    use posewire_solver::physics::{ObjectSpec, WorldSettings};
+    let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    let start = DVec3::new(0.0, 0.12, 0.0);
+    let ball = world
+        .add_object(ObjectSpec::new(
+            ObjectShape::Sphere { radius_m: 0.12 },
+            0.4,
+            Transform::new(start, DQuat::IDENTITY),
+        ))
+        .expect("a ball");
+    for k in 0..180 {
+        // The hand sweeps along +X at ankle height from x = -1 m.
+        let x = -1.0 + 1.5 * k as f64 / 90.0;
+        let hand = Capsule {
+            a: DVec3::new(x, 0.1, -0.1),
+            b: DVec3::new(x, 0.1, 0.1),
+            radius: 0.05,
+        };
+        world.set_remote_body("b/sweeper", &[hand], collide);
+        world.step();
+    }
+    let end = world.object(ball).expect("the ball").pose.position;
+    DVec3::new(end.x - start.x, 0.0, end.z - start.z).length()
+}
+
+#[test]
+fn a_remote_body_pushes_a_local_object() {
+    // Objects belong to the node that made them: a remote avatar's copy
+    // pushes them there, and their home node publishes where they went.
+    let pushed = ball_swept_m(true);
+    let untouched = ball_swept_m(false);
+    println!("a local ball swept by a remote hand moved {pushed:.2} m ({untouched:.3} m without the contact)");
+    assert!(pushed > 0.5, "the ball moved {pushed} m");
+    assert!(
+        untouched < 0.01,
+        "the ball moved {untouched} m without a contact"
+    );
 }
