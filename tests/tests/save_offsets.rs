@@ -47,7 +47,11 @@ async fn refined_offsets_are_stored_into_a_named_profile_on_request() {
     }
 
     // The name is taken: refused unless replacing.
-    let (c, m) = code(client.save_refined_offsets("demo", "demo-refined", false).await);
+    let (c, m) = code(
+        client
+            .save_refined_offsets("demo", "demo-refined", false)
+            .await,
+    );
     assert_eq!(c, Code::AlreadyExists, "{m}");
     client
         .save_refined_offsets("demo", "demo-refined", true)

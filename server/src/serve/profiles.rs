@@ -164,7 +164,10 @@ mod tests {
     #[test]
     fn refined_offsets_replace_only_mounted_finite_moved_ones() {
         let p = BodyProfile::from_stature(1.75);
-        let foot = p.tracker(Device::LeftFoot).expect("nominal foot mount").clone();
+        let foot = p
+            .tracker(Device::LeftFoot)
+            .expect("nominal foot mount")
+            .clone();
         let moved = foot.offset() + DVec3::new(0.0, 0.01, 0.02);
         let out = with_offsets(&p, |d| match d {
             Device::LeftFoot => Some(moved),
