@@ -38,9 +38,11 @@ async fn refined_offsets_are_stored_into_a_named_profile_on_request() {
     let fetched = client.get_profile("demo-refined").await.expect("fetched");
     assert_eq!(fetched.toml, saved.toml);
     let stored = BodyProfile::from_toml(&fetched.toml, "stored").expect("parses");
-    // The demo person wears no foot devices, so nothing was refined: the
-    // feet keep the offsets the avatar's profile mounts them with.
+    // The demo avatar runs the default profile, which mounts no devices
+    // (and the demo person wears no foot devices), so nothing was refined:
+    // the stored mounts are the avatar profile's, and the rest is kept.
     let avatar_profile = BodyProfile::from_stature(stored.body.stature);
+    assert_eq!(stored.trackers, avatar_profile.trackers);
     for device in [Device::LeftFoot, Device::RightFoot] {
         let (a, b) = (stored.tracker(device), avatar_profile.tracker(device));
         assert_eq!(a.map(|m| m.offset()), b.map(|m| m.offset()), "{device:?}");
