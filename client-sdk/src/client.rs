@@ -303,6 +303,27 @@ impl Client {
             .into_inner())
     }
 
+    /// Stores the device offsets `avatar_id`'s solver uses (refined during
+    /// use) into a copy of its profile named `profile_name`; `replace`
+    /// overwrites an existing profile of that name.
+    pub async fn save_refined_offsets(
+        &self,
+        avatar_id: &str,
+        profile_name: &str,
+        replace: bool,
+    ) -> Result<pb::Profile, ClientError> {
+        let request = pb::SaveRefinedOffsetsRequest {
+            avatar_id: avatar_id.to_string(),
+            profile_name: profile_name.to_string(),
+            replace,
+        };
+        Ok(self
+            .calibration_service()
+            .save_refined_offsets(request)
+            .await?
+            .into_inner())
+    }
+
     /// Deletes a stored profile.
     pub async fn delete_profile(&self, name: &str) -> Result<(), ClientError> {
         let request = pb::DeleteProfileRequest {

@@ -634,6 +634,7 @@ mod tests {
             "/posewire.v1.SceneService/SetObjectPose",
             "/posewire.v1.CalibrationService/Calibrate",
             "/posewire.v1.CalibrationService/DeleteProfile",
+            "/posewire.v1.CalibrationService/SaveRefinedOffsets",
             "/posewire.v1.TakeService/StartRecording",
             "/posewire.v1.TakeService/AddMarker",
             "/posewire.v1.TakeService/StopRecording",

@@ -181,6 +181,26 @@ pub fn apply(
             let _ = reply.send(answer);
             return;
         }
+        Command::RefinedProfile { id, reply } => {
+            let answer = match index(&id, avatars) {
+                None => Err(not_found(&id)),
+                Some(i) => {
+                    let avatar = &avatars[i];
+                    let profile = super::profiles::with_offsets(&avatar.profile, |d| {
+                        avatar.solver.device_offset(d)
+                    });
+                    let name = infos
+                        .iter()
+                        .find(|a| a.id == id)
+                        .map(|a| a.profile_name.clone())
+                        .unwrap_or_default();
+                    Ok((Box::new(profile), name))
+                }
+            };
+            // Nobody waiting is no error.
+            let _ = reply.send(answer);
+            return;
+        }
         Command::Gaze { id, target, reply } => {
             let result = match index(&id, avatars) {
                 None => Err(not_found(&id)),

@@ -24,6 +24,10 @@ pub type Reply = oneshot::Sender<Result<(), tonic::Status>>;
 /// The loop's answer to an object command: the objects it touched.
 pub type ObjectsReply = oneshot::Sender<Result<Vec<pb::SceneObject>, tonic::Status>>;
 
+/// The loop's answer to a request for an avatar's profile with the device
+/// offsets its solver uses (and the avatar's profile name).
+pub type OffsetsReply = oneshot::Sender<Result<(Box<BodyProfile>, String), tonic::Status>>;
+
 /// What an object command does (`posewire.v1.SceneService`).
 #[derive(Debug)]
 pub enum ObjectChange {
@@ -153,6 +157,14 @@ pub enum Command {
         change: ObjectChange,
         /// The answer.
         reply: ObjectsReply,
+    },
+    /// Reads an avatar's profile with the device offsets its solver uses
+    /// (refined during use), for SaveRefinedOffsets to store.
+    RefinedProfile {
+        /// The avatar.
+        id: String,
+        /// The answer: the profile copy and the avatar's profile name.
+        reply: OffsetsReply,
     },
     /// Sets or clears where the avatar looks.
     Gaze {
@@ -364,6 +376,20 @@ impl Live {
         let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
         self.commands
             .send(Command::Objects { change, reply: tx })
+            .map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
+    }
+
+    /// An avatar's profile with the device offsets its solver uses, and
+    /// its profile name (read by the loop between ticks).
+    pub async fn refined_profile(
+        &self,
+        id: String,
+    ) -> Result<(Box<BodyProfile>, String), tonic::Status> {
+        let (tx, rx) = oneshot::channel();
+        let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
+        self.commands
+            .send(Command::RefinedProfile { id, reply: tx })
             .map_err(|_| stopped())?;
         rx.await.map_err(|_| stopped())?
     }

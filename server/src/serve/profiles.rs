@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use posewire_body::BodyProfile;
+use posewire_body::glam::DVec3;
+use posewire_body::{BodyProfile, Device, Source};
 
 use super::config::check_id;
 
@@ -122,6 +123,31 @@ fn io(path: &Path, e: std::io::Error) -> ProfileStoreError {
     }
 }
 
+/// A copy of `profile` whose device mounts carry the position offsets a
+/// solver uses (`offset(device)`: the profile's, refined during use for
+/// the feet). Devices without a mount in the profile, and offsets that are
+/// missing or not finite, are left as they were; an offset that moved
+/// becomes [`Source::Measured`] (measured during use).
+pub fn with_offsets(
+    profile: &BodyProfile,
+    offset: impl Fn(Device) -> Option<DVec3>,
+) -> BodyProfile {
+    let mut out = profile.clone();
+    for device in Device::ALL {
+        let Some(mount) = out.trackers.get_mut(device.name()) else {
+            continue;
+        };
+        let Some(new) = offset(device).filter(|o| o.is_finite()) else {
+            continue;
+        };
+        if new.distance(mount.offset()) > 1e-12 {
+            mount.offset_position = new.to_array();
+            mount.offset_source = Source::Measured;
+        }
+    }
+    out
+}
+
 /// The status for a store error.
 pub fn status(e: ProfileStoreError) -> tonic::Status {
     match e {
@@ -134,6 +160,34 @@ pub fn status(e: ProfileStoreError) -> tonic::Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refined_offsets_replace_only_mounted_finite_moved_ones() {
+        let mut p = BodyProfile::from_stature(1.75);
+        for (i, device) in Device::ALL.into_iter().enumerate() {
+            let offset = DVec3::new(0.01 * i as f64, -0.02, 0.03);
+            let mount = posewire_body::glam::DQuat::from_rotation_y(0.1 * i as f64);
+            p.set_tracker(device, offset, mount, Source::Measured, Source::Ratio);
+        }
+        let foot = p.tracker(Device::LeftFoot).expect("set above").clone();
+        let moved = foot.offset() + DVec3::new(0.0, 0.01, 0.02);
+        let out = with_offsets(&p, |d| match d {
+            Device::LeftFoot => Some(moved),
+            Device::RightFoot => Some(DVec3::NAN),
+            Device::Head => None,
+            d => p.tracker(d).map(|m| m.offset()),
+        });
+        let left = out.tracker(Device::LeftFoot).expect("kept");
+        assert!(left.offset().distance(moved) < 1e-15);
+        assert_eq!(left.offset_source, Source::Measured);
+        assert_eq!(left.mount_rotation, foot.mount_rotation);
+        assert_eq!(out.tracker(Device::RightFoot), p.tracker(Device::RightFoot));
+        assert_eq!(out.tracker(Device::Head), p.tracker(Device::Head));
+        assert_eq!(out.tracker(Device::LeftHand), p.tracker(Device::LeftHand));
+        assert_eq!(out.body, p.body);
+        // Unchanged offsets: the same profile.
+        assert_eq!(with_offsets(&p, |d| p.tracker(d).map(|m| m.offset())), p);
+    }
 
     #[test]
     fn profiles_are_stored_listed_fetched_and_deleted_by_name() {

@@ -92,4 +92,32 @@ impl CalibrationService for Calibration {
         blocking(move || store.delete(&name).map_err(status)).await?;
         Ok(Response::new(pb::DeleteProfileResponse {}))
     }
+
+    async fn save_refined_offsets(
+        &self,
+        request: Request<pb::SaveRefinedOffsetsRequest>,
+    ) -> Result<Response<pb::Profile>, Status> {
+        let req = request.into_inner();
+        check_id(&req.profile_name)
+            .map_err(|e| Status::invalid_argument(format!("profile_name: {e}")))?;
+        if req.avatar_id.is_empty() || self.shared.avatar(&req.avatar_id).is_none() {
+            return Err(Status::not_found(format!("no avatar `{}`", req.avatar_id)));
+        }
+        // The loop copies the profile between ticks; the file is written
+        // here, off the loop.
+        let (profile, _) = self.shared.live.refined_profile(req.avatar_id).await?;
+        let store = self.store();
+        let name = req.profile_name;
+        let n = name.clone();
+        let toml = blocking(move || {
+            if !req.replace && store.path(&n).map_err(status)?.exists() {
+                return Err(Status::already_exists(format!(
+                    "profile `{n}` exists; set `replace` to overwrite it"
+                )));
+            }
+            store.put(&n, &profile).map_err(status)
+        })
+        .await?;
+        Ok(Response::new(pb::Profile { name, toml }))
+    }
 }
