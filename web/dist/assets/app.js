@@ -5081,6 +5081,30 @@ service CalibrationService {
   rpc GetProfile(GetProfileRequest) returns (Profile);
   // Deletes a stored profile. Errors: NOT_FOUND.
   rpc DeleteProfile(DeleteProfileRequest) returns (DeleteProfileResponse);
+  // Stores an avatar's device offsets in use (the profile's, refined
+  // during use: today the feet's, while the person walks) into a copy of
+  // the avatar's body profile under \`profile_name\`, and returns the stored
+  // profile. Every device with a mount in the profile gets the offset its
+  // solver uses; an avatar whose feet were never seen still saves (its
+  // offsets are then the calibrated ones). The avatar keeps running on its
+  // current profile (SetAvatarProfile switches it). Stored as Calibrate
+  // stores (same folder, same names, same atomic write). Errors: NOT_FOUND
+  // (no such avatar), INVALID_ARGUMENT (a bad \`profile_name\`),
+  // ALREADY_EXISTS (a profile of that name exists and \`replace\` is not
+  // set).
+  rpc SaveRefinedOffsets(SaveRefinedOffsetsRequest) returns (Profile);
+}
+
+// Store an avatar's refined device offsets.
+message SaveRefinedOffsetsRequest {
+  // The avatar whose solver's offsets are stored.
+  string avatar_id = 1;
+  // Name to store the profile under (1 to 64 characters of a-z, 0-9, \`-\`
+  // and \`_\`). Required: no default, so the calibrated profile stays
+  // recoverable unless the caller names it and sets \`replace\`.
+  string profile_name = 2;
+  // Replace an existing profile of that name (otherwise ALREADY_EXISTS).
+  bool replace = 3;
 }
 
 // Start the wizard.
