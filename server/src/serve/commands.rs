@@ -186,15 +186,10 @@ pub fn apply(
                 None => Err(not_found(&id)),
                 Some(i) => {
                     let avatar = &avatars[i];
-                    let profile = super::profiles::with_offsets(&avatar.profile, |d| {
-                        avatar.solver.device_offset(d)
-                    });
-                    let name = infos
-                        .iter()
-                        .find(|a| a.id == id)
-                        .map(|a| a.profile_name.clone())
-                        .unwrap_or_default();
-                    Ok((Box::new(profile), name))
+                    Ok(Box::new(super::profiles::with_offsets(
+                        &avatar.profile,
+                        |d| avatar.solver.device_offset(d),
+                    )))
                 }
             };
             // Nobody waiting is no error.

@@ -25,8 +25,8 @@ pub type Reply = oneshot::Sender<Result<(), tonic::Status>>;
 pub type ObjectsReply = oneshot::Sender<Result<Vec<pb::SceneObject>, tonic::Status>>;
 
 /// The loop's answer to a request for an avatar's profile with the device
-/// offsets its solver uses (and the avatar's profile name).
-pub type OffsetsReply = oneshot::Sender<Result<(Box<BodyProfile>, String), tonic::Status>>;
+/// offsets its solver uses.
+pub type OffsetsReply = oneshot::Sender<Result<Box<BodyProfile>, tonic::Status>>;
 
 /// What an object command does (`posewire.v1.SceneService`).
 #[derive(Debug)]
@@ -163,7 +163,7 @@ pub enum Command {
     RefinedProfile {
         /// The avatar.
         id: String,
-        /// The answer: the profile copy and the avatar's profile name.
+        /// The answer: the profile copy.
         reply: OffsetsReply,
     },
     /// Sets or clears where the avatar looks.
@@ -372,36 +372,31 @@ impl Live {
         &self,
         change: ObjectChange,
     ) -> Result<Vec<pb::SceneObject>, tonic::Status> {
-        let (tx, rx) = oneshot::channel();
-        let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
-        self.commands
-            .send(Command::Objects { change, reply: tx })
-            .map_err(|_| stopped())?;
-        rx.await.map_err(|_| stopped())?
+        self.ask(|reply| Command::Objects { change, reply }).await
     }
 
-    /// An avatar's profile with the device offsets its solver uses, and
-    /// its profile name (read by the loop between ticks).
-    pub async fn refined_profile(
-        &self,
-        id: String,
-    ) -> Result<(Box<BodyProfile>, String), tonic::Status> {
-        let (tx, rx) = oneshot::channel();
-        let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
-        self.commands
-            .send(Command::RefinedProfile { id, reply: tx })
-            .map_err(|_| stopped())?;
-        rx.await.map_err(|_| stopped())?
+    /// An avatar's profile with the device offsets its solver uses (read
+    /// by the loop between ticks).
+    pub async fn refined_profile(&self, id: String) -> Result<Box<BodyProfile>, tonic::Status> {
+        self.ask(|reply| Command::RefinedProfile { id, reply })
+            .await
     }
 
     /// Sends a command and waits for the loop's answer.
     pub async fn send(&self, make: impl FnOnce(Reply) -> Command) -> Result<(), tonic::Status> {
+        self.ask(make).await
+    }
+
+    /// Sends a command made with its reply channel and waits for the
+    /// loop's answer.
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, tonic::Status>>) -> Command,
+    ) -> Result<T, tonic::Status> {
         let (tx, rx) = oneshot::channel();
-        self.commands
-            .send(make(tx))
-            .map_err(|_| tonic::Status::unavailable("the real-time loop has stopped"))?;
-        rx.await
-            .map_err(|_| tonic::Status::unavailable("the real-time loop has stopped"))?
+        let stopped = || tonic::Status::unavailable("the real-time loop has stopped");
+        self.commands.send(make(tx)).map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
     }
 }
 

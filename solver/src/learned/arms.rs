@@ -143,7 +143,7 @@ impl LearnedArms {
             [Some(l), Some(r)] => Some([head, l, r]),
             _ => None,
         };
-        let j = self.net.update(dt, pelvis, bones, head_height)?.to_owned();
+        let j = self.net.update(dt, pelvis, bones, head_height)?;
         Some(LearnedArmJoints {
             shoulders: [j.joints[0], j.joints[1]],
             elbows: [j.joints[2], j.joints[3]],

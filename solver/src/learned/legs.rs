@@ -121,6 +121,16 @@ pub struct PelvisFrame {
 }
 
 impl PelvisFrame {
+    /// The frame of `pelvis`, lengths divided by `head_height` (`None` if
+    /// that is not a plausible head height).
+    pub fn of(pelvis: &PelvisState, head_height: f64) -> Option<PelvisFrame> {
+        (head_height.is_finite() && head_height > 0.1).then_some(PelvisFrame {
+            position: pelvis.position,
+            yaw: pelvis.yaw,
+            scale: head_height,
+        })
+    }
+
     /// A world point in this frame.
     pub fn local(&self, p: DVec3) -> DVec3 {
         yaw_rotation(-self.yaw) * (p - self.position) / self.scale
@@ -441,14 +451,7 @@ impl LearnedLegs {
         let [Some(left), Some(right)] = hands else {
             return None;
         };
-        if !(head_height.is_finite() && head_height > 0.1) {
-            return None;
-        }
-        let frame = PelvisFrame {
-            position: pelvis.position,
-            yaw: pelvis.yaw,
-            scale: head_height,
-        };
+        let frame = PelvisFrame::of(pelvis, head_height)?;
         let mut lags = [[DVec3::ZERO; 4]; LAGS_S.len()];
         for (l, lag_s) in lags.iter_mut().zip(LAGS_S) {
             let s = self.history.at(t - lag_s)?;

@@ -93,16 +93,26 @@ impl<const B: usize> BoneFeatures<B> {
 
     /// The network's input vector (`PELVIS_NUMBERS + PER_BONE * B`).
     pub fn to_input(&self) -> Vec<f32> {
+        let mut out = Vec::with_capacity(PELVIS_NUMBERS + PER_BONE * B);
+        self.write_input(&mut out);
+        out
+    }
+
+    /// Writes the input vector into `out` (cleared first; no allocation
+    /// once it has the capacity: the 90 Hz path reuses one buffer).
+    pub fn write_input(&self, out: &mut Vec<f32>) {
         let vectors = self.pelvis_axes.into_iter().chain(
             self.bones
                 .iter()
                 .flat_map(|b| [b.position, b.up, b.forward]),
         );
-        self.height_and_tracked
-            .into_iter()
-            .chain(vectors.flat_map(|v| v.to_array()))
-            .map(|x| x as f32)
-            .collect()
+        out.clear();
+        out.extend(
+            self.height_and_tracked
+                .into_iter()
+                .chain(vectors.flat_map(|v| v.to_array()))
+                .map(|x| x as f32),
+        );
     }
 }
 
@@ -195,6 +205,7 @@ pub struct LimbNet<const B: usize, const J: usize> {
     blend: Blend,
     last_input: Option<LimbInput<B>>,
     blended: Blended<JointTarget<J>>,
+    input: Vec<f32>,
     out: Vec<f32>,
     scratch: [Vec<f32>; 2],
 }
@@ -207,6 +218,7 @@ impl<const B: usize, const J: usize> LimbNet<B, J> {
             blend,
             last_input: None,
             blended: Blended::default(),
+            input: Vec::with_capacity(PELVIS_NUMBERS + PER_BONE * B),
             out: vec![0.0; 3 * J],
             scratch: Default::default(),
         }
@@ -232,19 +244,16 @@ impl<const B: usize, const J: usize> LimbNet<B, J> {
         bones: Option<[&BoneTarget; B]>,
         head_height: f64,
     ) -> Option<LearnedJoints<J>> {
+        let frame = PelvisFrame::of(pelvis, head_height)?;
         self.last_input = bones.and_then(|b| features(pelvis, b, head_height));
         let fresh = match (&self.model, &self.last_input) {
             (Some(model), Some(input)) => {
-                model.forward(&input.features.to_input(), &mut self.out, &mut self.scratch);
+                input.features.write_input(&mut self.input);
+                model.forward(&self.input, &mut self.out, &mut self.scratch);
                 JointTarget::<J>::from_output(&self.out)
                     .filter(|t| t.joints.iter().all(|v| v.is_finite()))
             }
             _ => None,
-        };
-        let frame = PelvisFrame {
-            position: pelvis.position,
-            yaw: pelvis.yaw,
-            scale: head_height,
         };
         let timing = (dt, self.blend.blend_s, self.blend.smoothing_s);
         self.blended
@@ -264,21 +273,24 @@ pub fn features<const B: usize>(
     bones: [&BoneTarget; B],
     head_height: f64,
 ) -> Option<LimbInput<B>> {
-    if !(head_height.is_finite() && head_height > 0.1) {
-        return None;
-    }
-    let frame = PelvisFrame {
-        position: pelvis.position,
-        yaw: pelvis.yaw,
-        scale: head_height,
-    };
+    let frame = PelvisFrame::of(pelvis, head_height)?;
     let (height_and_tracked, pelvis_axes) = pelvis.features(&frame, head_height);
     let features = BoneFeatures {
         height_and_tracked,
         pelvis_axes,
         bones: bones.map(|b| LocalBone::of(&frame, b)),
     };
-    let finite = features.to_input().iter().all(|x| x.is_finite());
+    let finite = features.height_and_tracked.iter().all(|x| x.is_finite())
+        && features
+            .pelvis_axes
+            .iter()
+            .chain(
+                features
+                    .bones
+                    .iter()
+                    .flat_map(|b| [&b.position, &b.up, &b.forward]),
+            )
+            .all(|v| v.is_finite());
     finite.then_some(LimbInput { features, frame })
 }
 

@@ -100,12 +100,9 @@ impl CalibrationService for Calibration {
         let req = request.into_inner();
         check_id(&req.profile_name)
             .map_err(|e| Status::invalid_argument(format!("profile_name: {e}")))?;
-        if req.avatar_id.is_empty() || self.shared.avatar(&req.avatar_id).is_none() {
-            return Err(Status::not_found(format!("no avatar `{}`", req.avatar_id)));
-        }
-        // The loop copies the profile between ticks; the file is written
-        // here, off the loop.
-        let (profile, _) = self.shared.live.refined_profile(req.avatar_id).await?;
+        // The loop copies the profile between ticks (or answers NOT_FOUND);
+        // the file is written here, off the loop.
+        let profile = self.shared.live.refined_profile(req.avatar_id).await?;
         let store = self.store();
         let name = req.profile_name;
         let n = name.clone();
