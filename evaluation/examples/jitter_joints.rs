@@ -1,0 +1,138 @@
+//! Development aid: where the jitter is. For each clip given, per evaluation
+//! joint, the mean magnitude of the third finite difference of positions
+//! (m/s^3, as the evaluation's jitter) of the solver's output and of the
+//! ground truth at the same times, plus the share of the output's jitter that
+//! its worst 2 % of frames carry (spikes) against broadband noise.
+//!
+//! `cargo run --release -p posewire-evaluation --example jitter_joints -- [--settings FILE] DEVICES clean|noisy ik|physics CLIP.bvh...`
+
+use posewire_body::bvh::Bvh;
+use posewire_body::formats::JointFrame;
+use posewire_body::glam::DVec3;
+use posewire_body::{DeviceSet, Joint, JointMap};
+use posewire_evaluation::protocol::setting_takes;
+use posewire_evaluation::synth::Condition;
+use posewire_solver::{solve_take, SolverKind};
+
+#[path = "common/settings_arg.rs"]
+mod settings_arg;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args: Vec<String> = std::env::args().collect();
+    let settings = settings_arg::take_settings(&mut args)?;
+    let count: usize = args.get(1).ok_or("give DEVICES")?.parse()?;
+    let condition = match args.get(2).map(String::as_str) {
+        Some("noisy") => Condition::Noisy,
+        _ => Condition::Clean,
+    };
+    let kind = match args.get(3).map(String::as_str) {
+        Some("ik") => SolverKind::Ik,
+        _ => SolverKind::Physics,
+    };
+    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
+    for clip in args.iter().skip(4) {
+        let path = std::path::Path::new(clip);
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bvh = Bvh::read(path)?;
+        let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
+        let mut options = settings_arg::options(settings.as_ref());
+        options.solver = kind;
+        let out = solve_take(&profile, &takes.trackers, &options)?;
+        let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
+        let frames: Vec<&JointFrame> = out.iter().filter(|f| f.time_s >= start).collect();
+        let mut rec = Vec::new();
+        let mut gt = Vec::new();
+        for f in &frames {
+            if let Some(g) = truth_at(&takes.truth.frames, f.time_s) {
+                rec.push(f.positions());
+                gt.push(g);
+            }
+        }
+        let dt = 1.0 / 90.0;
+        println!("{name} ({count} {condition:?} {kind:?})");
+        let mut sum = (0.0, 0.0);
+        for j in Joint::EVALUATED {
+            let r = jerks(&rec, j, dt);
+            let g = jerks(&gt, j, dt);
+            let (rm, gm) = (mean(&r), mean(&g));
+            sum.0 += rm;
+            sum.1 += gm;
+            println!(
+                "  {:<14} out {:7.0} gt {:7.0}  top2% share {:.2}",
+                format!("{j:?}"),
+                rm,
+                gm,
+                top_share(&r, 0.02)
+            );
+        }
+        if let Ok(t) = std::env::var("TRACE") {
+            trace(&rec, &frames, &t, dt);
+        }
+        let n = Joint::EVALUATED.len() as f64;
+        println!("  mean           out {:7.0} gt {:7.0}", sum.0 / n, sum.1 / n);
+    }
+    Ok(())
+}
+
+/// Third-difference magnitudes of one joint, over / dt^3.
+fn jerks(p: &[JointMap<DVec3>], j: Joint, dt: f64) -> Vec<f64> {
+    p.windows(4)
+        .map(|w| (w[3][j] - 3.0 * w[2][j] + 3.0 * w[1][j] - w[0][j]).length() / (dt * dt * dt))
+        .collect()
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len().max(1) as f64
+}
+
+/// The share of the sum carried by the largest `p` of values.
+fn top_share(v: &[f64], p: f64) -> f64 {
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| b.total_cmp(a));
+    let k = ((s.len() as f64 * p) as usize).max(1);
+    s.iter().take(k).sum::<f64>() / s.iter().sum::<f64>().max(1e-12)
+}
+
+/// GT positions linearly interpolated at `t` (None outside the clip).
+fn truth_at(frames: &[JointFrame], t: f64) -> Option<JointMap<DVec3>> {
+    let i = frames.partition_point(|f| f.time_s <= t);
+    if i == 0 || i >= frames.len() {
+        return None;
+    }
+    let (a, b) = (&frames[i - 1], &frames[i]);
+    let s = (t - a.time_s) / (b.time_s - a.time_s);
+    Some(JointMap::from_fn(|j| {
+        a.joints[j].position.lerp(b.joints[j].position, s)
+    }))
+}
+
+/// Prints the 12 largest jerks of the named joint: time, jerk, knee angle.
+fn trace(rec: &[JointMap<DVec3>], frames: &[&JointFrame], name: &str, dt: f64) {
+    let Some(j) = Joint::ALL.into_iter().find(|j| format!("{j:?}") == name) else {
+        return;
+    };
+    let r = jerks(rec, j, dt);
+    let mut idx: Vec<usize> = (0..r.len()).collect();
+    idx.sort_by(|a, b| r[*b].total_cmp(&r[*a]));
+    for &i in idx.iter().take(12) {
+        let f = &rec[i + 2];
+        let (hip, knee, ankle) = if name.starts_with("Left") {
+            (Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle)
+        } else {
+            (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle)
+        };
+        let a = (f[hip] - f[knee]).angle_between(f[ankle] - f[knee]).to_degrees();
+        let reach = (f[hip] - f[ankle]).length();
+        println!(
+            "    t {:7.3} jerk {:8.0} knee angle {:6.1} reach {:.3} ankle y {:.3}",
+            frames.get(i + 2).map_or(0.0, |f| f.time_s),
+            r[i],
+            a,
+            reach,
+            f[ankle].y
+        );
+    }
+}
