@@ -23,7 +23,9 @@ use crate::learned::foot_lock::FootLock;
 use crate::learned::knees::{KneesInput, LearnedKneeJoints, LearnedKnees, LearnedKneesSettings};
 use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
 use crate::learned::limbs::{blended_pole, middle_pole};
-use crate::learned::pelvis::{embedded_model, LearnedPelvis, LearnedPelvisSettings, PelvisInput};
+use crate::learned::pelvis::{
+    embedded_model, LearnedPelvis, LearnedPelvisSettings, LearnedPose, PelvisInput,
+};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
@@ -358,28 +360,12 @@ impl IkSolver {
             .map(|lt| (t - lt).clamp(1e-4, 0.1))
             .unwrap_or(1.0 / 90.0);
         self.last_time = Some(t);
-        let sk = self.skeleton;
-
-        // Head: tracked, or held where it was lost.
-        let head = match self.devices.bone_target(Device::Head, t) {
-            Some(h) => {
-                self.head_when_lost = None;
-                h
-            }
-            None => *self
-                .head_when_lost
-                .get_or_insert_with(|| self.devices.last_bone_target(Device::Head, t)),
-        };
-        let head_rot = head.bone.rotation;
-        let head_pos = head.bone.position;
-        let head_yaw = yaw_of(head_rot);
-
+        let head = self.head_target(t);
         let pelvis_dev = self.devices.bone_target(Device::Pelvis, t);
         let hands = [
             self.devices.bone_target(Device::LeftHand, t),
             self.devices.bone_target(Device::RightHand, t),
         ];
-
         // The learned pelvis (while the pelvis is not tracked), blended
         // with the rules.
         let learned = match pelvis_dev {
@@ -388,26 +374,104 @@ impl IkSolver {
                 .learned
                 .update(t, dt, &head, &hands, self.profile.body.head_height),
         };
-        // Body heading.
-        let pelvis_yaw = match pelvis_dev {
+        let pelvis_yaw = self.body_heading(pelvis_dev.as_ref(), &head, &hands, learned, dt);
+        let (trunk, chest_yaw) =
+            self.pose_trunk(pelvis_dev.as_ref(), &head, &hands, pelvis_yaw, dt);
+        // Neck base under the head, along the neck bone.
+        let neck_base = head.bone.position - trunk.neck * self.skeleton.offsets[Joint::Head];
+        let (pelvis_pos, pelvis_rot) = match pelvis_dev {
+            Some(p) => (p.bone.position, p.bone.rotation),
+            None => self.hung_pelvis(neck_base, &head, trunk.head, pelvis_yaw, learned),
+        };
+        let mut pose = BodyPose {
+            root: pelvis_pos,
+            rotations: JointMap::splat(yaw_rotation(pelvis_yaw)),
+        };
+        pose.rotations[Joint::Pelvis] = pelvis_rot;
+        let ends = (neck_base, head.bone.position);
+        let (chest_rot, head_fk) =
+            self.pose_spine(&mut pose, ends, (chest_yaw, pelvis_yaw), &trunk);
+        // Put the head on its target: the whole body follows when the pelvis
+        // is estimated; half the mismatch goes to each end when tracked.
+        let miss = head.bone.position - head_fk;
+        pose.root += if pelvis_dev.is_some() {
+            0.5 * miss
+        } else {
+            miss
+        };
+        self.track_pelvis_velocity(pose.root, dt);
+        let state = PelvisState {
+            position: pose.root,
+            rotation: pose.rotations[Joint::Pelvis],
+            yaw: pelvis_yaw,
+            velocity: self.pelvis_velocity,
+            tracked: pelvis_dev.is_some(),
+        };
+        self.pose_limbs(&mut pose, (t, dt), &state, (&head, &hands), chest_rot);
+        self.last_pose = Some(pose);
+        pose
+    }
+
+    /// The head: tracked, or held where it was lost.
+    fn head_target(&mut self, t: f64) -> BoneTarget {
+        match self.devices.bone_target(Device::Head, t) {
+            Some(h) => {
+                self.head_when_lost = None;
+                h
+            }
+            None => *self
+                .head_when_lost
+                .get_or_insert_with(|| self.devices.last_bone_target(Device::Head, t)),
+        }
+    }
+
+    /// The body's heading: the pelvis device's, or estimated from the head
+    /// and hands and blended toward the learned pelvis's.
+    fn body_heading(
+        &mut self,
+        pelvis_dev: Option<&BoneTarget>,
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+        learned: Option<LearnedPose>,
+        dt: f64,
+    ) -> f64 {
+        match pelvis_dev {
             Some(p) => {
                 let y = yaw_of(p.bone.rotation);
                 self.body_yaw = Some(y);
                 y
             }
             None => {
-                let rules = self.estimate_body_yaw(head_yaw, &hands, dt);
+                let rules = self.estimate_body_yaw(yaw_of(head.bone.rotation), hands, dt);
                 match learned {
                     Some(l) => wrap(rules + l.weight * wrap(yaw_of(l.rotation) - rules)),
                     None => rules,
                 }
             }
-        };
-        // The trunk shares the head's rotation (look-at chain, or all of it
-        // on the neck), posed from an upright frame facing the pelvis
-        // heading: the chain's rest is a straight column, so a tracked
-        // pelvis's own tilt (the sacrum's slope) would lean all of it; the
-        // trunk's lean comes from the positions below.
+        }
+    }
+
+    /// The trunk's share of the head's rotation, and the chest's heading
+    /// turned toward facing square to the hands.
+    ///
+    /// The trunk shares the head's rotation (look-at chain, or all of it
+    /// on the neck), posed from an upright frame facing the pelvis
+    /// heading: the chain's rest is a straight column, so a tracked
+    /// pelvis's own tilt (the sacrum's slope) would lean all of it; the
+    /// trunk's lean comes from the positions below. The trunk follows the
+    /// head's rotation a little behind it (the head turns fast on the
+    /// neck, the heavier trunk follows), which also keeps quick head
+    /// shakes out of the trunk's positions.
+    fn pose_trunk(
+        &mut self,
+        pelvis_dev: Option<&BoneTarget>,
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+        pelvis_yaw: f64,
+        dt: f64,
+    ) -> (TrunkPose, f64) {
+        let sk = self.skeleton;
+        let (head_pos, head_rot) = (head.bone.position, head.bone.rotation);
         let root_rot = yaw_rotation(pelvis_yaw);
         let root_pos = match pelvis_dev {
             Some(p) => p.bone.position + root_rot * sk.offsets[Joint::Spine],
@@ -419,9 +483,6 @@ impl IkSolver {
                             + sk.offsets[Joint::Head])
             }
         };
-        // The trunk follows the head's rotation a little behind it (the
-        // head turns fast on the neck, the heavier trunk follows), which
-        // also keeps quick head shakes out of the trunk's positions.
         let tau = self.settings.trunk_follow_time_s;
         let followed = match self.trunk_follows {
             Some(q) if tau > 0.0 => q.slerp(align_hemisphere(head_rot, q), (dt / tau).min(1.0)),
@@ -436,43 +497,54 @@ impl IkSolver {
             // The headset's orientation is measured: the head keeps it.
             trunk.head = head_rot;
         }
-        let head_rot = trunk.head;
         let mut chest_yaw = yaw_of(trunk.chest);
-        if let Some((facing, weight)) = hands_facing(&hands) {
+        if let Some((facing, weight)) = hands_facing(hands) {
             let d = wrap(facing - chest_yaw);
             if d.abs() < 1.5 {
                 chest_yaw += self.settings.chest_yaw_from_hands * weight * d;
             }
         }
+        (trunk, chest_yaw)
+    }
 
-        // Neck base under the head, along the neck bone.
-        let neck_base = head_pos - trunk.neck * sk.offsets[Joint::Head];
+    /// The untracked pelvis: hung below the neck by the rules, blended
+    /// toward the learned pelvis.
+    fn hung_pelvis(
+        &mut self,
+        neck_base: DVec3,
+        head: &BoneTarget,
+        head_rot: DQuat,
+        pelvis_yaw: f64,
+        learned: Option<LearnedPose>,
+    ) -> (DVec3, DQuat) {
+        let (p, r) = self.estimate_pelvis(neck_base, head.bone.position, head_rot, pelvis_yaw);
+        match learned {
+            Some(l) => (
+                p.lerp(l.position, l.weight),
+                r.slerp(align_hemisphere(l.rotation, r), l.weight),
+            ),
+            None => (p, r),
+        }
+    }
 
-        // Pelvis: tracked, or hung below the neck.
-        let (pelvis_pos, pelvis_rot) = match pelvis_dev {
-            Some(p) => (p.bone.position, p.bone.rotation),
-            None => {
-                let (p, r) = self.estimate_pelvis(neck_base, head_pos, head_rot, pelvis_yaw);
-                match learned {
-                    Some(l) => (
-                        p.lerp(l.position, l.weight),
-                        r.slerp(align_hemisphere(l.rotation, r), l.weight),
-                    ),
-                    None => (p, r),
-                }
-            }
-        };
-
-        let mut pose = BodyPose {
-            root: pelvis_pos,
-            rotations: JointMap::splat(yaw_rotation(pelvis_yaw)),
-        };
-        pose.rotations[Joint::Pelvis] = pelvis_rot;
-        // Spine: the pelvis bone is fixed; the chest's tilt comes from the
-        // long pelvis-to-neck line (a short spine-to-neck line would turn
-        // every centimetre of device-offset error into degrees of tilt),
-        // leaning forward a little (thoracic kyphosis), and the spine bone
-        // bridges from the lumbar joint to the chest.
+    /// Poses the spine, chest, collarbones, neck and head between the
+    /// placed pelvis and the neck base (`ends`: the neck base and the
+    /// head's target); the chest's rotation and where the head lands.
+    ///
+    /// The pelvis bone is fixed; the chest's tilt comes from the long
+    /// pelvis-to-neck line (a short spine-to-neck line would turn every
+    /// centimetre of device-offset error into degrees of tilt), leaning
+    /// forward a little (thoracic kyphosis), and the spine bone bridges
+    /// from the lumbar joint to the chest.
+    fn pose_spine(
+        &self,
+        pose: &mut BodyPose,
+        (neck_base, head_pos): (DVec3, DVec3),
+        (chest_yaw, pelvis_yaw): (f64, f64),
+        trunk: &TrunkPose,
+    ) -> (DQuat, DVec3) {
+        let sk = self.skeleton;
+        let (pelvis_pos, pelvis_rot) = (pose.root, pose.rotations[Joint::Pelvis]);
         let spine_pos = pelvis_pos + pelvis_rot * sk.offsets[Joint::Spine];
         let thoracic = sk.offsets[Joint::Chest].length();
         let cervical = sk.offsets[Joint::Neck].length();
@@ -495,39 +567,37 @@ impl IkSolver {
             (head_pos - neck_fk).normalize_or(DVec3::Y),
         ) * trunk.neck;
         pose.rotations[Joint::Neck] = neck_rot;
-        pose.rotations[Joint::Head] = head_rot;
-        // Put the head on its target: the whole body follows when the pelvis
-        // is estimated; half the mismatch goes to each end when tracked.
-        let head_fk = neck_fk + neck_rot * sk.offsets[Joint::Head];
-        let miss = head_pos - head_fk;
-        pose.root += if pelvis_dev.is_some() {
-            0.5 * miss
-        } else {
-            miss
-        };
+        pose.rotations[Joint::Head] = trunk.head;
+        (chest_rot, neck_fk + neck_rot * sk.offsets[Joint::Head])
+    }
 
-        // Pelvis velocity, for stepping.
+    /// The pelvis's smoothed velocity, for stepping.
+    fn track_pelvis_velocity(&mut self, root: DVec3, dt: f64) {
         if let Some(last) = self.last_pelvis {
-            let v = (pose.root - last) / dt;
+            let v = (root - last) / dt;
             let a = (dt / 0.15).min(1.0);
             self.pelvis_velocity += a * (v - self.pelvis_velocity);
         }
-        self.last_pelvis = Some(pose.root);
+        self.last_pelvis = Some(root);
+    }
 
-        let positions = pose.positions(&sk);
-        let state = PelvisState {
-            position: pose.root,
-            rotation: pose.rotations[Joint::Pelvis],
-            yaw: pelvis_yaw,
-            velocity: self.pelvis_velocity,
-            tracked: pelvis_dev.is_some(),
-        };
+    /// Arms and legs on the posed trunk: the learned arms, legs and knees
+    /// asked first, then the rules blended toward them.
+    fn pose_limbs(
+        &mut self,
+        pose: &mut BodyPose,
+        (t, dt): (f64, f64),
+        state: &PelvisState,
+        (head, hands): (&BoneTarget, &[Option<BoneTarget>; 2]),
+        chest_rot: DQuat,
+    ) {
+        let positions = pose.positions(&self.skeleton);
         let head_height = self.profile.body.head_height;
         let arm_joints = self
             .learned_arms
-            .update(dt, &state, &head, &hands, head_height);
-        self.solve_arms(&mut pose, &positions, &hands, (chest_rot, arm_joints));
-        let cue = self.gait_cue(t, &hands, pelvis_yaw);
+            .update(dt, state, head, hands, head_height);
+        self.solve_arms(pose, &positions, hands, (chest_rot, arm_joints));
+        let cue = self.gait_cue(t, hands, state.yaw);
         let feet_dev = [
             self.devices.bone_target(Device::LeftFoot, t),
             self.devices.bone_target(Device::RightFoot, t),
@@ -535,23 +605,18 @@ impl IkSolver {
         let feet_wanted = feet_dev.iter().any(Option::is_none);
         let learned_feet =
             self.learned_legs
-                .update(t, dt, &state, &head, &hands, head_height, feet_wanted);
-        let knees = self
-            .learned_knees
-            .update(dt, &state, &feet_dev, head_height);
+                .update(t, dt, state, head, hands, head_height, feet_wanted);
+        let knees = self.learned_knees.update(dt, state, &feet_dev, head_height);
         self.solve_legs(
-            &mut pose,
+            pose,
             &positions,
             (t, dt),
-            pelvis_yaw,
+            state.yaw,
             cue,
             (feet_dev, learned_feet, knees),
         );
-        self.last_pose = Some(pose);
-        pose
     }
 
-    /// The trunk's bone rotations for the head's pose.
     fn trunk_pose(&mut self, root: Transform, head: Transform) -> TrunkPose {
         let gaze = self.gaze_target;
         let aimed = |rot: DQuat| match gaze {
