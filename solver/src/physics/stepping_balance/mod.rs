@@ -40,6 +40,7 @@ use posewire_body::transform::{yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Side, Skeleton};
 
 use super::avatar::{BodySettings, SimAvatar};
+use super::balance::Stance;
 use super::convert::v64;
 use super::force_array::ForceArray;
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
@@ -353,20 +354,9 @@ impl SteppingBalance {
             return None;
         }
         let feet = world.stance(id);
-        let down = |side: Side| match side {
-            Side::Left => feet.left,
-            Side::Right => feet.right,
-        };
-
         let to_body = self.heading.inverse();
         let v = to_body * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
-        let k = (dt / s.calm_filter_s.max(dt)).min(1.0);
-        self.mean_velocity += (v - self.mean_velocity) * k;
-        if self.mean_velocity.length() < s.calm_speed {
-            self.calm_s += dt;
-        } else {
-            self.calm_s = 0.0;
-        }
+        self.track_calm(v, dt);
         let torso = s.torso_kp
             * rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
             - s.torso_kd * r.angvels[Joint::Pelvis];
@@ -376,7 +366,33 @@ impl SteppingBalance {
             support: JointMap::splat(DVec3::ZERO),
             knee: JointMap::splat(0.0),
         };
+        self.advance_step_timing(&r, v, &feet, dt);
+        if self.standing {
+            self.stand(&r, v, torso, &mut out, avatar, world);
+        } else {
+            self.swing_and_support(&r, (v, torso, dt), &feet, &mut out, (avatar, world));
+        }
+        self.keep_feet_flat(&r, &mut out);
+        Some(self.joint_arrays(avatar, &r, &out))
+    }
 
+    /// Follows the centre of mass's mean horizontal velocity (body frame)
+    /// and how long it has stayed calm.
+    fn track_calm(&mut self, v: DVec3, dt: f64) {
+        let s = &self.settings;
+        let k = (dt / s.calm_filter_s.max(dt)).min(1.0);
+        self.mean_velocity += (v - self.mean_velocity) * k;
+        if self.mean_velocity.length() < s.calm_speed {
+            self.calm_s += dt;
+        } else {
+            self.calm_s = 0.0;
+        }
+    }
+
+    /// Starts a step when standing no longer holds, and ends a swing when
+    /// its foot lands (or at the time limit), standing again once calm.
+    fn advance_step_timing(&mut self, r: &Reading, v: DVec3, feet: &Stance, dt: f64) {
+        let s = self.settings;
         // A pelvis turned away from upright (a slow yaw or roll the
         // two-footed stance does not hold) ends a stance and keeps the body
         // from starting one.
@@ -385,8 +401,8 @@ impl SteppingBalance {
             > s.stand_turn_max_rad;
         if self.standing {
             let swing = self
-                .first_swing(&r, v)
-                .or_else(|| turned.then(|| self.lighter_foot(&r)));
+                .first_swing(r, v)
+                .or_else(|| turned.then(|| self.lighter_foot(r)));
             if let Some(swing) = swing {
                 // The capture point left the feet: step.
                 self.standing = false;
@@ -397,111 +413,123 @@ impl SteppingBalance {
                 self.drift = DVec3::ZERO;
                 self.calm_s = 0.0;
             }
-        } else {
-            // Step timing: a swing ends when its foot lands after half the
-            // step time (having left the floor), or at the time limit.
-            let swing = self.stance.other();
-            let swing_down =
-                down(swing) && r.positions[swing.ankle()].y < self.ankle_height + s.landed_height_m;
-            self.phase_s += dt;
-            self.weight_s += dt;
-            if !swing_down {
-                self.lifted = true;
-            }
-            let half = 0.5 * s.step_time_s;
-            if self.phase_s > s.step_timeout * s.step_time_s
-                || (self.phase_s > half && swing_down && self.lifted)
+            return;
+        }
+        // Step timing: a swing ends when its foot lands after half the
+        // step time (having left the floor), or at the time limit.
+        let swing = self.stance.other();
+        let swing_down = is_down(feet, swing)
+            && r.positions[swing.ankle()].y < self.ankle_height + s.landed_height_m;
+        self.phase_s += dt;
+        self.weight_s += dt;
+        if !swing_down {
+            self.lifted = true;
+        }
+        let half = 0.5 * s.step_time_s;
+        if self.phase_s > s.step_timeout * s.step_time_s
+            || (self.phase_s > half && swing_down && self.lifted)
+        {
+            self.lifted = false;
+            self.stance = swing;
+            self.phase_s = 0.0;
+            self.weight_s = 0.0;
+            self.steps += 1;
+            if s.quiet_stance
+                && self.calm_s >= s.calm_time_s
+                && feet.count() == 2
+                && !turned
+                && self.first_swing(r, v).is_none()
             {
-                self.lifted = false;
-                self.stance = swing;
-                self.phase_s = 0.0;
-                self.weight_s = 0.0;
-                self.steps += 1;
-                if s.quiet_stance
-                    && self.calm_s >= s.calm_time_s
-                    && feet.count() == 2
-                    && !turned
-                    && self.first_swing(&r, v).is_none()
-                {
-                    self.standing = true;
-                }
+                self.standing = true;
             }
         }
+    }
 
-        if self.standing {
-            self.stand(&r, v, torso, &mut out, avatar, world);
+    /// While stepping: the swing thigh placed by SIMBICON's feedback, the
+    /// weight moved onto a landed foot, support against the centre of
+    /// mass's velocity through the stance leg, and the knees.
+    fn swing_and_support(
+        &mut self,
+        r: &Reading,
+        (v, torso, dt): (DVec3, DVec3, f64),
+        feet: &Stance,
+        out: &mut LegTorques,
+        (avatar, world): (&SimAvatar, &PhysicsWorld),
+    ) {
+        let s = self.settings;
+        let stance = self.stance;
+        let swing = stance.other();
+        let d = self.heading.inverse() * (r.com - r.positions[stance.ankle()]);
+        self.drift = (self.drift + v * dt).clamp(
+            DVec3::splat(-s.drift_limit_m),
+            DVec3::splat(s.drift_limit_m),
+        );
+
+        // Swing thigh: SIMBICON's feedback on where the foot goes.
+        let forward_max = if s.swing_forward_max_rad.is_finite() {
+            s.swing_forward_max_rad.abs().min(SWING_OUT_LIMIT_RAD)
         } else {
-            let stance = self.stance;
-            let swing = stance.other();
-            let d = to_body * (r.com - r.positions[stance.ankle()]);
-            self.drift = (self.drift + v * dt).clamp(
-                DVec3::splat(-s.drift_limit_m),
-                DVec3::splat(s.drift_limit_m),
-            );
+            SWING_OUT_LIMIT_RAD
+        };
+        let forward = (s.swing_forward_rad
+            + s.forward_offset_gain * d.z
+            + s.forward_velocity_gain * v.z
+            + s.forward_drift_gain * self.drift.z)
+            .clamp(-forward_max, forward_max);
+        let outward = (swing.sign() * s.swing_out_rad
+            + s.side_offset_gain * d.x
+            + s.side_velocity_gain * v.x
+            + s.side_drift_gain * self.drift.x)
+            .clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD);
+        let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
+        let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
+        let swing_pd = clamp_len(
+            s.hip_kp * rotvec(want * r.rotations[swing.hip()].inverse())
+                - s.hip_kd * r.angvels[swing.hip()],
+            s.hip_max,
+        );
 
-            // Swing thigh: SIMBICON's feedback on where the foot goes.
-            let forward_max = if s.swing_forward_max_rad.is_finite() {
-                s.swing_forward_max_rad.abs().min(SWING_OUT_LIMIT_RAD)
-            } else {
-                SWING_OUT_LIMIT_RAD
-            };
-            let forward = (s.swing_forward_rad
-                + s.forward_offset_gain * d.z
-                + s.forward_velocity_gain * v.z
-                + s.forward_drift_gain * self.drift.z)
-                .clamp(-forward_max, forward_max);
-            let outward = (swing.sign() * s.swing_out_rad
-                + s.side_offset_gain * d.x
-                + s.side_velocity_gain * v.x
-                + s.side_drift_gain * self.drift.x)
-                .clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD);
-            let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
-            let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
-            let swing_pd = clamp_len(
-                s.hip_kp * rotvec(want * r.rotations[swing.hip()].inverse())
-                    - s.hip_kd * r.angvels[swing.hip()],
-                s.hip_max,
-            );
+        // The weight moves onto a landed foot; a stance foot off the
+        // floor cannot hold the torso.
+        let w = (self.weight_s / s.weight_shift_s.max(1e-3)).clamp(0.0, 1.0)
+            * if is_down(feet, stance) { 1.0 } else { 0.0 };
+        out.locomotion[swing.hip()] += swing_pd * w;
+        out.locomotion[stance.hip()] -= swing_pd * w;
+        out.balance[swing.hip()] -= torso * (1.0 - w);
+        out.balance[stance.hip()] -= torso * w;
 
-            // The weight moves onto a landed foot; a stance foot off the
-            // floor cannot hold the torso.
-            let w = (self.weight_s / s.weight_shift_s.max(1e-3)).clamp(0.0, 1.0)
-                * if down(stance) { 1.0 } else { 0.0 };
-            out.locomotion[swing.hip()] += swing_pd * w;
-            out.locomotion[stance.hip()] -= swing_pd * w;
-            out.balance[swing.hip()] -= torso * (1.0 - w);
-            out.balance[stance.hip()] -= torso * w;
-
-            // Against the centre of mass's velocity, through the stance leg.
-            let f = -s.velocity_damping * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
-            for j in [stance.hip(), stance.knee(), stance.ankle()] {
-                out.support[j] = -(r.com - r.positions[j]).cross(f);
-            }
-
-            // Knees (hinge angles).
-            let bent = self.phase_s < 0.5 * s.step_time_s;
-            for (side, want) in [
-                (
-                    swing,
-                    if bent {
-                        s.swing_knee_rad
-                    } else {
-                        s.stance_knee_rad
-                    },
-                ),
-                (stance, s.stance_knee_rad),
-            ] {
-                out.knee[side.knee()] = knee_pd(&s, avatar, world, side, want);
-            }
+        // Against the centre of mass's velocity, through the stance leg.
+        let f = -s.velocity_damping * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
+        for j in [stance.hip(), stance.knee(), stance.ankle()] {
+            out.support[j] = -(r.com - r.positions[j]).cross(f);
         }
-        // Feet flat.
+
+        // Knees (hinge angles).
+        let bent = self.phase_s < 0.5 * s.step_time_s;
+        let swing_knee = if bent {
+            s.swing_knee_rad
+        } else {
+            s.stance_knee_rad
+        };
+        for (side, want) in [(swing, swing_knee), (stance, s.stance_knee_rad)] {
+            out.knee[side.knee()] = knee_pd(&s, avatar, world, side, want);
+        }
+    }
+
+    /// Feet held flat (toward their upright rotation).
+    fn keep_feet_flat(&self, r: &Reading, out: &mut LegTorques) {
+        let s = &self.settings;
         for side in [Side::Left, Side::Right] {
             let a = side.ankle();
             out.locomotion[a] += s.ankle_kp * rotvec(self.upright[a] * r.rotations[a].inverse())
                 - s.ankle_kd * (r.angvels[a] - r.angvels[side.knee()]);
         }
+    }
 
-        // World torques to each joint's frame axes.
+    /// The world torques in each leg joint's frame axes: the balance and
+    /// locomotion arrays, and their limited sum to apply.
+    fn joint_arrays(&self, avatar: &SimAvatar, r: &Reading, out: &LegTorques) -> SteppingArrays {
+        let s = &self.settings;
         let to_frame = |j: Joint, tau: DVec3| -> DVec3 {
             match (avatar.frame(j), j.parent()) {
                 (Some(f), Some(parent)) => f.world_axes(r.rotations[parent]).transpose() * tau,
@@ -528,7 +556,15 @@ impl SteppingBalance {
                 to_frame(j, out.balance[j] + out.locomotion[j]) + DVec3::new(out.knee[j], 0.0, 0.0);
             arrays.applied.torques[j] = clamp_len(posture, limit) + to_frame(j, out.support[j]);
         }
-        Some(arrays)
+        arrays
+    }
+}
+
+/// Whether `side`'s foot touches the floor.
+fn is_down(feet: &Stance, side: Side) -> bool {
+    match side {
+        Side::Left => feet.left,
+        Side::Right => feet.right,
     }
 }
 
