@@ -10,13 +10,14 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Transform};
 use posewire_body::glam::DVec3;
 
 use super::avatar::BodySettings;
+use super::avatar::SimAvatar;
 use super::balance::{stance_joints, Balance, Stance};
 use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
 use super::locomotion::{Locomotion, LocomotionState};
 use super::reaction::{BodyState, Reaction, ReactionSettings, ReactionState};
-use super::world::{AvatarId, PhysicsWorld};
+use super::world::{AvatarId, PhysicsWorld, Rapier};
 use crate::ik::{IkSettings, IkSolver};
 
 /// Settings of the physics avatar.
@@ -271,84 +272,19 @@ impl AvatarController {
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let reference = *reference;
-        let id = match self.id {
-            Some(id) => id,
-            None => {
-                let start = self.start_pose.unwrap_or(reference);
-                let id = world.add_avatar(&self.profile, &start, &self.settings.body);
-                self.id = Some(id);
-                id
-            }
-        };
+        let person = *reference;
+        let id = self.avatar_in(world, &person);
         self.update_holds(world, id, t);
         // A tool's strike in the last step hits the body like a push.
         self.impulse_since = self.impulse_since.max(world.tool_impact(id));
-        let person = reference;
         let mut reference = self.react(world, id, t, dt, &person);
         self.last_person = Some(person);
-        let is_tracking = self.reaction.state() == BodyState::Tracking;
-        // A foot counts as standing for a moment after its last contact
-        // (contacts flicker as a loaded foot rocks on the floor).
-        // Only the balance and locomotion arrays and the planted feet need
-        // the feet's contacts.
-        let plant = self.settings.body.effectors;
-        let plant = plant.plant_speed_m_s > 0.0 && plant.hz > 0.0;
-        let touching =
-            if self.settings.balance.is_some() || self.settings.locomotion.is_some() || plant {
-                world.stance(id)
-            } else {
-                Stance::default()
-            };
-        for (on, since) in [touching.left, touching.right]
-            .into_iter()
-            .zip(self.last_contact.iter_mut())
-        {
-            if on {
-                *since = Some(t);
-            }
-        }
-        let held = |since: Option<f64>| since.is_some_and(|s| t - s <= STANCE_HOLD_S);
-        let stance = Stance {
-            left: held(self.last_contact[0]),
-            right: held(self.last_contact[1]),
-        };
+        let (touching, stance) = self.feet_on_the_floor(world, id, t);
         let Some(avatar) = world.avatar(id) else {
             return;
         };
-        // Recovery steps: while staggering, and until a recovery under way
-        // is done (even when the settings have no locomotion of their own).
-        let state = self.reaction.state();
-        let recovering = self.settings.reaction.enabled
-            && (state == BodyState::Staggering
-                || (is_tracking && self.locomotion.recovery.is_some()));
-        let planner = self
-            .settings
-            .locomotion
-            .or_else(|| recovering.then(Locomotion::default))
-            .filter(|_| matches!(state, BodyState::Tracking | BodyState::Staggering));
-        let (locomotion, stance) = match planner {
-            Some(l) => {
-                let a = l.plan(
-                    &mut self.locomotion,
-                    avatar,
-                    world.rapier(),
-                    &mut reference,
-                    stance,
-                    t,
-                );
-                // The stepping foot is a swing foot until it lands, whatever
-                // it still touches.
-                let mut stance = stance;
-                match self.locomotion.step {
-                    Some(s) if t - s.start_s < l.step_time_s && s.foot == 0 => stance.left = false,
-                    Some(s) if t - s.start_s < l.step_time_s => stance.right = false,
-                    _ => {}
-                }
-                (a, stance)
-            }
-            None => (ForceArray::ZERO, stance),
-        };
+        let (planner, locomotion, stance) =
+            self.plan_steps(avatar, world.rapier(), &mut reference, stance, t);
         let world_space = self.settings.world_space_targets;
         let targets: MotorTargets = reference_targets(
             avatar,
@@ -370,43 +306,19 @@ impl AvatarController {
             (Some(l), Some(s)) => t - s.start_s < l.step_time_s,
             _ => false,
         };
-        let balance = match self.settings.balance {
-            Some(mut b) => {
-                if stepping {
-                    // The step catches the fall; the standing leg only holds
-                    // the weight and the torso meanwhile.
-                    b.com_hz = 0.0;
-                }
-                // A standing leg is not a hanging one: its weight goes
-                // through the foot, and balance supplies what it needs.
-                for j in stance_joints(stance) {
-                    gravity.torques[j] = DVec3::ZERO;
-                }
-                let others = ForceArray::sum([&gravity, &locomotion]);
-                b.array(avatar, world.rapier(), &reference, stance, &others)
-            }
-            None => ForceArray::ZERO,
-        };
+        let balance = self.balance_array(
+            (avatar, world.rapier()),
+            &reference,
+            (stance, stepping),
+            &mut gravity,
+            &locomotion,
+        );
         let explicit = ForceArray::sum([&gravity, &balance, &locomotion]);
         // The PD runs in the implicit motors and the end-effector springs;
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
-        // The reference's bones, once for the three foot rules.
-        let bones = reference.transforms(self.ik.skeleton());
-        if is_tracking && self.locomotion.recovery.is_none() {
-            self.find_feet_off_their_devices(world, id, &bones, t);
-            if plant {
-                self.hold_planted_feet(world, id, &bones, touching, t, dt);
-            }
-            self.let_sliding_feet_slide(world, id, &bones, t);
-        } else {
-            self.let_feet_go(world, id);
-        }
-        let steps = self.locomotion.steps_taken;
-        for _ in self.steps_seen..steps {
-            self.reaction.count_step();
-        }
-        self.steps_seen = steps;
+        self.place_feet(world, id, &reference, touching, (t, dt));
+        self.count_steps();
         world.apply_joint_torques(id, &explicit.torques);
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
@@ -420,6 +332,151 @@ impl AvatarController {
         };
         self.last_reference = Some(reference);
         self.pending = Some((person, arrays, dt));
+    }
+
+    /// This controller's avatar in `world`, added at its start pose (or
+    /// the first reference) the first time.
+    fn avatar_in(&mut self, world: &mut PhysicsWorld, reference: &BodyPose) -> AvatarId {
+        match self.id {
+            Some(id) => id,
+            None => {
+                let start = self.start_pose.unwrap_or(*reference);
+                let id = world.add_avatar(&self.profile, &start, &self.settings.body);
+                self.id = Some(id);
+                id
+            }
+        }
+    }
+
+    /// The feet touching the floor now, and those counted as standing: a
+    /// foot counts for a moment after its last contact (contacts flicker
+    /// as a loaded foot rocks on the floor). Only the balance and
+    /// locomotion arrays and the planted feet need the contacts.
+    fn feet_on_the_floor(
+        &mut self,
+        world: &PhysicsWorld,
+        id: AvatarId,
+        t: f64,
+    ) -> (Stance, Stance) {
+        let plant = self.settings.body.effectors;
+        let plant = plant.plant_speed_m_s > 0.0 && plant.hz > 0.0;
+        let touching =
+            if self.settings.balance.is_some() || self.settings.locomotion.is_some() || plant {
+                world.stance(id)
+            } else {
+                Stance::default()
+            };
+        for (on, since) in [touching.left, touching.right]
+            .into_iter()
+            .zip(self.last_contact.iter_mut())
+        {
+            if on {
+                *since = Some(t);
+            }
+        }
+        let held = |since: Option<f64>| since.is_some_and(|s| t - s <= STANCE_HOLD_S);
+        let stance = Stance {
+            left: held(self.last_contact[0]),
+            right: held(self.last_contact[1]),
+        };
+        (touching, stance)
+    }
+
+    /// The locomotion array and the stance it leaves (the stepping foot is
+    /// a swing foot until it lands, whatever it still touches), with the
+    /// planner used. Recovery steps are planned while staggering, and
+    /// until a recovery under way is done (even when the settings have no
+    /// locomotion of their own).
+    fn plan_steps(
+        &mut self,
+        avatar: &SimAvatar,
+        rapier: &Rapier,
+        reference: &mut BodyPose,
+        stance: Stance,
+        t: f64,
+    ) -> (Option<Locomotion>, ForceArray, Stance) {
+        let state = self.reaction.state();
+        let is_tracking = state == BodyState::Tracking;
+        let recovering = self.settings.reaction.enabled
+            && (state == BodyState::Staggering
+                || (is_tracking && self.locomotion.recovery.is_some()));
+        let planner = self
+            .settings
+            .locomotion
+            .or_else(|| recovering.then(Locomotion::default))
+            .filter(|_| matches!(state, BodyState::Tracking | BodyState::Staggering));
+        let Some(l) = planner else {
+            return (None, ForceArray::ZERO, stance);
+        };
+        let a = l.plan(&mut self.locomotion, avatar, rapier, reference, stance, t);
+        let mut stance = stance;
+        match self.locomotion.step {
+            Some(s) if t - s.start_s < l.step_time_s && s.foot == 0 => stance.left = false,
+            Some(s) if t - s.start_s < l.step_time_s => stance.right = false,
+            _ => {}
+        }
+        (planner, a, stance)
+    }
+
+    /// The balance array (zero without balance settings). A standing leg
+    /// is not a hanging one: its weight goes through the foot, so its
+    /// gravity compensation is cleared and balance supplies what it needs;
+    /// while a step catches the fall, the standing leg only holds the
+    /// weight and the torso.
+    fn balance_array(
+        &self,
+        (avatar, rapier): (&SimAvatar, &Rapier),
+        reference: &BodyPose,
+        (stance, stepping): (Stance, bool),
+        gravity: &mut ForceArray,
+        locomotion: &ForceArray,
+    ) -> ForceArray {
+        let Some(mut b) = self.settings.balance else {
+            return ForceArray::ZERO;
+        };
+        if stepping {
+            b.com_hz = 0.0;
+        }
+        for j in stance_joints(stance) {
+            gravity.torques[j] = DVec3::ZERO;
+        }
+        let others = ForceArray::sum([&*gravity, locomotion]);
+        b.array(avatar, rapier, reference, stance, &others)
+    }
+
+    /// The three foot rules on the reference's bones while tracking (feet
+    /// found off their devices, planted feet held, sliding feet let
+    /// slide); otherwise the feet let go.
+    fn place_feet(
+        &mut self,
+        world: &mut PhysicsWorld,
+        id: AvatarId,
+        reference: &BodyPose,
+        touching: Stance,
+        (t, dt): (f64, f64),
+    ) {
+        let plant = self.settings.body.effectors;
+        let plant = plant.plant_speed_m_s > 0.0 && plant.hz > 0.0;
+        let is_tracking = self.reaction.state() == BodyState::Tracking;
+        if is_tracking && self.locomotion.recovery.is_none() {
+            let bones = reference.transforms(self.ik.skeleton());
+            self.find_feet_off_their_devices(world, id, &bones, t);
+            if plant {
+                self.hold_planted_feet(world, id, &bones, touching, t, dt);
+            }
+            self.let_sliding_feet_slide(world, id, &bones, t);
+        } else {
+            self.let_feet_go(world, id);
+        }
+    }
+
+    /// Tells the reaction about the steps the planner took.
+    fn count_steps(&mut self) {
+        let steps = self.locomotion.steps_taken;
+        for _ in self.steps_seen..steps {
+            self.reaction.count_step();
+        }
+        self.steps_seen = steps;
     }
 
     /// Holds each planted foot where it came to stand: while the reference
