@@ -23,7 +23,7 @@ use rapier3d::prelude::{
 
 use super::convert::{pose32, q64, v32, v64};
 use super::joint_frames::{joint_frame, AxisRange, JointFrame};
-use super::world::Rapier;
+use super::world::RapierWorld;
 
 /// Collision group of the floor and the scene.
 pub const SCENE_GROUP: Group = Group::GROUP_1;
@@ -413,7 +413,7 @@ struct BodyParts<'a> {
 /// scene, objects and other avatars, and its own body where
 /// `self_collision` covers it.
 fn insert_bodies(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     body: &BodyParts,
     settings: &BodySettings,
     self_friction: f32,
@@ -480,7 +480,7 @@ fn insert_bodies(
 /// subtree's inertia (`joint_hz`, `joint_damping_ratio`).
 #[allow(clippy::type_complexity)]
 fn insert_joints(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     body: &BodyParts,
     bodies: &JointMap<Option<RigidBodyHandle>>,
     settings: &BodySettings,
@@ -552,7 +552,7 @@ struct RootSpring {
 /// The residual root spring: a kinematic anchor at the pelvis's
 /// reference, tied to the pelvis by motors on all six axes.
 fn insert_root_spring(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     body: &BodyParts,
     bodies: &JointMap<Option<RigidBodyHandle>>,
     mass: f64,
@@ -612,7 +612,7 @@ impl SimAvatar {
     /// avatar number `index`; `self_friction` is the world's friction where
     /// a body touches itself.
     pub(crate) fn build(
-        world: &mut Rapier,
+        world: &mut RapierWorld,
         index: usize,
         profile: &BodyProfile,
         pose: &BodyPose,
@@ -662,7 +662,7 @@ impl SimAvatar {
     /// gains (the motors take it at the next [`PhysicsWorld::drive`]).
     ///
     /// [`PhysicsWorld::drive`]: super::world::PhysicsWorld::drive
-    pub(crate) fn set_assist(&mut self, world: &mut Rapier, assist: Assist) {
+    pub(crate) fn set_assist(&mut self, world: &mut RapierWorld, assist: Assist) {
         let assist = assist.clamped();
         if assist == self.assist {
             return;
@@ -697,7 +697,7 @@ impl SimAvatar {
 
     /// Sets the friction coefficient of `joint`'s collider (a foot's
     /// combines with the floor's by the smaller of the two).
-    pub(crate) fn set_friction(&self, world: &mut Rapier, joint: Joint, friction: f64) {
+    pub(crate) fn set_friction(&self, world: &mut RapierWorld, joint: Joint, friction: f64) {
         let Some(body) = self.bodies[joint] else {
             return;
         };
@@ -716,7 +716,7 @@ impl SimAvatar {
     }
 
     /// The body's current pose (bone world rotations, pelvis position).
-    pub fn pose(&self, world: &Rapier) -> BodyPose {
+    pub fn pose(&self, world: &RapierWorld) -> BodyPose {
         let mut pose = BodyPose::rest(&self.skeleton);
         for j in Joint::ALL {
             if let Some(b) = self.bodies[sim_body_of(j)].and_then(|h| world.bodies.get(h)) {
@@ -731,7 +731,7 @@ impl SimAvatar {
     }
 
     /// World transform of a simulated bone.
-    pub fn bone(&self, world: &Rapier, joint: Joint) -> Option<posewire_body::Transform> {
+    pub fn bone(&self, world: &RapierWorld, joint: Joint) -> Option<posewire_body::Transform> {
         let b = world.bodies.get(self.bodies[sim_body_of(joint)]?)?;
         Some(super::convert::pose64(b.position()))
     }
@@ -748,7 +748,7 @@ impl SimAvatar {
 
     /// Current joint angles (frame axes) and their rates, radians and
     /// radians per second.
-    pub fn joint_state(&self, world: &Rapier, joint: Joint) -> Option<(DVec3, DVec3)> {
+    pub fn joint_state(&self, world: &RapierWorld, joint: Joint) -> Option<(DVec3, DVec3)> {
         let frame = self.frames[joint]?;
         let parent = joint.parent()?;
         let bp = world.bodies.get(self.bodies[sim_body_of(parent)]?)?;
@@ -767,14 +767,18 @@ impl SimAvatar {
     }
 
     /// The pelvis's reference for the residual spring.
-    pub(crate) fn set_anchor(&self, world: &mut Rapier, pelvis: posewire_body::Transform) {
+    pub(crate) fn set_anchor(&self, world: &mut RapierWorld, pelvis: posewire_body::Transform) {
         if let Some(a) = world.bodies.get_mut(self.anchor) {
             a.set_next_kinematic_position(pose32(pelvis));
         }
     }
 
     /// Sets every motor's target (angles and rates per frame axis).
-    pub(crate) fn set_motor_targets(&self, world: &mut Rapier, targets: &JointMap<(DVec3, DVec3)>) {
+    pub(crate) fn set_motor_targets(
+        &self,
+        world: &mut RapierWorld,
+        targets: &JointMap<(DVec3, DVec3)>,
+    ) {
         for j in Joint::ALL {
             let (Some(h), Some(frame)) = (self.joints[j], self.frames[j]) else {
                 continue;
@@ -802,7 +806,7 @@ impl SimAvatar {
     }
 
     /// Removes the motors of one joint (its angular axes).
-    pub(crate) fn release_motors(&self, world: &mut Rapier, joint: Joint) {
+    pub(crate) fn release_motors(&self, world: &mut RapierWorld, joint: Joint) {
         let Some(h) = self.joints[joint] else {
             return;
         };
@@ -814,7 +818,7 @@ impl SimAvatar {
     /// Applies joint torques as equal and opposite torques on each joint's
     /// child and parent bodies for the next step (forces set earlier are
     /// replaced).
-    pub(crate) fn set_joint_torques(&self, world: &mut Rapier, torques: &JointMap<DVec3>) {
+    pub(crate) fn set_joint_torques(&self, world: &mut RapierWorld, torques: &JointMap<DVec3>) {
         for j in Joint::ALL {
             if let Some(b) = self.bodies[j].and_then(|h| world.bodies.get_mut(h)) {
                 b.reset_torques(false);
@@ -847,7 +851,7 @@ impl SimAvatar {
     /// The residual force and torque the root spring applies at the
     /// current state (world axes): its stiffness times the pelvis's offset
     /// from the anchor, less its damping times their relative velocity.
-    pub fn root_residual(&self, world: &Rapier) -> (DVec3, DVec3) {
+    pub fn root_residual(&self, world: &RapierWorld) -> (DVec3, DVec3) {
         let (Some(a), Some(p)) = (
             world.bodies.get(self.anchor),
             self.bodies[Joint::Pelvis].and_then(|h| world.bodies.get(h)),
@@ -875,7 +879,7 @@ impl SimAvatar {
     /// pelvis with its moment about it: the springs pull from outside the
     /// body, so that pelvis part is reported as residual root force and
     /// torque, like the root spring's.
-    pub fn effector_array(&self, world: &Rapier) -> super::force_array::ForceArray {
+    pub fn effector_array(&self, world: &RapierWorld) -> super::force_array::ForceArray {
         let mut array = super::force_array::ForceArray::ZERO;
         if self.effectors.is_empty() {
             return array;
@@ -903,7 +907,7 @@ impl SimAvatar {
     }
 
     /// The whole body's centre of mass, its velocity, and the mass.
-    pub fn centre_of_mass(&self, world: &Rapier) -> (DVec3, DVec3, f64) {
+    pub fn centre_of_mass(&self, world: &RapierWorld) -> (DVec3, DVec3, f64) {
         let (mut m, mut c, mut v) = (0.0, DVec3::ZERO, DVec3::ZERO);
         for h in self.bodies.0.iter().flatten() {
             if let Some(b) = world.bodies.get(*h) {

@@ -18,7 +18,7 @@ use posewire_body::{BodyPose, Joint};
 use super::avatar::SimAvatar;
 use super::convert::{q64, v64};
 use super::force_array::ForceArray;
-use super::world::Rapier;
+use super::world::RapierWorld;
 
 /// Which feet stand on something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -107,7 +107,7 @@ impl Balance {
     pub fn array(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         reference: &BodyPose,
         stance: Stance,
         others: &ForceArray,
@@ -152,7 +152,7 @@ impl Balance {
     fn torso_missing(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         reference: &BodyPose,
         pelvis: &rapier3d::prelude::RigidBody,
         c: DVec3,
@@ -194,7 +194,7 @@ impl Balance {
 
     /// The feet that stand: each one's centre (a little ahead of the
     /// ankle) and its flat forward axis.
-    fn support_feet(&self, avatar: &SimAvatar, world: &Rapier, stance: Stance) -> SupportFeet {
+    fn support_feet(&self, avatar: &SimAvatar, world: &RapierWorld, stance: Stance) -> SupportFeet {
         let mut centres = Vec::with_capacity(2);
         let mut fronts: Vec<DVec3> = Vec::with_capacity(2);
         for (leg, on) in LEGS.iter().zip([stance.left, stance.right]) {
@@ -214,7 +214,7 @@ impl Balance {
     fn push_legs(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         feet: &SupportFeet,
         (c, v, mass): (DVec3, DVec3, f64),
         stance: Stance,
@@ -291,7 +291,7 @@ impl Balance {
     fn in_joint_frames(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         world_torque: &[DVec3; Joint::COUNT],
         loads: [f64; 2],
         mass: f64,
@@ -423,7 +423,7 @@ impl Balance {
     fn world_of(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         joint: Joint,
         t: DVec3,
     ) -> Option<DVec3> {
@@ -434,7 +434,7 @@ impl Balance {
 
     /// Inertia of everything above the hips about the centre of mass
     /// (scalar, the mean over axes), kg m^2.
-    fn upper_inertia(&self, avatar: &SimAvatar, world: &Rapier, c: DVec3) -> f64 {
+    fn upper_inertia(&self, avatar: &SimAvatar, world: &RapierWorld, c: DVec3) -> f64 {
         let mut total = 0.0;
         for j in Joint::ALL {
             let leg = LEGS.iter().flatten().any(|l| *l == j)

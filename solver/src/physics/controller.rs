@@ -17,7 +17,7 @@ use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
 use super::locomotion::{Locomotion, LocomotionState};
 use super::reaction::{BodyState, Reaction, ReactionSettings, ReactionState};
-use super::world::{AvatarId, PhysicsWorld, Rapier};
+use super::world::{AvatarId, PhysicsWorld, RapierWorld};
 use crate::ik::{IkSettings, IkSolver};
 
 /// Settings of the physics avatar.
@@ -390,7 +390,7 @@ impl AvatarController {
     fn plan_steps(
         &mut self,
         avatar: &SimAvatar,
-        rapier: &Rapier,
+        rapier: &RapierWorld,
         reference: &mut BodyPose,
         stance: Stance,
         t: f64,
@@ -425,7 +425,7 @@ impl AvatarController {
     /// weight and the torso.
     fn balance_array(
         &self,
-        (avatar, rapier): (&SimAvatar, &Rapier),
+        (avatar, rapier): (&SimAvatar, &RapierWorld),
         reference: &BodyPose,
         (stance, stepping): (Stance, bool),
         gravity: &mut ForceArray,

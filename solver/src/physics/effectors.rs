@@ -26,7 +26,7 @@ use super::avatar::{Gains, ANG_AXES, LIN_AXES};
 use super::convert::{pose32, q64, v64};
 use super::force_array::ForceArray;
 use super::joint_frames::JointFrame;
-use super::world::Rapier;
+use super::world::RapierWorld;
 use posewire_body::inertia::SegmentInertia;
 
 /// The segments with an end-effector spring.
@@ -135,7 +135,7 @@ pub(crate) struct Effector {
 
 /// Builds the springs for the segments of `bodies` in their start pose.
 pub(crate) fn build(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     bodies: &JointMap<Option<RigidBodyHandle>>,
     start: &JointMap<Transform>,
     inertias: &JointMap<SegmentInertia>,
@@ -232,7 +232,7 @@ pub(crate) fn build(
 
 /// Scales every spring's gains and caps: the head's and hands' by `ends`,
 /// the feet's by `feet` (shares of the full setting, 0..1).
-pub(crate) fn set_shares(world: &mut Rapier, effectors: &[Effector], ends: f64, feet: f64) {
+pub(crate) fn set_shares(world: &mut RapierWorld, effectors: &[Effector], ends: f64, feet: f64) {
     for e in effectors {
         let share = match e.joint {
             Joint::LeftAnkle | Joint::RightAnkle => feet,
@@ -264,7 +264,7 @@ fn set_spring(data: &mut GenericJoint, axes: &[JointAxis], gains: Gains, cap: f6
 
 /// Places every spring's anchor at its segment's target for the next step.
 pub(crate) fn set_targets(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     effectors: &[Effector],
     targets: &JointMap<Transform>,
 ) {
@@ -282,7 +282,7 @@ pub(crate) fn set_targets(
 /// Moves the anchor of `joint`'s spring (if it has one) to `target` for
 /// the next step, after [`set_targets`].
 pub(crate) fn set_target(
-    world: &mut Rapier,
+    world: &mut RapierWorld,
     effectors: &[Effector],
     joint: Joint,
     target: Transform,
@@ -300,7 +300,12 @@ pub(crate) fn set_target(
 /// Holds `joint`'s segment (a foot with a plant joint) at `at`
 /// horizontally, or lets it go (`None`). A hold already in place stays
 /// where it was put.
-pub(crate) fn plant(world: &mut Rapier, effectors: &[Effector], joint: Joint, at: Option<DVec3>) {
+pub(crate) fn plant(
+    world: &mut RapierWorld,
+    effectors: &[Effector],
+    joint: Joint,
+    at: Option<DVec3>,
+) {
     for e in effectors.iter().filter(|e| e.joint == joint) {
         let Some((ground, lock)) = e.plant else {
             continue;
@@ -334,7 +339,7 @@ pub(crate) fn plant(world: &mut Rapier, effectors: &[Effector], joint: Joint, at
 /// The horizontal force with which `joint`'s plant joint holds it (zero
 /// when not planted), newtons: the last solver substep's impulse over its
 /// duration.
-pub(crate) fn hold_force(world: &Rapier, effectors: &[Effector], joint: Joint) -> f64 {
+pub(crate) fn hold_force(world: &RapierWorld, effectors: &[Effector], joint: Joint) -> f64 {
     let substep = f64::from(world.integration_parameters.dt)
         / world.integration_parameters.num_solver_iterations.max(1) as f64;
     effectors
@@ -352,7 +357,11 @@ pub(crate) fn hold_force(world: &Rapier, effectors: &[Effector], joint: Joint) -
 
 /// The force and torque (world axes) a spring applies to its segment at
 /// the current state, before its cap.
-pub(crate) fn pull(world: &Rapier, effector: &Effector, body: RigidBodyHandle) -> (DVec3, DVec3) {
+pub(crate) fn pull(
+    world: &RapierWorld,
+    effector: &Effector,
+    body: RigidBodyHandle,
+) -> (DVec3, DVec3) {
     let (Some(a), Some(b)) = (world.bodies.get(effector.anchor), world.bodies.get(body)) else {
         return (DVec3::ZERO, DVec3::ZERO);
     };

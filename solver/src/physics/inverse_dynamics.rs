@@ -20,7 +20,7 @@ use posewire_body::{BodyPose, Joint, JointMap};
 
 use super::avatar::SimAvatar;
 use super::force_array::ForceArray;
-use super::world::Rapier;
+use super::world::RapierWorld;
 
 /// The fastest joint rate a reference may ask for, rad/s.
 pub const MAX_RATE: f64 = 20.0;
@@ -40,7 +40,7 @@ pub fn reference_targets(
     reference: &BodyPose,
     previous: Option<&BodyPose>,
     dt: f64,
-    world: Option<&Rapier>,
+    world: Option<&RapierWorld>,
 ) -> MotorTargets {
     let mut out = JointMap::splat((DVec3::ZERO, DVec3::ZERO));
     for j in Joint::ALL {
@@ -102,7 +102,7 @@ impl InverseDynamics {
     pub fn tracking(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         targets: &MotorTargets,
     ) -> ForceArray {
         let mut a = ForceArray::ZERO;
@@ -119,7 +119,7 @@ impl InverseDynamics {
 
     /// Gravity compensation: per joint, the torque that holds the subtree
     /// below it against gravity, on the joint's frame axes.
-    pub fn gravity_array(&self, avatar: &SimAvatar, world: &Rapier) -> ForceArray {
+    pub fn gravity_array(&self, avatar: &SimAvatar, world: &RapierWorld) -> ForceArray {
         let mut a = ForceArray::ZERO;
         if !self.gravity_compensation {
             return a;

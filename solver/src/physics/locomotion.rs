@@ -34,7 +34,7 @@ use super::avatar::SimAvatar;
 use super::balance::Stance;
 use super::convert::{q64, v64};
 use super::force_array::ForceArray;
-use super::world::Rapier;
+use super::world::RapierWorld;
 
 /// Settings of the locomotion controller.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -314,7 +314,7 @@ impl Locomotion {
         &self,
         state: &mut LocomotionState,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         reference: &mut BodyPose,
         stance: Stance,
         t: f64,
@@ -557,7 +557,7 @@ impl Locomotion {
         &self,
         step: RecoveryStep,
         body: &SimulatedBody,
-        (avatar, world, reference): (&SimAvatar, &Rapier, &mut BodyPose),
+        (avatar, world, reference): (&SimAvatar, &RapierWorld, &mut BodyPose),
         t: f64,
     ) -> bool {
         let s = (t - step.start_s) / self.step_time_s.max(1e-3);
@@ -616,7 +616,7 @@ impl Locomotion {
     fn turn_on_stance(
         &self,
         avatar: &SimAvatar,
-        world: &Rapier,
+        world: &RapierWorld,
         reference: &BodyPose,
         stance: Stance,
     ) -> ForceArray {

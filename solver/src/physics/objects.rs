@@ -310,7 +310,7 @@ fn collider(spec: &ObjectSpec) -> Option<ColliderBuilder> {
 
 /// Inserts an object's body and collider into rapier.
 fn insert(
-    rapier: &mut super::world::Rapier,
+    rapier: &mut super::world::RapierWorld,
     id: ObjectId,
     spec: &ObjectSpec,
 ) -> Result<RigidBodyHandle, ObjectError> {
@@ -388,7 +388,11 @@ impl Objects {
 
     /// Puts every object back into a fresh rapier world as it is in `old`
     /// (pose and velocities), keeping the ids.
-    pub(super) fn rebuild(&mut self, old: &super::world::Rapier, fresh: &mut super::world::Rapier) {
+    pub(super) fn rebuild(
+        &mut self,
+        old: &super::world::RapierWorld,
+        fresh: &mut super::world::RapierWorld,
+    ) {
         for (&id, (spec, handle)) in &mut self.entries {
             let mut now = spec.clone();
             if let Some(b) = old.bodies.get(*handle) {

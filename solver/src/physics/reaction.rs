@@ -406,7 +406,7 @@ impl ReactionState {
 /// world steps.
 pub fn read_body(
     avatar: &super::avatar::SimAvatar,
-    world: &super::world::Rapier,
+    world: &super::world::RapierWorld,
     person: &BodyPose,
     before: Option<&BodyPose>,
     dt: f64,

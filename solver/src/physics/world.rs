@@ -12,8 +12,9 @@ use super::avatar::{all_avatar_groups, BodySettings, SimAvatar, OBJECT_GROUP, SC
 use super::convert::{q32, v32};
 use super::scene::Scene;
 
-/// rapier's bundled world state.
-pub type Rapier = rapier3d::prelude::PhysicsWorld;
+/// rapier's own world state (bodies, colliders, joints, pipeline), named
+/// apart from Posewire's [`PhysicsWorld`] that owns one.
+pub type RapierWorld = rapier3d::prelude::PhysicsWorld;
 
 /// Which avatar of a world.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,7 +61,7 @@ impl Default for WorldSettings {
 
 /// The floor, the scene and the avatars.
 pub struct PhysicsWorld {
-    pub(super) rapier: Rapier,
+    pub(super) rapier: RapierWorld,
     /// The objects in the space (`super::objects`).
     pub(super) objects: super::objects::Objects,
     /// Hands holding objects (`super::grab`).
@@ -125,8 +126,8 @@ impl PhysicsWorld {
     }
 
     /// The rapier world of the floor and `scene`, with no history.
-    fn fresh_rapier(scene: &Scene, settings: &WorldSettings) -> Rapier {
-        let mut rapier = Rapier::new();
+    fn fresh_rapier(scene: &Scene, settings: &WorldSettings) -> RapierWorld {
+        let mut rapier = RapierWorld::new();
         rapier.gravity = v32(DVec3::new(0.0, -settings.gravity, 0.0));
         rapier.integration_parameters.dt = (1.0 / rate_hz(settings)) as f32;
         rapier.integration_parameters.num_solver_iterations = settings.substeps.clamp(1, 64);
@@ -238,7 +239,7 @@ impl PhysicsWorld {
     }
 
     /// The rapier state (for reading contacts and bodies).
-    pub fn rapier(&self) -> &Rapier {
+    pub fn rapier(&self) -> &RapierWorld {
         &self.rapier
     }
 
