@@ -14,7 +14,7 @@ use posewire_solver::SolverSettings;
 use tonic::Status;
 
 use super::avatar::{AvatarRunner, SampleSource};
-use super::daemon::DEFAULT_STATURE_M;
+use super::defaults::DEFAULT_STATURE_M;
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::profiles::{status, ProfileStore};

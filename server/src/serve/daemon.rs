@@ -28,8 +28,9 @@ use super::sim_loop::{self, LoopHandle, LoopSetup};
 use super::state::{AvatarInfo, Shared, FANOUT_CAPACITY};
 use super::stats::SubscriberRegistry;
 
-/// Stature of the built-in average body, metres.
-pub const DEFAULT_STATURE_M: f64 = 1.75;
+/// Stature of the built-in average body, kept at its old path
+/// (`serve::daemon::DEFAULT_STATURE_M`).
+pub use super::defaults::DEFAULT_STATURE_M;
 
 /// How long shutdown waits for clients to close their connections.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);

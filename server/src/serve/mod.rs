@@ -4,7 +4,11 @@
 //! to any number of gRPC subscribers through a fan-out that never blocks
 //! the loop.
 //!
-//! - [`config`]: the TOML configuration and its validation.
+//! - [`config`]: the TOML configuration and its validation; its tables
+//!   [`avatar_config`] (`[[avatars]]`), [`web_config`] (`[web]`) and the
+//!   others beside their users; the leaves every table shares:
+//!   [`config_error`] (the error naming the key), [`ids`] (the id rule),
+//!   [`defaults`] (address, storage folder, average stature).
 //! - [`demo_source`] (and its props, [`demo_props`]), [`file_source`], [`push_source`]: device sources;
 //!   [`clock`]: tracking a push sender's clock (offset and drift).
 //! - [`avatar`]: one avatar's source, devices and solver in the loop;
@@ -35,12 +39,17 @@
 pub mod access;
 pub mod avatar;
 pub mod avatar_build;
+pub mod avatar_config;
 pub mod calibration_session;
 pub mod clock;
 pub mod cluster;
 pub mod commands;
 pub mod config;
+pub mod config_error;
+#[cfg(test)]
+mod config_tables_tests;
 pub mod daemon;
+pub mod defaults;
 pub mod demo_props;
 pub mod demo_source;
 pub mod device_gate;
@@ -48,6 +57,7 @@ pub mod file_source;
 pub mod frame_build;
 pub mod grpc;
 pub mod handover;
+pub mod ids;
 pub mod limits;
 pub mod live;
 pub mod object_convert;
@@ -74,6 +84,7 @@ pub mod take_store;
 pub mod tls;
 pub mod vmc_source;
 pub mod web;
+pub mod web_config;
 pub mod web_hosts;
 pub mod web_page;
 

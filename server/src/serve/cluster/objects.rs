@@ -20,7 +20,7 @@ pub const MAX_OBJECTS: usize = 256;
 /// The solver's description of an object received from another node, or
 /// why it is refused.
 pub fn spec_of(o: &pb::SceneObject) -> Result<ObjectSpec, String> {
-    crate::serve::config::check_id(&o.id)?;
+    crate::serve::ids::check_id(&o.id)?;
     let hull = match o.shape.as_ref().and_then(|s| s.kind.as_ref()) {
         Some(pb::shape::Kind::MeshHull(h)) => Some(
             h.points

@@ -11,8 +11,8 @@ use posewire_proto::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::serve::avatar_build;
-use crate::serve::config::check_id;
 use crate::serve::frame_build::device;
+use crate::serve::ids::check_id;
 use crate::serve::live::Command;
 use crate::serve::profiles::ProfileStore;
 use crate::serve::state::Shared;

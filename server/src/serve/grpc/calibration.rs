@@ -13,7 +13,7 @@ use tonic::{Request, Response, Status};
 
 use super::blocking;
 use crate::serve::calibration_session::Session;
-use crate::serve::config::check_id;
+use crate::serve::ids::check_id;
 use crate::serve::profiles::{status, ProfileStore};
 use crate::serve::state::Shared;
 
