@@ -228,7 +228,8 @@ fn record_object_change(
             None => return,
         }
     }
-    super::recorder::objects::record_change(avatars, sequence, &edit);
+    let recordings = avatars.iter_mut().filter_map(|a| a.recording.as_mut());
+    super::recorder::objects::record_change(recordings, sequence, &edit);
 }
 
 /// Queues a push for the avatar's next tick (which applies it before the

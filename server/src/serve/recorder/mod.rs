@@ -1,6 +1,7 @@
 //! Recording avatars into takes (`docs/TAKES.md`): the loop hands each
 //! recorded avatar's tick (the device samples it consumed, the pushes its
-//! body took and the solved body) to that recording's writer thread over a bounded channel, never
+//! body took and the solved body: the samples themselves, never the
+//! avatar) to that recording's writer thread over a bounded channel, never
 //! waiting; the writer batches records and hands them to the operating
 //! system at least every [`FLUSH_EVERY`]. A write that fails (full disk,
 //! vanished file) stops the recording with an error naming the file; what
@@ -30,8 +31,7 @@ use posewire_takes::{AppliedPush, ObjectEdit, Tick};
 pub use registry::{RecordingStatus, Recordings};
 pub use writer::{Msg, FLUSH_EVERY};
 
-use super::avatar::AvatarRunner;
-use posewire_solver::Solved;
+use posewire_solver::{Push, Solved};
 
 /// Ticks the channel from the loop to a writer holds (about 11 s at
 /// 90 Hz): the writer takes each within a millisecond or so, so it only
@@ -93,6 +93,44 @@ impl LoopRecorder {
         });
     }
 
+    /// Hands one tick to the writer (called by the loop every tick, after
+    /// solving, before the tick's samples and pushes are let go): the
+    /// `samples` the avatar took, the `pushes` its body took, its solved
+    /// `body` and the space's objects after the tick. Never waits; `false`
+    /// when the writer has stopped (the recording is to be let go).
+    pub fn tick(
+        &mut self,
+        sequence: u64,
+        t: f64,
+        samples: &[TrackerSample],
+        pushes: &[Push],
+        body: Option<&Solved>,
+        objects: &[objects::ObjectNow],
+    ) -> bool {
+        let mut all = std::mem::take(&mut self.seeds);
+        all.extend_from_slice(samples);
+        let pushes = pushes
+            .iter()
+            .map(|p| AppliedPush {
+                sequence,
+                time_s: t,
+                joint: p.joint,
+                impulse: p.impulse,
+            })
+            .collect();
+        let msg = Msg::Tick {
+            tick: Tick {
+                sequence,
+                time_s: t,
+                samples: all,
+            },
+            pushes,
+            objects: self.seen.records(sequence, objects),
+            solved: body.map(|b| (b.pose, b.contacts)),
+        };
+        self.send(msg)
+    }
+
     fn send(&mut self, msg: Msg) -> bool {
         match self.tx.try_send(msg) {
             Ok(()) => true,
@@ -102,52 +140,5 @@ impl LoopRecorder {
             }
             Err(TrySendError::Disconnected(_)) => false,
         }
-    }
-}
-
-/// Hands the avatar's tick to its recording, if any (called by the loop
-/// every tick, after solving, before the tick's samples and pushes are
-/// let go), with the space's objects after the tick. Never waits; a
-/// recording whose writer has stopped is let go.
-pub fn record_tick(
-    avatar: &mut AvatarRunner,
-    sequence: u64,
-    t: f64,
-    body: Option<&Solved>,
-    objects: &[objects::ObjectNow],
-) {
-    let Some(mut samples) = avatar
-        .recording
-        .as_mut()
-        .map(|r| std::mem::take(&mut r.seeds))
-    else {
-        return;
-    };
-    samples.extend_from_slice(avatar.last_samples());
-    let Some(recorder) = avatar.recording.as_mut() else {
-        return;
-    };
-    let pushes = avatar
-        .pushes
-        .iter()
-        .map(|p| AppliedPush {
-            sequence,
-            time_s: t,
-            joint: p.joint,
-            impulse: p.impulse,
-        })
-        .collect();
-    let msg = Msg::Tick {
-        tick: Tick {
-            sequence,
-            time_s: t,
-            samples,
-        },
-        pushes,
-        objects: recorder.seen.records(sequence, objects),
-        solved: body.map(|b| (b.pose, b.contacts)),
-    };
-    if !recorder.send(msg) {
-        avatar.recording = None;
     }
 }
