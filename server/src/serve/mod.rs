@@ -23,7 +23,8 @@
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
 //!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard;
 //!   [`source_paths`]: which files a client may name.
-//! - [`daemon`]: start and clean shutdown; [`signals`]: SIGINT/SIGTERM;
+//! - [`daemon`]: start and clean shutdown ([`daemon_avatars`]: the
+//!   configured avatars); [`signals`]: SIGINT/SIGTERM;
 //!   [`shutdown_watch`]: the deadline on shutting down.
 //! - [`web`], [`web_page`]: the live web view (issue 9), gRPC-Web and the
 //!   embedded page on a second port.
@@ -50,6 +51,7 @@ pub mod config_error;
 #[cfg(test)]
 mod config_tables_tests;
 pub mod daemon;
+pub mod daemon_avatars;
 pub mod defaults;
 pub mod demo_props;
 pub mod demo_source;
