@@ -8,16 +8,15 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
 use posewire_solver::gate::{Rejection, Verdict};
 use posewire_solver::tick::{TickInput, Ticking};
+// The solver's own rule of when a device is lost, so the stream's device
+// list and the body agree (defined once, in `posewire_solver::tracking`).
+use posewire_solver::tracking::LOST_AFTER_S;
 use posewire_solver::{AvatarSolver, Push, SharedSpace, Solved, SolverSettings};
 
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::push_source::PushQueue;
 use super::recorder::objects::ObjectNow;
-
-/// A device without a valid sample for this long counts as lost, seconds
-/// (the solver's own rule, so the stream's device list and the body agree).
-pub use posewire_solver::tracking::LOST_AFTER_S;
 
 /// Where an avatar's samples come from inside the loop.
 #[derive(Debug, Clone)]
