@@ -288,8 +288,9 @@ fn record_object_change(
             None => return,
         }
     }
-    let recordings = avatars.iter_mut().filter_map(|a| a.recording.as_mut());
-    super::recorder::objects::record_change(recordings, sequence, &edit);
+    for recording in avatars.iter_mut().filter_map(|a| a.recording.as_mut()) {
+        recording.object_changes(sequence, vec![edit.clone()]);
+    }
 }
 
 /// Queues a push for the avatar's next tick (which applies it before the

@@ -7,11 +7,9 @@ use std::collections::BTreeSet;
 
 use posewire_solver::physics::{AvatarId, ObjectState};
 use posewire_solver::SharedSpace;
-use posewire_takes::{ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, Record};
+use posewire_takes::{ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, Record};
 
 use super::super::object_take::body_of;
-use super::writer::Msg;
-use super::LoopRecorder;
 
 /// One object after a tick, with the hands holding it.
 #[derive(Debug, Clone)]
@@ -109,31 +107,5 @@ impl SeenObjects {
             out.push(Record::ObjectGone(ObjectGone { sequence, id }));
         }
         out
-    }
-}
-
-impl LoopRecorder {
-    /// Records changes made to the objects before tick `sequence`.
-    pub fn object_changes(&mut self, sequence: u64, edits: Vec<ObjectEdit>) {
-        if edits.is_empty() {
-            return;
-        }
-        let records = edits
-            .into_iter()
-            .map(|edit| Record::ObjectChange(ObjectChange { sequence, edit }))
-            .collect();
-        self.send(Msg::Records(records));
-    }
-}
-
-/// Hands a change the loop made to the objects before tick `sequence` to
-/// every recording.
-pub fn record_change<'a>(
-    recordings: impl IntoIterator<Item = &'a mut LoopRecorder>,
-    sequence: u64,
-    edit: &ObjectEdit,
-) {
-    for r in recordings {
-        r.object_changes(sequence, vec![edit.clone()]);
     }
 }
