@@ -17,11 +17,12 @@ use tonic::transport::Server;
 use tonic_health::server::HealthReporter;
 use tonic_health::ServingStatus;
 
+use super::avatar_info::AvatarInfo;
 use super::config::Config;
 use super::grpc;
 use super::push_source::PushQueue;
 use super::sim_loop::{self, LoopHandle, LoopSetup};
-use super::state::{AvatarInfo, Shared, FANOUT_CAPACITY};
+use super::state::{Shared, FANOUT_CAPACITY};
 use super::stats::SubscriberRegistry;
 
 /// Stature of the built-in average body, kept at its old path

@@ -15,11 +15,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::avatar::{AvatarRunner, SampleSource};
 use super::avatar_info::AvatarInfo;
+use super::object_commands::ObjectChange;
 use super::push_source::PushQueue;
 use super::stats::FrameTimes;
-
-/// The object commands, kept at their old path (`serve::live`).
-pub use super::object_commands::{ObjectChange, ToolChoice};
 
 /// The loop's answer to a command.
 pub type Reply = oneshot::Sender<Result<(), tonic::Status>>;

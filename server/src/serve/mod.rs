@@ -15,11 +15,13 @@
 //!   [`device_gate`]: the `[devices]` plausibility gate of samples.
 //! - [`sim_loop`]: the fixed-rate loop thread.
 //! - [`frame_build`]: solved bodies as `posewire.v1` frames.
-//! - [`stats`], [`state`]: what the loop and the services share.
+//! - [`stats`], [`state`]: what the loop and the services share;
+//!   [`avatar_info`]: an avatar's fixed facts.
 //! - [`grpc`]: the services.
 //! - [`access`]: bearer tokens and roles, the exposed-address rule;
 //!   [`tls`]: the server certificate.
-//! - [`skin`]: skinned vertices; [`live`], [`commands`], [`avatar_build`]:
+//! - [`skin`]: skinned vertices; [`live`], [`commands`] (objects:
+//!   [`object_commands`]), [`avatar_build`]:
 //!   avatar commands into the loop, vertex subscriptions, sample taps;
 //!   [`profiles`]: stored body profiles; [`calibration_session`]: the wizard;
 //!   [`source_paths`]: which files a client may name.

@@ -10,7 +10,7 @@ use tonic::Status;
 
 use super::avatar::AvatarRunner;
 use super::frame_build::device;
-use super::live::{ObjectChange, ToolChoice};
+use super::object_commands::{ObjectChange, ToolChoice};
 use super::object_convert::{object_frame, scene_object, status};
 use super::recorder::objects::{objects_now, ObjectNow};
 

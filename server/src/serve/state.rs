@@ -8,10 +8,8 @@ use posewire_proto::v1 as pb;
 use posewire_solver::{SolverKind, SolverSettings};
 use tokio::sync::{broadcast, watch};
 
+use super::avatar_info::AvatarInfo;
 use super::stats::{LoopStats, SubscriberRegistry};
-
-/// An avatar's fixed facts, kept at their old path (`serve::state`).
-pub use super::avatar_info::AvatarInfo;
 
 /// Frames the fan-out holds for a subscriber task that is late to take
 /// them (the task forwards each frame at once into the subscriber's own

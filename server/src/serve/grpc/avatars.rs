@@ -64,7 +64,7 @@ impl Avatars {
             .collect()
     }
 
-    fn known(&self, id: &str) -> Result<crate::serve::state::AvatarInfo, Status> {
+    fn known(&self, id: &str) -> Result<crate::serve::avatar_info::AvatarInfo, Status> {
         if id.is_empty() {
             return Err(Status::invalid_argument("give the avatar's id"));
         }

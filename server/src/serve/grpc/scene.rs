@@ -10,7 +10,7 @@ use posewire_solver::physics::grab::Hand;
 use posewire_solver::physics::tool::{check_grip, sword_grip, StickSpec};
 use tonic::{Request, Response, Status};
 
-use crate::serve::live::{ObjectChange, ToolChoice};
+use crate::serve::object_commands::{ObjectChange, ToolChoice};
 use crate::serve::object_convert::{object_id, spec, status, transform};
 use crate::serve::object_hulls::read_hull;
 use crate::serve::state::Shared;
