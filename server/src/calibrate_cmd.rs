@@ -1,26 +1,88 @@
 //! `posewire calibrate`: calibration take in, body profile out, with a
-//! short summary of what was measured and what was only estimated.
+//! short summary of what was measured and what was only estimated; with
+//! `--server`, the daemon's wizard instead ([`crate::calibrate_wizard`]).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
+use clap::Args;
 use posewire_body::formats::{CalibrationTake, InvalidSamples};
 use posewire_body::{BodyProfile, Device, Source};
 use posewire_calibration::{calibrate, Calibration};
 
-use crate::cli::CalibrateArgs;
+use crate::calibrate_wizard::Wizard;
+use crate::client_access::ClientAccessArgs;
 use crate::table::{num, Table};
 
-/// Runs `posewire calibrate`.
+/// `posewire calibrate`: offline (`--input`, `--out`) or on a daemon
+/// (`--server`, `--name`).
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// The calibration take (*.calibration.csv) with the three poses. With
+    /// --server: calibrate from this recording on the daemon instead of the
+    /// avatar's live devices.
+    #[arg(
+        long,
+        value_name = "CALIBRATION.csv",
+        required_unless_present = "server"
+    )]
+    pub input: Option<PathBuf>,
+    /// Where to save the body profile (TOML) (offline calibration).
+    #[arg(
+        long,
+        value_name = "PROFILE.toml",
+        required_unless_present = "server",
+        conflicts_with = "server"
+    )]
+    pub out: Option<PathBuf>,
+    /// Run the wizard on a running daemon (HOST:PORT): it tells the person
+    /// which pose to take, waits until they hold still, counts down, and
+    /// stores the profile under --name.
+    #[arg(long, value_name = "ADDR", requires = "name")]
+    pub server: Option<String>,
+    /// Name to store the profile under on the daemon (a-z, 0-9, `-`, `_`).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// The avatar whose devices the person wears (default: the first).
+    #[arg(long, value_name = "ID", requires = "server")]
+    pub avatar: Option<String>,
+    /// Also make the new profile the avatar's.
+    #[arg(long, requires = "server")]
+    pub apply: bool,
+    /// With --server: the token and TLS options of the daemon.
+    #[command(flatten)]
+    pub access: ClientAccessArgs,
+}
+
+/// Runs `posewire calibrate` in the mode its flags ask for.
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let calibration = calibrate_file(&args.input)?;
-    crate::create_parent(&args.out)?;
+    match (&args.server, &args.input, &args.out) {
+        (None, Some(input), Some(out)) => calibrate_to_file(input, out),
+        (Some(server), _, _) => {
+            let wizard = Wizard {
+                name: args.name.as_deref(),
+                avatar: args.avatar.as_deref(),
+                input: args.input.as_deref(),
+                apply: args.apply,
+                access: &args.access,
+            };
+            crate::async_runtime::runtime()?.block_on(crate::calibrate_wizard::run(server, &wizard))
+        }
+        _ => anyhow::bail!("give --input and --out, or --server and --name"),
+    }
+}
+
+/// Offline calibration: the take at `input` calibrated, the profile saved
+/// at `out`, a summary printed.
+fn calibrate_to_file(input: &Path, out: &Path) -> anyhow::Result<()> {
+    let calibration = calibrate_file(input)?;
+    crate::create_parent(out)?;
     calibration
         .profile
-        .save(&args.out)
-        .with_context(|| format!("cannot save the body profile to {}", args.out.display()))?;
-    tracing::info!(profile = %args.out.display(), "saved the body profile");
+        .save(out)
+        .with_context(|| format!("cannot save the body profile to {}", out.display()))?;
+    tracing::info!(profile = %out.display(), "saved the body profile");
     // After saving: a closed stdout must not cost the profile.
     crate::print_stdout(&summary(&calibration))
 }
@@ -156,4 +218,48 @@ pub fn summary(calibration: &Calibration) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calibrate_is_offline_or_on_a_server() {
+        let parse = |a: &[&str]| crate::args_alone::parse::<CalibrateArgs>(a);
+        assert!(parse(&[
+            "posewire",
+            "calibrate",
+            "--input",
+            "c.csv",
+            "--out",
+            "p.toml"
+        ])
+        .is_ok());
+        assert!(parse(&["posewire", "calibrate", "--input", "c.csv"]).is_err());
+        assert!(parse(&["posewire", "calibrate", "--server", "h:1", "--name", "zoe"]).is_ok());
+        assert!(parse(&["posewire", "calibrate", "--server", "h:1"]).is_err());
+        assert!(parse(&[
+            "posewire",
+            "calibrate",
+            "--server",
+            "h:1",
+            "--name",
+            "z",
+            "--input",
+            "c.csv"
+        ])
+        .is_ok());
+        assert!(parse(&[
+            "posewire",
+            "calibrate",
+            "--server",
+            "h:1",
+            "--name",
+            "z",
+            "--out",
+            "p"
+        ])
+        .is_err());
+    }
 }

@@ -12,13 +12,26 @@
 //! as high as the legs reach. Every other bone's world rotation is designed
 //! directly; the BVH channels are the local rotations derived from them.
 
+use std::path::PathBuf;
+
 use anyhow::Context as _;
+use clap::Args;
 use posewire_body::bvh::cmu::METRES_PER_UNIT;
 use posewire_body::bvh::{Bvh, BvhJoint, Channel};
 use posewire_body::glam::{DQuat, DVec3, EulerRot};
 use posewire_body::transform::rotation_between;
 
-use crate::cli::MakeDemoClipArgs;
+/// `posewire make-demo-clip`.
+#[derive(Debug, Args)]
+pub struct MakeDemoClipArgs {
+    /// Where to write the BVH file.
+    #[arg(
+        long,
+        value_name = "FILE.bvh",
+        default_value = "examples/demo_walk.bvh"
+    )]
+    pub out: PathBuf,
+}
 
 /// Frames per second of the clip (the CMU rate).
 pub const RATE_HZ: f64 = 120.0;

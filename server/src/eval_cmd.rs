@@ -6,6 +6,7 @@ use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::TrackerTake;
@@ -15,10 +16,68 @@ use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport
 use posewire_solver::{SolveOptions, SolvedTake};
 use rayon::prelude::*;
 
-use crate::cli::{ConditionArg, DeviceCount, EvalArgs};
+use crate::cli_choices::{ConditionArg, DeviceCount, SolverArg, TrunkArg};
 use crate::eval_report::{ClipOutcome, EvalReport, Failure, Setting};
 use crate::solve_cmd::{load_look_at, options_from_args};
 use crate::synth_cmd::condition;
+
+/// `posewire eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// A BVH clip, or a folder whose *.bvh clips are all evaluated (in name
+    /// order).
+    #[arg(long, value_name = "DIR_OR_FILE")]
+    pub bvh: PathBuf,
+    /// The training corpus (a clip or a folder, e.g.
+    /// ../shared/data/mocap-train), evaluated the same way and reported
+    /// beside `--bvh`, the validation set: settings are chosen on the
+    /// first and checked on the second.
+    #[arg(long, value_name = "DIR_OR_FILE")]
+    pub train: Option<PathBuf>,
+    /// Device sets to evaluate, comma separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "3,4,6"
+    )]
+    pub devices: Vec<DeviceCount>,
+    /// Conditions to evaluate, comma separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "clean,noisy"
+    )]
+    pub condition: Vec<ConditionArg>,
+    /// The solver's settings (TOML: a `[solver]` table as in the daemon's
+    /// configuration, any subset of its keys; see configs/default.toml).
+    /// Without it, the built-in defaults: the tuned values.
+    #[arg(long, value_name = "SETTINGS.toml")]
+    pub settings: Option<PathBuf>,
+    /// Which solver to evaluate: the simulated body (`physics`) or the
+    /// kinematic baseline (`ik`); overrides --settings (default: its
+    /// `kind`, else physics).
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+    /// How the trunk shares the head's rotation (`neck-only` is the
+    /// comparison for the look-at chain); overrides --settings (default:
+    /// its `ik.trunk`, else look-at).
+    #[arg(long)]
+    pub trunk: Option<TrunkArg>,
+    /// A look-at chain of one's own (TOML, as configs/look_at.toml).
+    #[arg(long, value_name = "LOOK_AT.toml")]
+    pub look_at_config: Option<PathBuf>,
+    /// Seed of the random draws; each clip derives its own from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write every number (per clip, per setting, means) as JSON here.
+    #[arg(long, value_name = "OUT.json")]
+    pub json: Option<PathBuf>,
+    /// How many clips to run at once (default: one per available core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
 
 /// The BVH clips named by `--bvh`: the file itself, or every `*.bvh` in the
 /// folder, sorted by name.

@@ -238,7 +238,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
                 "canonical" => None,
                 path => Some(Path::new(path)),
             };
-            let rig = crate::skin_cmd::prepare_rig(model, &skeleton, false, None)?;
+            let rig = crate::skin_rig::prepare_rig(model, &skeleton, false, None)?;
             let track = joint_track(&skeleton, &poses);
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();

@@ -2,21 +2,27 @@
 //! its own module; this file parses the command line, sets up logging and
 //! turns errors into a message and a non-zero exit.
 
+#[cfg(test)]
+mod args_alone;
+mod async_runtime;
 mod calibrate_cmd;
+mod calibrate_wizard;
 mod cli;
+mod cli_choices;
 mod client_access;
 mod demo_clip;
 mod eval_cmd;
 mod eval_report;
 mod export_cmd;
 mod export_objects;
-mod live_cmds;
+mod push_cmd;
 mod record_cmd;
 mod relay_cmd;
 mod resolve_cmd;
 mod serve_cmd;
 mod skin_cmd;
 mod skin_compare;
+mod skin_rig;
 mod solve_cmd;
 mod subscribe_cmd;
 mod synth_cmd;
@@ -50,7 +56,7 @@ fn main() -> ExitCode {
     init_logging();
     let result = match &cli.command {
         Command::Synth(args) => synth_cmd::run(args),
-        Command::Calibrate(args) => live_cmds::run_calibrate(args),
+        Command::Calibrate(args) => calibrate_cmd::run(args),
         Command::Solve(args) => solve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Skin(args) => skin_cmd::run(args),
@@ -58,7 +64,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Relay(args) => relay_cmd::run(args),
         Command::Subscribe(args) => subscribe_cmd::run(args),
-        Command::Push(args) => live_cmds::run_push(args),
+        Command::Push(args) => push_cmd::run(args),
         Command::Record(args) => record_cmd::run_record(args),
         Command::Takes(args) => record_cmd::run_takes(args),
         Command::Resolve(args) => resolve_cmd::run(args),

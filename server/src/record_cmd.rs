@@ -101,13 +101,6 @@ pub enum TakesAction {
     },
 }
 
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")
-}
-
 async fn connect(server: &str, access: &ClientAccessArgs) -> anyhow::Result<Client> {
     let options = access.options(|var| std::env::var(var).ok())?;
     Client::connect_with(server, &options)
@@ -151,7 +144,7 @@ fn describe(t: &pb::TakeSummary) -> String {
 
 /// Runs `posewire record`.
 pub fn run_record(args: &RecordArgs) -> anyhow::Result<()> {
-    runtime()?.block_on(record(args))
+    crate::async_runtime::runtime()?.block_on(record(args))
 }
 
 async fn record(args: &RecordArgs) -> anyhow::Result<()> {
@@ -236,7 +229,7 @@ pub fn run_takes(args: &TakesArgs) -> anyhow::Result<()> {
     if let TakesAction::Check { take, storage } = &args.action {
         return crate::take_check_cmd::run(take, storage);
     }
-    runtime()?.block_on(takes(args))
+    crate::async_runtime::runtime()?.block_on(takes(args))
 }
 
 async fn takes(args: &TakesArgs) -> anyhow::Result<()> {

@@ -2,12 +2,56 @@
 //! overrides, runs the daemon until SIGINT or SIGTERM, then shuts it down
 //! within a deadline.
 
+use std::path::PathBuf;
+
 use anyhow::Context as _;
+use clap::Args;
 use posewire::serve::shutdown_watch::{Watchdog, SHUTDOWN_DEADLINE};
 use posewire::serve::signals::ShutdownSignals;
 use posewire::serve::{Config, Daemon};
 
-use crate::cli::ServeArgs;
+use crate::cli_choices::SolverArg;
+
+/// `posewire serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The configuration (TOML; every option is documented in
+    /// configs/default.toml). Without it, the built-in defaults: the demo
+    /// person on 127.0.0.1:50051.
+    #[arg(long, value_name = "FILE.toml")]
+    pub config: Option<PathBuf>,
+    /// Address to listen on, overriding the configuration (IP:PORT; port 0
+    /// picks a free one).
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// Ticks of the real-time loop per second, overriding the
+    /// configuration.
+    #[arg(long, value_name = "HZ")]
+    pub rate: Option<f64>,
+    /// The solver posing every avatar, overriding the configuration.
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+    /// Start on a non-loopback address even though no access token is
+    /// configured (anyone who can reach it may then watch and drive every
+    /// avatar). Tokens: [[access.tokens]] in the configuration, or
+    /// POSEWIRE_TOKEN_READ / POSEWIRE_TOKEN_PUSH / POSEWIRE_TOKEN_ADMIN.
+    #[arg(long)]
+    pub insecure: bool,
+    /// Serve TLS with this certificate chain (PEM), overriding
+    /// access.tls_cert.
+    #[arg(long, value_name = "CERT.pem", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM), overriding access.tls_key.
+    #[arg(long, value_name = "KEY.pem", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Address of the live web view (IP:PORT), overriding web.listen
+    /// (default: the IP of --listen and the next port).
+    #[arg(long, value_name = "ADDR", conflicts_with = "no_web")]
+    pub web_listen: Option<String>,
+    /// Do not serve the live web view (web.enabled = false).
+    #[arg(long)]
+    pub no_web: bool,
+}
 
 /// The configuration the daemon runs with: the file (or the defaults),
 /// then the flags.
@@ -103,15 +147,9 @@ fn give_up(stage: &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Cli, Command};
-    use clap::Parser as _;
 
     fn parse(args: &[&str]) -> ServeArgs {
-        let cli = Cli::try_parse_from(args).expect("parses");
-        let Command::Serve(args) = cli.command else {
-            panic!("not serve");
-        };
-        args
+        crate::args_alone::parse(args).expect("parses")
     }
 
     #[test]

@@ -11,30 +11,102 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
-use glam::{DQuat, DVec3, Vec3};
-use posewire_body::formats::{JointFrame, JointTrack};
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
+use clap::{Args, ValueEnum};
+use posewire_body::formats::JointFrame;
+use posewire_body::{BodyProfile, Skeleton};
 use posewire_skinning::export::{
     write_baked_glb, write_glb_with_props, write_obj, AnimationFrame, BakedFrame,
 };
-use posewire_skinning::{
-    body_mesh, load_gltf, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions, Method,
-    Retargeter, RigMap, SkinnedMesh,
-};
+use posewire_skinning::{Deformed, Method};
 
-use crate::cli::{MethodArg, SkinArgs, SkinFormat};
+use crate::skin_compare::Compare;
+use crate::skin_rig::{pose_of, prepare_rig, read_track, skeleton_from_frame, Rig};
 
-/// A mesh ready to pose: the mesh, its canonical joint map, retargeting and
-/// the deformer (with centres of rotation when they were asked for).
-pub struct Rig {
-    /// The skinned mesh (rest geometry in the model's bind pose).
-    pub mesh: SkinnedMesh,
-    /// Which mesh joint plays which canonical joint.
-    pub map: RigMap,
-    /// Canonical poses to the mesh's skinning transforms.
-    pub retarget: Retargeter,
-    /// The prepared mesh.
-    pub deformer: Deformer,
+/// Which skinning method deforms the mesh (the OBJ frames, and with
+/// --format gltf what a viewer shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum MethodArg {
+    /// Optimized centres of rotation: no candy wrapper, little bulging
+    /// (precomputed once per model; see --cache-dir). As glTF: baked
+    /// morph targets.
+    #[default]
+    Cor,
+    /// Linear blend skinning (collapses twisted and bent joints). As glTF:
+    /// the skin and a skeletal animation, which viewers skin this way.
+    Lbs,
+    /// Dual quaternion skinning (bulges at bent joints). As glTF: baked
+    /// morph targets.
+    Dqs,
+}
+
+/// What `posewire skin` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum SkinFormat {
+    /// One Wavefront OBJ per frame: DIR/frame_000001.obj, ... (the chosen
+    /// method's vertices).
+    #[default]
+    Obj,
+    /// One binary glTF 2.0 file DIR/NAME.glb that viewers play as --method
+    /// deforms it: with lbs the rest mesh, its skin and a skeletal
+    /// animation (viewers skin it with linear blending themselves); with
+    /// cor or dqs the rest mesh with every kept frame's deformed vertices
+    /// baked as a morph target, switched on in turn (24 bytes per vertex
+    /// per frame, e.g. 44 MB for 540 frames of CesiumMan; use --every N).
+    Gltf,
+}
+
+/// `posewire skin`.
+#[derive(Debug, Args)]
+pub struct SkinArgs {
+    /// A rigged glTF 2.0 model (.glb, or .gltf with its buffers); without
+    /// it, the built-in procedural body fitted to the track's skeleton.
+    #[arg(long, value_name = "MODEL.glb")]
+    pub model: Option<PathBuf>,
+    /// The joint track with rotations (*.joints.csv from `posewire solve`).
+    /// Optional with --compare (a built-in test pose is used).
+    #[arg(long, value_name = "JOINTS.csv", required_unless_present = "compare")]
+    pub joints: Option<PathBuf>,
+    /// The body profile the track was solved with (`posewire calibrate`):
+    /// its skeleton places the model exactly. Without it the skeleton is
+    /// read off the track's first frame, and the pelvis's rest height,
+    /// which a track cannot show, is estimated from the leg length.
+    #[arg(long, value_name = "PROFILE.toml", requires = "joints")]
+    pub profile: Option<PathBuf>,
+    /// The skinning method of the written meshes; with --format gltf also
+    /// what a viewer shows.
+    #[arg(long, default_value = "cor")]
+    pub method: MethodArg,
+    /// Folder to write into (created if missing); with --compare, the PNG
+    /// file to write.
+    #[arg(long, value_name = "DIR|IMAGE.png")]
+    pub out: PathBuf,
+    /// OBJ sequence or one animated glTF (see --method for what a glTF
+    /// viewer shows).
+    #[arg(long, default_value = "obj")]
+    pub format: SkinFormat,
+    /// Folder caching the centres of rotation per model (computed and
+    /// saved on first use, loaded afterwards); without it they are
+    /// computed every run.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Write every Nth frame only (frame files keep their track numbers).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// Render one pose with LBS, DQS and CoR side by side to the PNG file
+    /// --out: frame --frame of --joints, or without --joints a built-in
+    /// test pose (left elbow bent 120 degrees, right forearm twisted 150
+    /// degrees).
+    #[arg(long)]
+    pub compare: bool,
+    /// The frame (1-based) of --joints that --compare renders.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "compare",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub frame: u64,
+    /// Width and height of each --compare panel, pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = 600,
+          value_parser = clap::value_parser!(u32).range(64..=4096))]
+    pub panel_size: u32,
 }
 
 /// The skinning method behind a command-line choice.
@@ -46,109 +118,17 @@ pub fn method(arg: MethodArg) -> Method {
     }
 }
 
-/// Reads a joint track that has rotation columns and at least one frame.
-pub fn read_track(path: &Path) -> anyhow::Result<JointTrack> {
-    let track = JointTrack::read(path).context("cannot read the joint track")?;
-    if !track.has_rotations {
-        anyhow::bail!(
-            "{}: the joint track has no rotation columns (qx,qy,qz,qw); skinning needs the \
-             bone rotations (FORMATS.md section 3; `posewire solve` writes them)",
-            path.display()
-        );
-    }
-    if track.frames.is_empty() {
-        anyhow::bail!("{}: the joint track has no frames", path.display());
-    }
-    Ok(track)
-}
-
-/// The canonical pose of a frame: the pelvis position and bone rotations.
-pub fn pose_of(frame: &JointFrame) -> BodyPose {
-    BodyPose {
-        root: frame.joints[Joint::Pelvis].position,
-        rotations: frame.joints.map(|_, t| t.rotation),
-    }
-}
-
-/// The skeleton a track was solved on, from one frame: each joint's rest
-/// offset is its parent bone's rotation undone on the joint's displacement
-/// (exact for forward-kinematic output). The pelvis's rest height, which a
-/// track cannot show, is the average body's scaled by the leg length.
-pub fn skeleton_from_frame(frame: &JointFrame, path: &Path) -> anyhow::Result<Skeleton> {
-    let average = Skeleton::from_profile(&BodyProfile::from_stature(1.75));
-    let mut offsets: JointMap<DVec3> = JointMap::splat(DVec3::ZERO);
-    for j in Joint::ALL {
-        if let Some(parent) = j.parent() {
-            let rot = frame.joints[parent].rotation.normalize();
-            offsets[j] = rot.inverse() * (frame.joints[j].position - frame.joints[parent].position);
-        }
-    }
-    let leg = |o: &JointMap<DVec3>| {
-        o[Joint::LeftKnee].length()
-            + o[Joint::LeftAnkle].length()
-            + o[Joint::RightKnee].length()
-            + o[Joint::RightAnkle].length()
-    };
-    let (track_leg, average_leg) = (leg(&offsets), leg(&average.offsets));
-    if !(track_leg.is_finite() && track_leg > 0.2) {
-        anyhow::bail!(
-            "{}: frame at {:.3} s: the legs are {track_leg:.3} m long in total; not a body",
-            path.display(),
-            frame.time_s
-        );
-    }
-    offsets[Joint::Pelvis] = average.offsets[Joint::Pelvis] * (track_leg / average_leg);
-    Ok(Skeleton { offsets })
-}
-
-/// Loads the model (or builds the default body for `skeleton`), maps its
-/// rig, prepares retargeting and, when `centres` is set, the centres of
-/// rotation (cached in `cache_dir` when given).
-pub fn prepare_rig(
-    model: Option<&Path>,
-    skeleton: &Skeleton,
-    centres: bool,
-    cache_dir: Option<&Path>,
-) -> anyhow::Result<Rig> {
-    let mesh = match model {
-        Some(path) => load_gltf(path, ImportOptions::default())
-            .with_context(|| format!("cannot load the model {}", path.display()))?,
-        None => body_mesh::default_body(skeleton).context("cannot build the built-in body")?,
-    };
-    let map = RigMap::for_mesh(&mesh);
-    let retarget = Retargeter::new(&mesh, &map, skeleton)
-        .with_context(|| format!("cannot retarget onto {}", mesh.name))?;
-    tracing::info!(
-        mesh = %mesh.name,
-        vertices = mesh.vertex_count(),
-        triangles = mesh.triangles.len(),
-        joints = mesh.skeleton.len(),
-        rig = %map.source,
-        unmapped = map.unmapped.len(),
-        "model ready"
-    );
-    let cor = if centres {
-        let params = CorParams::default();
-        Some(match cache_dir {
-            Some(dir) => CentresOfRotation::compute_cached(&mesh, &params, dir)?,
-            None => CentresOfRotation::compute(&mesh, &params),
-        })
-    } else {
-        None
-    };
-    let deformer = Deformer::new(&mesh, cor.as_ref());
-    Ok(Rig {
-        mesh,
-        map,
-        retarget,
-        deformer,
-    })
-}
-
 /// Runs `posewire skin`.
 pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
     if args.compare {
-        return crate::skin_compare::run(args);
+        return crate::skin_compare::run(&Compare {
+            joints: args.joints.as_deref(),
+            frame: args.frame,
+            model: args.model.as_deref(),
+            cache_dir: args.cache_dir.as_deref(),
+            out: &args.out,
+            panel_size: args.panel_size,
+        });
     }
     let Some(joints) = &args.joints else {
         anyhow::bail!("give a joint track: --joints JOINTS.csv");
@@ -323,42 +303,4 @@ fn write_baked(
         "glTF with baked morph targets written (viewers show these vertices)"
     );
     Ok(())
-}
-
-/// Screen axes that show a rig from the front: right = the body's left
-/// (the viewer faces it), up = pelvis toward the head. Falls back to the
-/// canonical axes when the rig lacks the joints to tell.
-pub fn front_axes(rig: &Rig) -> (Vec3, Vec3) {
-    let at = |j: Joint| rig.map.joints[j].and_then(|i| rig.mesh.skeleton.get(i));
-    let pos = |j: Joint| at(j).map(|m| m.bind_position);
-    let up = match (
-        pos(Joint::Pelvis),
-        [Joint::Head, Joint::Neck, Joint::Chest]
-            .into_iter()
-            .find_map(pos),
-    ) {
-        (Some(p), Some(t)) => (t - p).normalize_or(DVec3::Y),
-        _ => DVec3::Y,
-    };
-    let mut left = DVec3::ZERO;
-    for (l, r) in [
-        (Joint::LeftShoulder, Joint::RightShoulder),
-        (Joint::LeftHip, Joint::RightHip),
-    ] {
-        if let (Some(a), Some(b)) = (pos(l), pos(r)) {
-            left += a - b;
-        }
-    }
-    let left = (left - up * left.dot(up)).normalize_or(DVec3::X);
-    (left.as_vec3(), up.as_vec3())
-}
-
-/// Rotates a canonical joint's bone and everything below it by `rot`
-/// (world frame).
-pub fn rotate_subtree(pose: &mut BodyPose, joint: Joint, rot: DQuat) {
-    let mut stack = vec![joint];
-    while let Some(j) = stack.pop() {
-        pose.rotations[j] = rot * pose.rotations[j];
-        stack.extend(j.children());
-    }
 }

@@ -3,16 +3,34 @@
 //! (front view, same scale) to a PNG, so the candy wrapper of a twisted
 //! forearm and the bulge or collapse of a bent elbow can be seen.
 
+use std::path::Path;
+
 use anyhow::Context as _;
 use glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
 use posewire_skinning::render::{write_compare_png, CloseUp, Panel};
 use posewire_skinning::{BoneTransform, Deformed, Method};
 
-use crate::cli::SkinArgs;
-use crate::skin_cmd::{
+use crate::skin_rig::{
     front_axes, pose_of, prepare_rig, read_track, rotate_subtree, skeleton_from_frame, Rig,
 };
+
+/// What `posewire skin --compare` renders (its flags of `skin`).
+#[derive(Debug)]
+pub struct Compare<'a> {
+    /// The joint track whose frame is shown; none: the built-in test pose.
+    pub joints: Option<&'a Path>,
+    /// The frame (1-based) of `joints`.
+    pub frame: u64,
+    /// A rigged glTF model; none: the built-in body.
+    pub model: Option<&'a Path>,
+    /// Folder caching the centres of rotation.
+    pub cache_dir: Option<&'a Path>,
+    /// The PNG file to write.
+    pub out: &'a Path,
+    /// Width and height of each panel, pixels.
+    pub panel_size: u32,
+}
 
 /// Elbow bend of the built-in test pose, degrees.
 pub const TEST_BEND_DEG: f64 = 120.0;
@@ -20,8 +38,8 @@ pub const TEST_BEND_DEG: f64 = 120.0;
 pub const TEST_TWIST_DEG: f64 = 150.0;
 
 /// Runs `posewire skin --compare`.
-pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
-    let (skeleton, given) = match &args.joints {
+pub fn run(args: &Compare<'_>) -> anyhow::Result<()> {
+    let (skeleton, given) = match args.joints {
         Some(path) => {
             let track = read_track(path)?;
             let count = track.frames.len();
@@ -46,12 +64,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
             None,
         ),
     };
-    let rig = prepare_rig(
-        args.model.as_deref(),
-        &skeleton,
-        true,
-        args.cache_dir.as_deref(),
-    )?;
+    let rig = prepare_rig(args.model, &skeleton, true, args.cache_dir)?;
     let pose = match &given {
         Some(frame) => pose_of(frame),
         None => test_pose(&rig, &skeleton),
@@ -86,10 +99,10 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
     .into_iter()
     .filter_map(|(elbow, wrist)| close_up(&rig, &bones, elbow, wrist))
     .collect();
-    crate::create_parent(&args.out)?;
+    crate::create_parent(args.out)?;
     let size = args.panel_size;
     write_compare_png(
-        &args.out,
+        args.out,
         &panels,
         &rig.mesh.triangles,
         right,

@@ -1,7 +1,10 @@
 //! `posewire solve`: a tracker take and a body (a saved profile, or a
 //! calibration take to calibrate from) in, a joint track out.
 
+use std::path::PathBuf;
+
 use anyhow::Context as _;
+use clap::Args;
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::look_at::LookAtConfig;
 use posewire_body::{BodyProfile, Skeleton};
@@ -10,7 +13,52 @@ use posewire_solver::trunk::LookAtTrunk;
 use posewire_solver::{solve_take, SolveOptions, SolverKind, SolverSettings, TrunkMode};
 
 use crate::calibrate_cmd::{calibrate_file, warn_invalid};
-use crate::cli::{SolveArgs, SolverArg, TrunkArg};
+use crate::cli_choices::{SolverArg, TrunkArg};
+
+/// `posewire solve`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("body").required(true).args(["calibration", "profile"]))]
+pub struct SolveArgs {
+    /// A calibration take to calibrate from first (instead of --profile).
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    pub calibration: Option<PathBuf>,
+    /// A saved body profile from `posewire calibrate` (instead of
+    /// --calibration).
+    #[arg(long, value_name = "PROFILE.toml")]
+    pub profile: Option<PathBuf>,
+    /// The tracker take to solve (*.trackers.csv).
+    #[arg(long, value_name = "TRACKERS.csv")]
+    pub trackers: PathBuf,
+    /// Where to write the joint track (*.joints.csv).
+    #[arg(long, value_name = "JOINTS.csv")]
+    pub out: PathBuf,
+    /// The solver's settings (TOML: a `[solver]` table as in the daemon's
+    /// configuration, any subset of its keys; see configs/default.toml).
+    /// Without it, the built-in defaults: the tuned values.
+    #[arg(long, value_name = "SETTINGS.toml")]
+    pub settings: Option<PathBuf>,
+    /// Which solver to use: the simulated body (`physics`) or the kinematic
+    /// baseline (`ik`); overrides --settings (default: its `kind`, else
+    /// physics).
+    #[arg(long)]
+    pub solver: Option<SolverArg>,
+    /// How the trunk shares the head's rotation; overrides --settings
+    /// (default: its `ik.trunk`, else look-at).
+    #[arg(long)]
+    pub trunk: Option<TrunkArg>,
+    /// A look-at chain of one's own (TOML, as configs/look_at.toml; its
+    /// joints must be lumbar, chest, neck, head and optionally eyes).
+    #[arg(long, value_name = "LOOK_AT.toml")]
+    pub look_at_config: Option<PathBuf>,
+    /// Static boxes and walls around the avatar (TOML, see
+    /// configs/scene_example.toml; physics solver only; the floor is always
+    /// there).
+    #[arg(long, value_name = "SCENE.toml")]
+    pub scene: Option<PathBuf>,
+    /// Output frames per second.
+    #[arg(long, value_name = "HZ", default_value_t = 90.0)]
+    pub rate: f64,
+}
 
 /// The trunk mode behind a command-line choice.
 pub fn trunk_mode(arg: TrunkArg) -> TrunkMode {

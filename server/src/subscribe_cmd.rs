@@ -2,15 +2,41 @@
 //! Prints the live frame rate, delivery latency and skipped frames once a
 //! second, or collects one avatar's frames into a joint track.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
+use clap::Args;
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{Joint, JointMap, Transform};
 use posewire_client::{pb, Backoff, Client, SubscriptionEvent};
 
-use crate::cli::SubscribeArgs;
+/// `posewire subscribe`.
+#[derive(Debug, Args)]
+pub struct SubscribeArgs {
+    /// The daemon's address (HOST:PORT).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:50051")]
+    pub server: String,
+    /// Only this avatar (default: every avatar; with --out, the first one
+    /// in the stream).
+    #[arg(long, value_name = "ID")]
+    pub avatar: Option<String>,
+    /// Write the stream as a joint track here (FORMATS.md section 3) when
+    /// it ends (after --frames, or at Ctrl-C).
+    #[arg(long, value_name = "JOINTS.csv")]
+    pub out: Option<PathBuf>,
+    /// Stop after this many frames (default: run until Ctrl-C).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub frames: Option<u64>,
+    /// Take every Nth frame of the daemon's loop.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub decimation: u32,
+    /// Token and TLS.
+    #[command(flatten)]
+    pub access: crate::client_access::ClientAccessArgs,
+}
 
 /// Runs `posewire subscribe`.
 pub fn run(args: &SubscribeArgs) -> anyhow::Result<()> {

@@ -1,13 +1,39 @@
 //! `posewire synth`: a BVH clip in, a synthetic tracker take, calibration
 //! take and ground truth out (EVALUATION.md section 1).
 
+use std::path::PathBuf;
+
 use anyhow::Context as _;
+use clap::Args;
 use posewire_body::bvh::Bvh;
 use posewire_body::DeviceSet;
 use posewire_evaluation::protocol::clip_name;
 use posewire_evaluation::{synthesize, write_truth, Condition, SynthOptions};
 
-use crate::cli::{ConditionArg, DeviceCount, SynthArgs};
+use crate::cli_choices::{ConditionArg, DeviceCount};
+
+/// `posewire synth`.
+#[derive(Debug, Args)]
+pub struct SynthArgs {
+    /// The BVH motion-capture clip (CMU skeleton, see the data README).
+    #[arg(long, value_name = "CLIP.bvh")]
+    pub bvh: PathBuf,
+    /// How many devices the person wears: 3 (head and hands), 4 (+ pelvis)
+    /// or 6 (+ both feet).
+    #[arg(long, value_name = "3|4|6", default_value = "3")]
+    pub devices: DeviceCount,
+    /// Clean device poses, or noisy ones with short tracking losses.
+    #[arg(long, default_value = "clean")]
+    pub condition: ConditionArg,
+    /// Seed of the random draws (device offsets and mounts, calibration
+    /// placement, noise): the same seed gives the same files.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folder to write the takes and the ground truth into (created if
+    /// missing).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+}
 
 /// The evaluation condition of a command-line choice.
 pub fn condition(arg: ConditionArg) -> Condition {

@@ -28,7 +28,7 @@ use tonic::codegen::http;
 use tonic::codegen::Service;
 use tonic::Status;
 
-use super::config::ConfigError;
+use super::config_error::ConfigError;
 use super::web_hosts::HostPolicy;
 
 /// What a token may do; each role allows everything the smaller ones do.
@@ -757,31 +757,6 @@ mod tests {
             !format!("{config:?}").contains(PUSH),
             "Debug leaks the token"
         );
-    }
-
-    #[test]
-    fn the_access_table_parses_from_toml() {
-        let text = "[access]\ninsecure = true\n\
-                    [[access.tokens]]\nrole = \"push\"\nenv = \"MY_PUSH\"\n\
-                    [[access.tokens]]\nrole = \"read\"\ntoken = \"read-token-0123456789\"\n";
-        let config = crate::serve::Config::from_toml(text, "t.toml", Path::new("."))
-            .expect("a valid access table");
-        assert!(config.access.insecure);
-        assert_eq!(config.access.tokens.len(), 2);
-        assert_eq!(config.access.tokens[0].role, Role::Push);
-        assert_eq!(config.access.tokens[0].env.as_deref(), Some("MY_PUSH"));
-        assert_eq!(config.access.tokens[1].token.as_deref(), Some(READ));
-        let err = crate::serve::Config::from_toml(
-            "[[access.tokens]]\nrole = \"root\"\ntoken = \"read-token-0123456789\"\n",
-            "t.toml",
-            Path::new("."),
-        )
-        .expect_err("unknown role");
-        // Located and answered with the roles, without quoting the file.
-        let message = err.to_string();
-        assert!(message.contains("line 2, column 8"), "{message}");
-        assert!(message.contains("`read`, `push`, `admin`"), "{message}");
-        assert!(!message.contains("root"), "{message}");
     }
 
     #[test]

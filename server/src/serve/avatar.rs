@@ -8,15 +8,15 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
 use posewire_solver::gate::{Rejection, Verdict};
 use posewire_solver::tick::{TickInput, Ticking};
-use posewire_solver::{AvatarSolver, Push, SharedSpace, SolverSettings};
+// The solver's own rule of when a device is lost, so the stream's device
+// list and the body agree (defined once, in `posewire_solver::tracking`).
+use posewire_solver::tracking::LOST_AFTER_S;
+use posewire_solver::{AvatarSolver, Push, SharedSpace, Solved, SolverSettings};
 
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::push_source::PushQueue;
-
-/// A device without a valid sample for this long counts as lost, seconds
-/// (the solver's own rule, so the stream's device list and the body agree).
-pub use posewire_solver::tracking::LOST_AFTER_S;
+use super::recorder::objects::ObjectNow;
 
 /// Where an avatar's samples come from inside the loop.
 #[derive(Debug, Clone)]
@@ -138,6 +138,26 @@ impl AvatarRunner {
     /// again).
     pub fn last_samples(&self) -> &[TrackerSample] {
         &self.scratch
+    }
+
+    /// Hands this tick to its recording, if any (called by the loop every
+    /// tick, after solving, before the tick's samples and pushes are let
+    /// go): the samples it took, the pushes its body took, its solved
+    /// `body` and the space's `objects` after the tick. A recording whose
+    /// writer has stopped is let go.
+    pub fn record_tick(
+        &mut self,
+        sequence: u64,
+        t: f64,
+        body: Option<&Solved>,
+        objects: &[ObjectNow],
+    ) {
+        let Some(recorder) = self.recording.as_mut() else {
+            return;
+        };
+        if !recorder.tick(sequence, t, &self.scratch, &self.pushes, body, objects) {
+            self.recording = None;
+        }
     }
 
     /// Those of [`AvatarRunner::last_samples`] that the plausibility gate

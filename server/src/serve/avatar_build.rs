@@ -14,14 +14,14 @@ use posewire_solver::SolverSettings;
 use tonic::Status;
 
 use super::avatar::{AvatarRunner, SampleSource};
-use super::daemon::DEFAULT_STATURE_M;
+use super::avatar_info::AvatarInfo;
+use super::defaults::DEFAULT_STATURE_M;
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::profiles::{status, ProfileStore};
 use super::push_source::PushQueue;
 use super::skin::RigSlot;
 use super::source_paths::AllowedFolders;
-use super::state::AvatarInfo;
 
 /// A source ready for the loop, its API description and its push queue.
 pub type BuiltSource = (SampleSource, pb::DeviceSource, Option<Arc<PushQueue>>);

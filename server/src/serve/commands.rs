@@ -3,13 +3,20 @@
 //! on files or locks held for long. The loop is the only writer of the
 //! avatar list the services read.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, PoisonError};
 
+use posewire_body::BodyProfile;
+use posewire_proto::v1 as pb;
 use posewire_solver::{Push, PushRefused, SharedSpace};
 use tonic::Status;
 
-use super::avatar::AvatarRunner;
+use super::avatar::{AvatarRunner, SampleSource};
+use super::avatar_info::AvatarInfo;
 use super::live::Command;
+use super::object_commands::ObjectChange;
+use super::push_source::PushQueue;
+use super::recorder::LoopRecorder;
 use super::skin::RigSlot;
 use super::state::Shared;
 
@@ -31,7 +38,6 @@ pub fn apply(
     space: &mut SharedSpace,
     sequence: u64,
 ) {
-    let index = |id: &str, avatars: &[AvatarRunner]| avatars.iter().position(|a| a.id == id);
     let mut infos = shared
         .avatars
         .write()
@@ -40,106 +46,36 @@ pub fn apply(
         .push_queues
         .write()
         .unwrap_or_else(PoisonError::into_inner);
+    let mut target = Avatars {
+        avatars,
+        was_ready,
+        infos: &mut infos,
+        queues: &mut queues,
+        shared,
+        space,
+        sequence,
+    };
     let (reply, result) = match command {
         Command::Create {
             runner,
             info,
             queue,
             reply,
-        } => {
-            let result = if index(&runner.id, avatars).is_some() {
-                Err(Status::already_exists(format!(
-                    "avatar `{}` exists",
-                    runner.id
-                )))
-            } else {
-                if let Some(queue) = queue {
-                    queues.insert(runner.id.clone(), queue);
-                }
-                tracing::info!(avatar = %runner.id, "avatar created");
-                avatars.push(*runner);
-                was_ready.push(false);
-                infos.push(*info);
-                Ok(())
-            };
-            (reply, result)
-        }
-        Command::Remove { id, reply } => {
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    drop_body(space, &avatars[i]);
-                    if let Some(recorder) = &mut avatars[i].recording {
-                        recorder.stop("the avatar was removed");
-                    }
-                    avatars.remove(i);
-                    was_ready.remove(i);
-                    infos.retain(|a| a.id != id);
-                    queues.remove(&id);
-                    tracing::info!(avatar = %id, "avatar removed");
-                    Ok(())
-                }
-            };
-            (reply, result)
-        }
+        } => (reply, target.create(runner, info, queue)),
+        Command::Remove { id, reply } => (reply, target.remove(&id)),
         Command::SetSource {
             id,
             source,
             described,
             queue,
             reply,
-        } => {
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    avatars[i].source = source;
-                    queues.remove(&id);
-                    if let Some(queue) = queue {
-                        queues.insert(id.clone(), queue);
-                    }
-                    if let Some(info) = infos.iter_mut().find(|a| a.id == id) {
-                        info.source = described;
-                    }
-                    tracing::info!(avatar = %id, "avatar source replaced");
-                    Ok(())
-                }
-            };
-            (reply, result)
-        }
+        } => (reply, target.set_source(&id, source, described, queue)),
         Command::SetProfile {
             id,
             profile,
             name,
             reply,
-        } => {
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    // The new body joins the world at its first step.
-                    drop_body(space, &avatars[i]);
-                    let old = avatars.remove(i);
-                    let model = old.rig.as_ref().and_then(|r| r.model().map(Into::into));
-                    let mut next = old.with_profile(&profile);
-                    if let Some(recorder) = &mut next.recording {
-                        recorder.profile_changed(sequence, &profile);
-                    }
-                    let skeleton = next.skeleton;
-                    let rig = Arc::new(RigSlot::new(skeleton, model, shared.live.cor_cache_dir()));
-                    next.rig = Some(rig.clone());
-                    avatars.insert(i, next);
-                    was_ready[i] = false;
-                    if let Some(info) = infos.iter_mut().find(|a| a.id == id) {
-                        info.profile_name = name.clone();
-                        info.skeleton = skeleton;
-                        info.stature_m = profile.body.stature;
-                        info.rig = rig;
-                    }
-                    tracing::info!(avatar = %id, profile = %name, "avatar profile replaced");
-                    Ok(())
-                }
-            };
-            (reply, result)
-        }
+        } => (reply, target.set_profile(&id, &profile, name)),
         Command::Impulse {
             id,
             joint,
@@ -147,68 +83,192 @@ pub fn apply(
             reply,
         } => {
             let push = Push { joint, impulse };
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => queue_push(&mut avatars[i], push),
-            };
-            (reply, result)
+            (reply, target.with(&id, |a| queue_push(a, push)))
         }
         Command::StartRecording {
             id,
-            mut recorder,
+            recorder,
             reply,
-        } => {
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    let avatar = &mut avatars[i];
-                    let seeds = avatar.restart_solver(space);
-                    let objects = super::recorder::objects::adds_at_start(space);
-                    recorder.begin(sequence, &avatar.profile, seeds, objects);
-                    avatar.recording = Some(*recorder);
-                    Ok(())
-                }
-            };
-            (reply, result)
-        }
+        } => (reply, target.start_recording(&id, *recorder)),
         Command::Objects { change, reply } => {
-            let edit = super::object_take::edit_of(&change, 0);
-            let answer = super::objects::apply(change, space, avatars);
-            if let (Some(edit), Ok(objects)) = (edit, &answer) {
-                record_object_change(avatars, sequence, edit, objects);
-            }
             // Nobody waiting is no error.
-            let _ = reply.send(answer);
+            let _ = reply.send(target.objects(change));
             return;
         }
         Command::RefinedProfile { id, reply } => {
-            let answer = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    let avatar = &avatars[i];
-                    Ok(Box::new(super::profiles::with_offsets(
-                        &avatar.profile,
-                        |d| avatar.solver.device_offset(d),
-                    )))
-                }
-            };
             // Nobody waiting is no error.
-            let _ = reply.send(answer);
+            let _ = reply.send(target.refined_profile(&id));
             return;
         }
-        Command::Gaze { id, target, reply } => {
-            let result = match index(&id, avatars) {
-                None => Err(not_found(&id)),
-                Some(i) => {
-                    avatars[i].solver.set_gaze_target(target);
-                    Ok(())
-                }
-            };
+        Command::Gaze {
+            id,
+            target: at,
+            reply,
+        } => {
+            let result = target.with(&id, |a| {
+                a.solver.set_gaze_target(at);
+                Ok(())
+            });
             (reply, result)
         }
     };
     // The asker may have gone (cancelled call): nothing to do then.
     let _ = reply.send(result);
+}
+
+/// What a command changes: the loop's avatars (with whether each was
+/// ready), the services' list of them and the push queues (both locked
+/// for the command), and the space, before tick `sequence`.
+struct Avatars<'a> {
+    avatars: &'a mut Vec<AvatarRunner>,
+    was_ready: &'a mut Vec<bool>,
+    infos: &'a mut Vec<AvatarInfo>,
+    queues: &'a mut BTreeMap<String, Arc<PushQueue>>,
+    shared: &'a Shared,
+    space: &'a mut SharedSpace,
+    sequence: u64,
+}
+
+impl Avatars<'_> {
+    /// Where the avatar `id` is in the list.
+    fn index(&self, id: &str) -> Result<usize, Status> {
+        self.avatars
+            .iter()
+            .position(|a| a.id == id)
+            .ok_or_else(|| not_found(id))
+    }
+
+    /// Runs `f` on the avatar `id`.
+    fn with(
+        &mut self,
+        id: &str,
+        f: impl FnOnce(&mut AvatarRunner) -> Result<(), Status>,
+    ) -> Result<(), Status> {
+        let i = self.index(id)?;
+        f(&mut self.avatars[i])
+    }
+
+    /// Adds an avatar the service built (its id must be new).
+    fn create(
+        &mut self,
+        runner: Box<AvatarRunner>,
+        info: Box<AvatarInfo>,
+        queue: Option<Arc<PushQueue>>,
+    ) -> Result<(), Status> {
+        if self.avatars.iter().any(|a| a.id == runner.id) {
+            return Err(Status::already_exists(format!(
+                "avatar `{}` exists",
+                runner.id
+            )));
+        }
+        if let Some(queue) = queue {
+            self.queues.insert(runner.id.clone(), queue);
+        }
+        tracing::info!(avatar = %runner.id, "avatar created");
+        self.avatars.push(*runner);
+        self.was_ready.push(false);
+        self.infos.push(*info);
+        Ok(())
+    }
+
+    /// Removes an avatar: its body leaves the world, its recording stops.
+    fn remove(&mut self, id: &str) -> Result<(), Status> {
+        let i = self.index(id)?;
+        drop_body(self.space, &self.avatars[i]);
+        if let Some(recorder) = &mut self.avatars[i].recording {
+            recorder.stop("the avatar was removed");
+        }
+        self.avatars.remove(i);
+        self.was_ready.remove(i);
+        self.infos.retain(|a| a.id != id);
+        self.queues.remove(id);
+        tracing::info!(avatar = %id, "avatar removed");
+        Ok(())
+    }
+
+    /// Replaces an avatar's device source (and its push queue).
+    fn set_source(
+        &mut self,
+        id: &str,
+        source: SampleSource,
+        described: pb::DeviceSource,
+        queue: Option<Arc<PushQueue>>,
+    ) -> Result<(), Status> {
+        let i = self.index(id)?;
+        self.avatars[i].source = source;
+        self.queues.remove(id);
+        if let Some(queue) = queue {
+            self.queues.insert(id.to_string(), queue);
+        }
+        if let Some(info) = self.infos.iter_mut().find(|a| a.id == id) {
+            info.source = described;
+        }
+        tracing::info!(avatar = %id, "avatar source replaced");
+        Ok(())
+    }
+
+    /// Replaces an avatar's body profile: a new solver on the same source,
+    /// a new rig, the recording told.
+    fn set_profile(&mut self, id: &str, profile: &BodyProfile, name: String) -> Result<(), Status> {
+        let i = self.index(id)?;
+        // The new body joins the world at its first step.
+        drop_body(self.space, &self.avatars[i]);
+        let old = self.avatars.remove(i);
+        let model = old.rig.as_ref().and_then(|r| r.model().map(Into::into));
+        let mut next = old.with_profile(profile);
+        if let Some(recorder) = &mut next.recording {
+            recorder.profile_changed(self.sequence, profile);
+        }
+        let skeleton = next.skeleton;
+        let rig = Arc::new(RigSlot::new(
+            skeleton,
+            model,
+            self.shared.live.cor_cache_dir(),
+        ));
+        next.rig = Some(rig.clone());
+        self.avatars.insert(i, next);
+        self.was_ready[i] = false;
+        if let Some(info) = self.infos.iter_mut().find(|a| a.id == id) {
+            info.profile_name = name.clone();
+            info.skeleton = skeleton;
+            info.stature_m = profile.body.stature;
+            info.rig = rig;
+        }
+        tracing::info!(avatar = %id, profile = %name, "avatar profile replaced");
+        Ok(())
+    }
+
+    /// Starts recording an avatar: its solver restarts from its devices,
+    /// the recording begins with its profile and the space's objects.
+    fn start_recording(&mut self, id: &str, mut recorder: LoopRecorder) -> Result<(), Status> {
+        let i = self.index(id)?;
+        let avatar = &mut self.avatars[i];
+        let seeds = avatar.restart_solver(self.space);
+        let objects = super::recorder::objects::adds_at_start(self.space);
+        recorder.begin(self.sequence, &avatar.profile, seeds, objects);
+        avatar.recording = Some(recorder);
+        Ok(())
+    }
+
+    /// Applies an object command and hands the change to the recordings.
+    fn objects(&mut self, change: ObjectChange) -> Result<Vec<pb::SceneObject>, Status> {
+        let edit = super::object_take::edit_of(&change, 0);
+        let answer = super::objects::apply(change, self.space, self.avatars);
+        if let (Some(edit), Ok(objects)) = (edit, &answer) {
+            record_object_change(self.avatars, self.sequence, edit, objects);
+        }
+        answer
+    }
+
+    /// A copy of an avatar's profile with the device offsets its solver
+    /// uses.
+    fn refined_profile(&self, id: &str) -> Result<Box<BodyProfile>, Status> {
+        let avatar = &self.avatars[self.index(id)?];
+        Ok(Box::new(super::profiles::with_offsets(
+            &avatar.profile,
+            |d| avatar.solver.device_offset(d),
+        )))
+    }
 }
 
 /// Hands a change made to the objects to every recording (an add with the
@@ -228,7 +288,9 @@ fn record_object_change(
             None => return,
         }
     }
-    super::recorder::objects::record_change(avatars, sequence, &edit);
+    for recording in avatars.iter_mut().filter_map(|a| a.recording.as_mut()) {
+        recording.object_changes(sequence, vec![edit.clone()]);
+    }
 }
 
 /// Queues a push for the avatar's next tick (which applies it before the

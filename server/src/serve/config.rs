@@ -8,12 +8,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-/// The default address: loopback only, the gRPC port by custom.
-pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
-
-/// The default storage folder (profiles, caches), relative to the working
-/// directory.
-pub const DEFAULT_STORAGE: &str = "posewire-data";
+pub use super::avatar_config::{AvatarConfig, SourceConfig};
+pub use super::config_error::ConfigError;
+pub use super::defaults::{DEFAULT_LISTEN, DEFAULT_STORAGE};
+pub use super::ids::check_id;
 
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -43,7 +41,7 @@ pub struct Config {
     /// VRChat OSC tracker outputs (`[[vrchat_out]]`).
     pub vrchat_out: Vec<super::osc_config::VrchatOutConfig>,
     /// The live web view (`[web]`): on by default, next to `listen`.
-    pub web: super::web::WebConfig,
+    pub web: super::web_config::WebConfig,
     /// Folders a client may name files in (`[sources]`).
     pub sources: super::source_paths::SourcesConfig,
     /// How many subscribers the daemon serves (`[limits]`).
@@ -52,122 +50,6 @@ pub struct Config {
     pub devices: super::device_gate::DevicesConfig,
     /// A space shared with other daemons over NATS (`[cluster]`).
     pub cluster: Option<super::cluster::ClusterConfig>,
-}
-
-/// One avatar.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AvatarConfig {
-    /// Unique id (a-z, 0-9, `-`, `_`; at most 64 characters).
-    pub id: String,
-    /// Where its devices come from.
-    pub source: SourceConfig,
-    /// A body profile (`posewire calibrate` output); absent: an average
-    /// person of 1.75 m.
-    #[serde(default)]
-    pub profile: Option<PathBuf>,
-    /// A rigged glTF model (`*.glb`) for its skinned vertices; absent: the
-    /// built-in body fitted to its skeleton.
-    #[serde(default)]
-    pub model: Option<PathBuf>,
-}
-
-/// A device source.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub enum SourceConfig {
-    /// The built-in procedural person.
-    Demo {
-        /// Shifts the person's loop in time, seconds.
-        #[serde(default)]
-        time_offset_s: f64,
-        /// Centre of the walking circle on the floor, metres.
-        #[serde(default)]
-        origin: [f64; 3],
-    },
-    /// A tracker take replayed in real time.
-    File {
-        /// The take (`*.trackers.csv`).
-        path: PathBuf,
-        /// Start over at the end.
-        #[serde(default = "yes", rename = "loop")]
-        looping: bool,
-    },
-    /// Samples streamed in with `DeviceService.PushDevices`.
-    Push {},
-    /// Device poses received as VMC messages over UDP (`/VMC/Ext/Hmd/Pos`,
-    /// `/VMC/Ext/Con/Pos`, `/VMC/Ext/Tra/Pos`).
-    Vmc {
-        /// UDP address to listen on, `IP:PORT`.
-        listen: String,
-        /// Serial number to Posewire device name; serials equal to a
-        /// device name need no entry, an unlisted `Hmd` serial is the head.
-        #[serde(default)]
-        devices: std::collections::BTreeMap<String, String>,
-    },
-    /// The OpenXR runtime on this machine (headset, controllers, trackers
-    /// by role), read on a thread of its own (`docs/DEVICES.md`).
-    #[serde(rename = "openxr")]
-    OpenXr {
-        /// Height of the LOCAL space's origin above the floor, metres,
-        /// used only when the runtime offers no STAGE space.
-        #[serde(default = "default_floor_height")]
-        floor_height_m: f64,
-        /// Tracker mapping overrides: a Vive tracker role (`waist`,
-        /// `chest`, ...) or an xdev device's serial or name, to a device
-        /// name (`pelvis`, `left_foot`, ...) or `ignore`.
-        #[serde(default)]
-        trackers: std::collections::BTreeMap<String, String>,
-    },
-}
-
-fn default_floor_height() -> f64 {
-    posewire_openxr::settings::DEFAULT_FLOOR_HEIGHT_M
-}
-
-impl SourceConfig {
-    /// The OpenXR source's settings, if this is one (its values checked by
-    /// [`Config::validate`]).
-    pub fn openxr_settings(&self) -> Option<Result<posewire_openxr::OpenXrSettings, String>> {
-        let SourceConfig::OpenXr {
-            floor_height_m,
-            trackers,
-        } = self
-        else {
-            return None;
-        };
-        Some(openxr_settings(*floor_height_m, trackers))
-    }
-}
-
-/// Checks and converts the OpenXR source's keys.
-fn openxr_settings(
-    floor_height_m: f64,
-    trackers: &std::collections::BTreeMap<String, String>,
-) -> Result<posewire_openxr::OpenXrSettings, String> {
-    use posewire_openxr::TrackerTarget;
-    if !(floor_height_m.is_finite() && (0.0..=3.0).contains(&floor_height_m)) {
-        return Err(format!(
-            "floor_height_m: {floor_height_m} is not a height between 0 and 3 m"
-        ));
-    }
-    let mut out = posewire_openxr::OpenXrSettings {
-        floor_height_m,
-        ..Default::default()
-    };
-    for (key, value) in trackers {
-        let target = TrackerTarget::from_name(value).ok_or_else(|| {
-            format!(
-                "trackers.{key}: `{value}` is not a device: use head, left_hand, right_hand, pelvis, left_foot, right_foot or ignore"
-            )
-        })?;
-        out.trackers.insert(key.clone(), target);
-    }
-    Ok(out)
-}
-
-fn yes() -> bool {
-    true
 }
 
 impl Default for Config {
@@ -198,34 +80,6 @@ impl Default for Config {
             cluster: None,
         }
     }
-}
-
-/// A configuration that cannot be used: which file, which key, why.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// The file could not be read (missing, not a regular file, too large,
-    /// not UTF-8).
-    #[error(transparent)]
-    Read(#[from] posewire_body::bounded_read::ReadError),
-    /// The TOML does not parse or has an unknown or mistyped key (the
-    /// message gives the line and column, never the file's text).
-    #[error("{path}: {message}")]
-    Syntax {
-        /// The file.
-        path: String,
-        /// The parser's message.
-        message: String,
-    },
-    /// A value that parses but cannot be used.
-    #[error("{path}: `{key}`: {reason}")]
-    Invalid {
-        /// The file (or `command line`).
-        path: String,
-        /// The key, e.g. `avatars[1].id`.
-        key: String,
-        /// What is wrong.
-        reason: String,
-    },
 }
 
 impl Config {
@@ -400,27 +254,17 @@ impl Config {
                 }
             }
         }
-        super::osc_config::check_outputs(self).map_err(|(k, reason)| bad(&k, reason))?;
+        super::osc_config::check_outputs(
+            &self.avatars,
+            self.rate_hz,
+            &self.vmc_out,
+            &self.vrchat_out,
+        )
+        .map_err(|(k, reason)| bad(&k, reason))?;
         self.devices
             .check(self.avatars.iter().map(|a| &a.source))
             .map_err(|(k, reason)| bad(&k, reason))?;
         Ok(())
-    }
-}
-
-/// Checks an avatar or profile id: 1 to 64 characters of a-z, 0-9, `-`, `_`.
-pub fn check_id(id: &str) -> Result<(), String> {
-    let ok = !id.is_empty()
-        && id.len() <= 64
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{id}` is not an id: use 1 to 64 characters of a-z, 0-9, `-` and `_`"
-        ))
     }
 }
 

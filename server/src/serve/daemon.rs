@@ -3,12 +3,11 @@
 //! `posewire.v1` services, gRPC health, and server reflection v1 and
 //! v1alpha) on a TCP socket until shut down.
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use posewire_body::formats::TrackerTake;
-use posewire_body::BodyProfile;
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::Scene;
 use posewire_solver::{SolverKind, SolverSettings};
@@ -18,18 +17,17 @@ use tonic::transport::Server;
 use tonic_health::server::HealthReporter;
 use tonic_health::ServingStatus;
 
-use super::avatar::{AvatarRunner, SampleSource};
-use super::config::{Config, SourceConfig};
-use super::demo_source::DemoPerson;
-use super::file_source::FileReplay;
+use super::avatar_info::AvatarInfo;
+use super::config::Config;
 use super::grpc;
 use super::push_source::PushQueue;
 use super::sim_loop::{self, LoopHandle, LoopSetup};
-use super::state::{AvatarInfo, Shared, FANOUT_CAPACITY};
+use super::state::{Shared, FANOUT_CAPACITY};
 use super::stats::SubscriberRegistry;
 
-/// Stature of the built-in average body, metres.
-pub const DEFAULT_STATURE_M: f64 = 1.75;
+/// Stature of the built-in average body, kept at its old path
+/// (`serve::daemon::DEFAULT_STATURE_M`).
+pub use super::defaults::DEFAULT_STATURE_M;
 
 /// How long shutdown waits for clients to close their connections.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
@@ -49,294 +47,64 @@ pub struct Daemon {
     stage: super::shutdown_watch::ShutdownStage,
 }
 
-/// Builds one avatar of the configuration.
-fn build_avatar(
-    index: usize,
-    a: &super::config::AvatarConfig,
-    solver: &SolverSettings,
-    cor_cache: &std::path::Path,
-    osc: &super::osc_stats::OscRegistry,
-) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
-    let (profile, profile_name) = match &a.profile {
-        Some(path) => (
-            BodyProfile::load(path).with_context(|| {
-                format!("avatars[{index}].profile: cannot load the body profile")
-            })?,
-            path.file_stem().map_or_else(
-                || "profile".to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            ),
-        ),
-        None => (
-            BodyProfile::from_stature(DEFAULT_STATURE_M),
-            "default".to_string(),
-        ),
-    };
-    let skeleton = posewire_body::Skeleton::from_profile(&profile);
-    let (source, described) = match &a.source {
-        SourceConfig::Demo {
-            time_offset_s,
-            origin,
-        } => (
-            SampleSource::Demo(DemoPerson::new(&skeleton, *time_offset_s, *origin)),
-            pb::device_source::Kind::Demo(pb::DemoSource {
-                time_offset_s: *time_offset_s,
-                origin: Some(pb::Vec3 {
-                    x: origin[0],
-                    y: origin[1],
-                    z: origin[2],
-                }),
-            }),
-        ),
-        SourceConfig::Vmc { listen, devices } => {
-            let map = super::osc_config::serial_map(devices)
-                .map_err(|(k, reason)| anyhow::anyhow!("avatars[{index}].source.{k}: {reason}"))?;
-            let listener = super::vmc_source::VmcListener::bind(listen, map, &a.id, osc)
-                .with_context(|| {
-                    format!("avatars[{index}].source.listen: cannot listen on {listen} (UDP)")
-                })?;
-            let described = pb::VmcSource {
-                listen: listener.local_addr.to_string(),
-                devices: devices.clone().into_iter().collect(),
-            };
-            (
-                SampleSource::Vmc(Arc::new(listener)),
-                pb::device_source::Kind::Vmc(described),
-            )
-        }
-        SourceConfig::Push {} => (
-            SampleSource::Push(Arc::new(PushQueue::default())),
-            pb::device_source::Kind::Push(pb::PushSource {}),
-        ),
-        SourceConfig::OpenXr { .. } => {
-            let settings = a
-                .source
-                .openxr_settings()
-                .context("an openxr source")?
-                .map_err(|reason| anyhow::anyhow!("avatars[{index}].source: {reason}"))?;
-            let floor_height_m = settings.floor_height_m;
-            (
-                SampleSource::OpenXr(
-                    posewire_openxr::OpenXrSource::start(settings)
-                        .context("cannot start the OpenXR source thread")?,
-                ),
-                pb::device_source::Kind::Openxr(pb::OpenXrSource { floor_height_m }),
-            )
-        }
-        SourceConfig::File { path, looping } => {
-            let take = TrackerTake::read(path).with_context(|| {
-                format!("avatars[{index}].source.path: cannot read the tracker take")
-            })?;
-            if take.invalid.count > 0 {
-                tracing::warn!(
-                    take = %path.display(),
-                    invalid = take.invalid.count,
-                    first_lines = ?take.invalid.first_lines,
-                    "invalid samples in the take are replayed as tracking loss"
-                );
-            }
-            let replay = FileReplay::new(take, *looping).with_context(|| {
-                format!(
-                    "avatars[{index}].source.path: {} has no samples",
-                    path.display()
-                )
-            })?;
-            (
-                SampleSource::File(replay),
-                pb::device_source::Kind::File(pb::FileSource {
-                    path: path.display().to_string(),
-                    r#loop: *looping,
-                }),
-            )
-        }
-    };
-    let queue = match &source {
-        SampleSource::Push(q) => Some(q.clone()),
-        _ => None,
-    };
-    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
-    let info = super::avatar_build::info(
-        &a.id,
-        pb::DeviceSource {
-            kind: Some(described),
-        },
-        &profile,
-        &profile_name,
-        a.model.as_deref(),
-        cor_cache,
-    );
-    runner.rig = Some(info.rig.clone());
-    Ok((runner, info, queue))
-}
-
 impl Daemon {
     /// Starts the daemon: listens, starts the loop, serves. Must run inside
     /// a tokio runtime.
     pub async fn start(config: &Config) -> anyhow::Result<Daemon> {
         config.validate("configuration")?;
-        let addr = config.listen_addr()?;
-        let policy = super::access::AccessPolicy::decide(&config.access, addr)?;
-        let tls = super::tls::server_tls(&config.access)?;
-        let (web_addr, web_explicit) = config.web.address(addr)?;
-        let web_policy = if config.web.enabled {
-            Some(super::access::AccessPolicy::decide(
-                &config.access,
-                web_addr,
-            )?)
-        } else {
-            None
-        };
-        let serves_tls = tls.is_some();
-        warn_about_access(&policy, serves_tls, addr, config.access.insecure);
+        let access = Access::decide(config)?;
         let solver = config.solver_settings();
-        let scene = match &config.scene {
-            Some(path) => Scene::load(path).context("scene: cannot load the scene")?,
-            None => Scene::default(),
-        };
-        if config.scene.is_some() && solver.kind != SolverKind::Physics {
-            tracing::warn!("`scene` only matters to the physics solver; the ik solver ignores it");
-        }
-        let mut runners = Vec::new();
-        let mut infos = Vec::new();
-        let mut push_queues = std::collections::BTreeMap::new();
+        let scene = load_scene(config, &solver)?;
         let (live, commands) = super::live::Live::new(config.storage.clone());
         let osc = Arc::new(super::osc_stats::OscRegistry::allowing_exposed_inputs(
             config.access.insecure,
         ));
-        for (i, a) in config.avatars.iter().enumerate() {
-            let (runner, info, queue) = build_avatar(i, a, &solver, &live.cor_cache_dir(), &osc)?;
-            if let Some(queue) = queue {
-                push_queues.insert(a.id.clone(), queue);
-            }
-            runners.push(runner);
-            infos.push(info);
-        }
-        let (frames, _) = broadcast::channel(FANOUT_CAPACITY);
+        let avatars = super::daemon_avatars::build_avatars(config, &solver, &live, &osc)?;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let shared = Arc::new(Shared {
-            rate_hz: config.rate_hz,
+        let shared = shared_state(
+            config,
             solver,
-            gate: config.devices.gate(),
-            avatars: std::sync::RwLock::new(infos),
-            frames,
-            subscriber_buffer: config.subscriber_buffer,
-            stats: Default::default(),
-            subscribers: Arc::new(SubscriberRegistry::default()),
-            limits: Arc::new(super::limits::SubscriberLimits::new(config.limits.clone())),
-            push_streams: Default::default(),
-            push_queues: std::sync::RwLock::new(push_queues),
-            shutdown: shutdown_rx.clone(),
+            avatars.infos,
+            avatars.push_queues,
             live,
             osc,
-            recordings: Arc::new(super::recorder::Recordings::new(
-                super::recorder::registry::RecorderSettings {
-                    storage: config.storage.clone(),
-                    rate_hz: config.rate_hz,
-                    solver: solver.kind.name().to_string(),
-                    config_toml: super::recorder::registry::config_toml(config),
-                },
-            )),
-            sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
-            models: super::source_paths::AllowedFolders::models(&config.storage),
-            hulls: Default::default(),
-            cluster: config
-                .cluster
-                .clone()
-                .map(|c| Arc::new(super::cluster::Link::new(c))),
-        });
+            &shutdown_rx,
+        );
         let osc_outputs = super::osc_out::spawn(config, &shared)?;
-        let bus = match &shared.cluster {
-            Some(link) => {
-                let (link, frames, stop) =
-                    (link.clone(), shared.frames.clone(), shutdown_rx.clone());
-                // Connecting reads the credentials file: off the workers.
-                Some(
-                    tokio::task::spawn_blocking(move || {
-                        super::cluster::link::start(&link, &frames, stop)
-                    })
-                    .await
-                    .context("cannot start the bus link")??,
-                )
-            }
-            None => None,
-        };
-        let incoming = TcpIncoming::bind(addr)
-            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
-            .with_nodelay(Some(true))
-            .with_keepalive(Some(config.limits.keepalive()));
-        let local = incoming
-            .local_addr()
-            .with_context(|| format!("cannot read the address bound for {addr}"))?;
+        let bus = start_bus(&shared, &shutdown_rx).await?;
+        let (incoming, local) = bind(access.addr, config)?;
         let sim = sim_loop::spawn(
             LoopSetup {
-                avatars: runners,
+                avatars: avatars.runners,
                 scene,
                 commands,
             },
             shared.clone(),
         )
         .context("cannot start the real-time loop thread")?;
-
-        let (health, health_service) = tonic_health::server::health_reporter();
-        set_health(&health, ServingStatus::Serving).await;
-        let reflection_v1 = tonic_reflection::server::Builder::configure()
-            .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
-            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-            .build_v1()
-            .context("cannot build the reflection service (v1)")?;
-        let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-            .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
-            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-            .build_v1alpha()
-            .context("cannot build the reflection service (v1alpha)")?;
-
-        let web = match web_policy {
+        let (health, routes) = grpc_routes(&shared).await?;
+        let web = match access.web_policy {
             Some(web_policy) => super::web::start(
-                web_addr,
-                web_explicit,
+                access.web_addr,
+                access.web_explicit,
                 &config.web.allowed_hosts,
                 &shared,
                 web_policy,
-                tls.clone(),
+                access.tls.clone(),
                 shutdown_rx.clone(),
             )?,
             None => None,
         };
-        let mut stop = shutdown_rx;
-        // Pings find a client that vanished without closing, so that its
-        // subscriber places are given back (`limits.keepalive_s`).
-        let mut builder = Server::builder()
-            .http2_keepalive_interval(Some(config.limits.keepalive()))
-            .http2_keepalive_timeout(Some(config.limits.keepalive()));
-        if let Some(tls) = tls {
-            builder = builder
-                .tls_config(tls)
-                .context("access.tls_cert / access.tls_key: cannot use the certificate and key")?;
-        }
-        let routes = grpc::shared_routes(&shared)
-            .add_service(health_service)
-            .add_service(reflection_v1)
-            .add_service(reflection_v1alpha)
-            .add_service(pb::device_service_server::DeviceServiceServer::new(
-                grpc::devices::Devices::new(shared.clone()),
-            ));
-        let router = builder
-            .layer(super::access::AccessLayer::new(policy))
-            .add_routes(routes);
-        let server = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async move {
-            let _ = stop.wait_for(|stopping| *stopping).await;
-        }));
-        if serves_tls {
-            tracing::info!(
-                address = %local,
-                "serving the Posewire gRPC API over TLS; connect with `posewire subscribe --server {local} --ca CERT.pem` (grpcurl: `grpcurl -cacert CERT.pem {local} list`)"
-            );
-        } else {
-            tracing::info!(
-                address = %local,
-                "serving the Posewire gRPC API; connect with `posewire subscribe --server {local}` (grpcurl: `grpcurl -plaintext {local} list`)"
-            );
-        }
+        let serves_tls = access.tls.is_some();
+        let server = serve_grpc(
+            config,
+            access.tls,
+            access.policy,
+            routes,
+            incoming,
+            shutdown_rx,
+        )?;
+        announce(local, serves_tls);
         Ok(Daemon {
             addr: local,
             shutdown,
@@ -438,6 +206,205 @@ impl Daemon {
         stage.set("done with the services, the loop and the takes");
         tracing::info!("the services, the loop and the takes have stopped");
         Ok(())
+    }
+}
+
+/// Who may connect and how, decided from the configuration before anything
+/// starts: the gRPC address and its token policy, TLS, and the web view's
+/// address and policy (none: no web view).
+struct Access {
+    addr: SocketAddr,
+    policy: super::access::AccessPolicy,
+    tls: Option<tonic::transport::ServerTlsConfig>,
+    web_addr: SocketAddr,
+    web_explicit: bool,
+    web_policy: Option<super::access::AccessPolicy>,
+}
+
+impl Access {
+    /// Decides access from `[access]`, `listen` and `[web]`, and warns
+    /// when the daemon is exposed without a token or without TLS.
+    fn decide(config: &Config) -> anyhow::Result<Access> {
+        let addr = config.listen_addr()?;
+        let policy = super::access::AccessPolicy::decide(&config.access, addr)?;
+        let tls = super::tls::server_tls(&config.access)?;
+        let (web_addr, web_explicit) = config.web.address(addr)?;
+        let web_policy = if config.web.enabled {
+            Some(super::access::AccessPolicy::decide(
+                &config.access,
+                web_addr,
+            )?)
+        } else {
+            None
+        };
+        warn_about_access(&policy, tls.is_some(), addr, config.access.insecure);
+        Ok(Access {
+            addr,
+            policy,
+            tls,
+            web_addr,
+            web_explicit,
+            web_policy,
+        })
+    }
+}
+
+/// The static scene around the avatars (`scene`), with a warning when the
+/// solver ignores it.
+fn load_scene(config: &Config, solver: &SolverSettings) -> anyhow::Result<Scene> {
+    let scene = match &config.scene {
+        Some(path) => Scene::load(path).context("scene: cannot load the scene")?,
+        None => Scene::default(),
+    };
+    if config.scene.is_some() && solver.kind != SolverKind::Physics {
+        tracing::warn!("`scene` only matters to the physics solver; the ik solver ignores it");
+    }
+    Ok(scene)
+}
+
+/// The state the loop and the services share.
+fn shared_state(
+    config: &Config,
+    solver: SolverSettings,
+    infos: Vec<AvatarInfo>,
+    push_queues: BTreeMap<String, Arc<PushQueue>>,
+    live: super::live::Live,
+    osc: Arc<super::osc_stats::OscRegistry>,
+    shutdown: &watch::Receiver<bool>,
+) -> Arc<Shared> {
+    let (frames, _) = broadcast::channel(FANOUT_CAPACITY);
+    Arc::new(Shared {
+        rate_hz: config.rate_hz,
+        solver,
+        gate: config.devices.gate(),
+        avatars: std::sync::RwLock::new(infos),
+        frames,
+        subscriber_buffer: config.subscriber_buffer,
+        stats: Default::default(),
+        subscribers: Arc::new(SubscriberRegistry::default()),
+        limits: Arc::new(super::limits::SubscriberLimits::new(config.limits.clone())),
+        push_streams: Default::default(),
+        push_queues: std::sync::RwLock::new(push_queues),
+        shutdown: shutdown.clone(),
+        live,
+        osc,
+        recordings: Arc::new(super::recorder::Recordings::new(
+            super::recorder::registry::RecorderSettings {
+                storage: config.storage.clone(),
+                rate_hz: config.rate_hz,
+                solver: solver.kind.name().to_string(),
+                config_toml: super::recorder::registry::config_toml(config),
+            },
+        )),
+        sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
+        models: super::source_paths::AllowedFolders::models(&config.storage),
+        hulls: Default::default(),
+        cluster: config
+            .cluster
+            .clone()
+            .map(|c| Arc::new(super::cluster::Link::new(c))),
+    })
+}
+
+/// Connects to the cluster's bus, when there is a `[cluster]`.
+async fn start_bus(
+    shared: &Shared,
+    shutdown: &watch::Receiver<bool>,
+) -> anyhow::Result<Option<super::cluster::link::BusThread>> {
+    let Some(link) = &shared.cluster else {
+        return Ok(None);
+    };
+    let (link, frames, stop) = (link.clone(), shared.frames.clone(), shutdown.clone());
+    // Connecting reads the credentials file: off the workers.
+    let bus =
+        tokio::task::spawn_blocking(move || super::cluster::link::start(&link, &frames, stop))
+            .await
+            .context("cannot start the bus link")??;
+    Ok(Some(bus))
+}
+
+/// Binds the gRPC socket; the address actually bound (port 0 picks one).
+fn bind(addr: SocketAddr, config: &Config) -> anyhow::Result<(TcpIncoming, SocketAddr)> {
+    let incoming = TcpIncoming::bind(addr)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?
+        .with_nodelay(Some(true))
+        .with_keepalive(Some(config.limits.keepalive()));
+    let local = incoming
+        .local_addr()
+        .with_context(|| format!("cannot read the address bound for {addr}"))?;
+    Ok((incoming, local))
+}
+
+/// Every service of the gRPC port: the `posewire.v1` services, gRPC health
+/// (reported serving) and server reflection v1 and v1alpha.
+async fn grpc_routes(
+    shared: &Arc<Shared>,
+) -> anyhow::Result<(HealthReporter, tonic::service::Routes)> {
+    let (health, health_service) = tonic_health::server::health_reporter();
+    set_health(&health, ServingStatus::Serving).await;
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .context("cannot build the reflection service (v1)")?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(posewire_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .context("cannot build the reflection service (v1alpha)")?;
+    let routes = grpc::shared_routes(shared)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(pb::device_service_server::DeviceServiceServer::new(
+            grpc::devices::Devices::new(shared.clone()),
+        ));
+    Ok((health, routes))
+}
+
+/// Serves `routes` on `incoming` behind the token check (and TLS, when
+/// given) until `stop` turns true.
+fn serve_grpc(
+    config: &Config,
+    tls: Option<tonic::transport::ServerTlsConfig>,
+    policy: super::access::AccessPolicy,
+    routes: tonic::service::Routes,
+    incoming: TcpIncoming,
+    mut stop: watch::Receiver<bool>,
+) -> anyhow::Result<tokio::task::JoinHandle<Result<(), tonic::transport::Error>>> {
+    // Pings find a client that vanished without closing, so that its
+    // subscriber places are given back (`limits.keepalive_s`).
+    let mut builder = Server::builder()
+        .http2_keepalive_interval(Some(config.limits.keepalive()))
+        .http2_keepalive_timeout(Some(config.limits.keepalive()));
+    if let Some(tls) = tls {
+        builder = builder
+            .tls_config(tls)
+            .context("access.tls_cert / access.tls_key: cannot use the certificate and key")?;
+    }
+    let router = builder
+        .layer(super::access::AccessLayer::new(policy))
+        .add_routes(routes);
+    Ok(tokio::spawn(router.serve_with_incoming_shutdown(
+        incoming,
+        async move {
+            let _ = stop.wait_for(|stopping| *stopping).await;
+        },
+    )))
+}
+
+/// Says where the gRPC API is served and how to connect.
+fn announce(local: SocketAddr, serves_tls: bool) {
+    if serves_tls {
+        tracing::info!(
+            address = %local,
+            "serving the Posewire gRPC API over TLS; connect with `posewire subscribe --server {local} --ca CERT.pem` (grpcurl: `grpcurl -cacert CERT.pem {local} list`)"
+        );
+    } else {
+        tracing::info!(
+            address = %local,
+            "serving the Posewire gRPC API; connect with `posewire subscribe --server {local}` (grpcurl: `grpcurl -plaintext {local} list`)"
+        );
     }
 }
 

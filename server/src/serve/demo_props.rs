@@ -26,7 +26,8 @@ use super::avatar::{AvatarRunner, SampleSource};
 use super::demo_source::{
     DemoPerson, BALL_AT_STANCE, BALL_RADIUS_M, PROPS_RESET_S, TABLE_STANCE, TABLE_TOP_M,
 };
-use super::live::{Command, ObjectChange};
+use super::live::Command;
+use super::object_commands::ObjectChange;
 use super::object_convert::object_id;
 use super::state::Shared;
 

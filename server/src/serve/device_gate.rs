@@ -7,7 +7,7 @@
 use posewire_solver::gate::GateSettings;
 use serde::Deserialize;
 
-use super::config::SourceConfig;
+use super::avatar_config::SourceConfig;
 
 /// How far the demo person walks from its `origin`, with a margin, metres
 /// (a circle of 1.4 m radius, hands reaching beyond it).

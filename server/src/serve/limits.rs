@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde::Deserialize;
 use tonic::Status;
 
-use super::config::ConfigError;
+use super::config_error::ConfigError;
 
 /// The `[limits]` table of the configuration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

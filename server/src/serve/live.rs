@@ -14,8 +14,9 @@ use posewire_proto::v1 as pb;
 use tokio::sync::{mpsc, oneshot};
 
 use super::avatar::{AvatarRunner, SampleSource};
+use super::avatar_info::AvatarInfo;
+use super::object_commands::ObjectChange;
 use super::push_source::PushQueue;
-use super::state::AvatarInfo;
 use super::stats::FrameTimes;
 
 /// The loop's answer to a command.
@@ -27,63 +28,6 @@ pub type ObjectsReply = oneshot::Sender<Result<Vec<pb::SceneObject>, tonic::Stat
 /// The loop's answer to a request for an avatar's profile with the device
 /// offsets its solver uses.
 pub type OffsetsReply = oneshot::Sender<Result<Box<BodyProfile>, tonic::Status>>;
-
-/// What an object command does (`posewire.v1.SceneService`).
-#[derive(Debug)]
-pub enum ObjectChange {
-    /// Adds one.
-    Add(Box<posewire_solver::physics::ObjectSpec>),
-    /// Removes one.
-    Remove(posewire_solver::physics::ObjectId),
-    /// Lists them all.
-    List,
-    /// A hand takes hold of one.
-    Grab {
-        /// Whose hand.
-        avatar: String,
-        /// Which hand.
-        hand: posewire_solver::physics::grab::Hand,
-        /// Which object.
-        id: posewire_solver::physics::ObjectId,
-    },
-    /// Every hand lets go of one; it leaves with this velocity (linear,
-    /// angular) if given.
-    Release {
-        /// Which object.
-        id: posewire_solver::physics::ObjectId,
-        /// m/s and rad/s, world.
-        velocity: Option<[DVec3; 2]>,
-    },
-    /// A hand takes a tool: an object or a new stick at a grip pose.
-    AttachTool {
-        /// Whose hand.
-        avatar: String,
-        /// Which hand.
-        hand: posewire_solver::physics::grab::Hand,
-        /// The tool's pose in the hand's frame.
-        grip: posewire_body::Transform,
-        /// Which tool.
-        tool: ToolChoice,
-    },
-    /// Moves one and sets its velocity (linear, angular).
-    SetPose {
-        /// Which.
-        id: posewire_solver::physics::ObjectId,
-        /// Where.
-        pose: posewire_body::Transform,
-        /// m/s and rad/s, world.
-        velocity: [DVec3; 2],
-    },
-}
-
-/// The tool of an [`ObjectChange::AttachTool`].
-#[derive(Debug)]
-pub enum ToolChoice {
-    /// An existing object.
-    Object(posewire_solver::physics::ObjectId),
-    /// A new stick.
-    Stick(posewire_solver::physics::tool::StickSpec),
-}
 
 /// A change to the running space, applied by the loop between ticks.
 #[derive(Debug)]

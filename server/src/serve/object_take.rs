@@ -8,7 +8,7 @@ use posewire_body::Transform;
 use posewire_solver::physics::{ObjectShape, ObjectSpec};
 use posewire_takes::{ObjectBody, ObjectEdit, ObjectHolder, ObjectShape as TakeShape};
 
-use super::live::ObjectChange;
+use super::object_commands::ObjectChange;
 
 /// What an object is made of, as a take stores it.
 pub fn body_of(spec: &ObjectSpec) -> ObjectBody {

@@ -10,8 +10,9 @@ use tonic::Status;
 
 use super::avatar::AvatarRunner;
 use super::frame_build::device;
-use super::live::{ObjectChange, ToolChoice};
+use super::object_commands::{ObjectChange, ToolChoice};
 use super::object_convert::{object_frame, scene_object, status};
+use super::recorder::objects::{objects_now, ObjectNow};
 
 /// Why a space without a physics world has no objects.
 fn no_world() -> Status {
@@ -24,6 +25,17 @@ fn no_world() -> Status {
 /// The avatar whose simulated body is `body`.
 pub fn holder_avatar(avatars: &[AvatarRunner], body: AvatarId) -> Option<&AvatarRunner> {
     avatars.iter().find(|a| a.solver.body_id() == Some(body))
+}
+
+/// Every object of the space now with the avatars holding it, for the
+/// recordings; empty (no work) when no avatar is being recorded.
+pub fn objects_to_record(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<ObjectNow> {
+    if avatars.iter().all(|a| a.recording.is_none()) {
+        return Vec::new();
+    }
+    objects_now(space, |body| {
+        holder_avatar(avatars, body).map(|a| a.id.clone())
+    })
 }
 
 /// The API's holders of an object.

@@ -11,7 +11,7 @@ use posewire_vmc::vmc::SerialMap;
 use posewire_vmc::vrchat::Tracker;
 use serde::Deserialize;
 
-use super::config::Config;
+use super::avatar_config::AvatarConfig;
 
 /// The default send rate of an output, Hz.
 pub const DEFAULT_OUT_RATE_HZ: f64 = 60.0;
@@ -140,8 +140,14 @@ pub fn trackers(names: &[String]) -> Result<Vec<Tracker>, (usize, String)> {
     Ok(out)
 }
 
-/// Checks `[[vmc_out]]` and `[[vrchat_out]]`; `Err((key, reason))`.
-pub fn check_outputs(config: &Config) -> Result<(), (String, String)> {
+/// Checks `[[vmc_out]]` and `[[vrchat_out]]` against the configured
+/// avatars and the loop's rate (`rate_hz`); `Err((key, reason))`.
+pub fn check_outputs(
+    avatars: &[AvatarConfig],
+    rate_hz: f64,
+    vmc_out: &[VmcOutConfig],
+    vrchat_out: &[VrchatOutConfig],
+) -> Result<(), (String, String)> {
     let common = |table: &str,
                   i: usize,
                   avatar: &str,
@@ -149,7 +155,7 @@ pub fn check_outputs(config: &Config) -> Result<(), (String, String)> {
                   rate: f64|
      -> Result<(), (String, String)> {
         let key = |k: &str| format!("{table}[{i}].{k}");
-        if !config.avatars.iter().any(|a| a.id == avatar) {
+        if !avatars.iter().any(|a| a.id == avatar) {
             return Err((
                 key("avatar"),
                 format!("no avatar `{avatar}` in the configuration"),
@@ -159,21 +165,21 @@ pub fn check_outputs(config: &Config) -> Result<(), (String, String)> {
             return Err((key("targets"), "give at least one HOST:PORT".into()));
         }
         resolve_targets(targets).map_err(|(j, reason)| (key(&format!("targets[{j}]")), reason))?;
-        if !(rate.is_finite() && rate > 0.0 && rate <= config.rate_hz) {
+        if !(rate.is_finite() && rate > 0.0 && rate <= rate_hz) {
             return Err((
                 key("rate_hz"),
                 format!(
                     "{rate} is not a rate above 0 and at most the loop's {} Hz",
-                    config.rate_hz
+                    rate_hz
                 ),
             ));
         }
         Ok(())
     };
-    for (i, o) in config.vmc_out.iter().enumerate() {
+    for (i, o) in vmc_out.iter().enumerate() {
         common("vmc_out", i, &o.avatar, &o.targets, o.rate_hz)?;
     }
-    for (i, o) in config.vrchat_out.iter().enumerate() {
+    for (i, o) in vrchat_out.iter().enumerate() {
         common("vrchat_out", i, &o.avatar, &o.targets, o.rate_hz)?;
         trackers(&o.trackers)
             .map_err(|(j, reason)| (format!("vrchat_out[{i}].trackers[{j}]"), reason))?;
@@ -185,67 +191,4 @@ pub fn check_outputs(config: &Config) -> Result<(), (String, String)> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::config::ConfigError;
-    use super::*;
-    use std::path::Path;
-
-    fn parse(text: &str) -> Result<Config, ConfigError> {
-        Config::from_toml(text, "test.toml", Path::new("."))
-    }
-
-    const AVATARS: &str = "[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\" }\n[[avatars]]\nid = \"b\"\nsource = { kind = \"vmc\", listen = \"127.0.0.1:39540\", devices = { \"LHR-1\" = \"pelvis\" } }\n";
-
-    #[test]
-    fn vmc_outputs_and_source_parse_with_defaults() {
-        let text = format!(
-            "{AVATARS}[[vmc_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:39539\", \"localhost:39541\"]\n[[vrchat_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:9000\"]\n"
-        );
-        let c = parse(&text).expect("valid");
-        assert_eq!(c.vmc_out[0].rate_hz, DEFAULT_OUT_RATE_HZ);
-        assert!(!c.vmc_out[0].devices);
-        assert_eq!(c.vrchat_out[0].trackers.len(), 8);
-        assert!(c.vrchat_out[0].head);
-        match &c.avatars[1].source {
-            super::super::config::SourceConfig::Vmc { listen, devices } => {
-                assert_eq!(listen, "127.0.0.1:39540");
-                assert_eq!(
-                    serial_map(devices).expect("valid").serials["LHR-1"],
-                    Device::Pelvis
-                );
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn vmc_bad_output_and_source_keys_are_named_with_a_reason() {
-        let cases = [
-            ("[[vmc_out]]\navatar = \"zz\"\ntargets = [\"127.0.0.1:1\"]", "`vmc_out[0].avatar`"),
-            ("[[vmc_out]]\navatar = \"a\"\ntargets = []", "`vmc_out[0].targets`"),
-            ("[[vmc_out]]\navatar = \"a\"\ntargets = [\"nonsense\"]", "`vmc_out[0].targets[0]`"),
-            ("[[vmc_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:1\"]\nrate_hz = 500.0", "`vmc_out[0].rate_hz`"),
-            ("[[vmc_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:1\"]\nrate = 5", "rate"),
-            ("[[vrchat_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:9000\"]\ntrackers = [\"hips\", \"tail\"]", "`vrchat_out[0].trackers[1]`"),
-            ("[[vrchat_out]]\navatar = \"a\"\ntargets = [\"127.0.0.1:9000\"]\ntrackers = []\nhead = false", "`vrchat_out[0].trackers`"),
-        ];
-        for (extra, key) in cases {
-            let text = format!("{AVATARS}{extra}\n");
-            let err = parse(&text).expect_err(extra);
-            assert!(err.to_string().contains(key), "{extra}: {err}");
-        }
-        let bad_sources = [
-            ("source = { kind = \"vmc\", listen = \"nowhere\" }", "`avatars[0].source.listen`"),
-            ("source = { kind = \"vmc\", listen = \"127.0.0.1:1\", devices = { \"X\" = \"tail\" } }", "`avatars[0].source.devices.X`"),
-            ("source = { kind = \"vmc\" }", "listen"),
-        ];
-        for (source, key) in bad_sources {
-            let text = format!("[[avatars]]\nid = \"a\"\n{source}\n");
-            let err = parse(&text).expect_err(source);
-            assert!(err.to_string().contains(key), "{source}: {err}");
-        }
-    }
 }

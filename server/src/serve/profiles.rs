@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyProfile, Device, Source};
 
-use super::config::check_id;
+use super::ids::check_id;
 
 /// Why a stored profile could not be used.
 #[derive(Debug, thiserror::Error)]

@@ -138,9 +138,9 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             }
         }
         let solved = space.tick(&mut setup.avatars, t);
-        let objects_now = super::recorder::objects::objects_now(&space, &setup.avatars);
+        let objects_now = super::objects::objects_to_record(&space, &setup.avatars);
         for (avatar, body) in setup.avatars.iter_mut().zip(&solved) {
-            super::recorder::record_tick(avatar, sequence, t, body.as_ref(), &objects_now);
+            avatar.record_tick(sequence, t, body.as_ref(), &objects_now);
             avatar.after_tick();
             if !avatar.last_samples().is_empty() {
                 shared.live.feed_taps(&avatar.id, avatar.last_accepted());

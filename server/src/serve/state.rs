@@ -4,34 +4,17 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
-use posewire_body::Skeleton;
 use posewire_proto::v1 as pb;
 use posewire_solver::{SolverKind, SolverSettings};
 use tokio::sync::{broadcast, watch};
 
+use super::avatar_info::AvatarInfo;
 use super::stats::{LoopStats, SubscriberRegistry};
 
 /// Frames the fan-out holds for a subscriber task that is late to take
 /// them (the task forwards each frame at once into the subscriber's own
 /// queue, so this only matters when the task itself is starved).
 pub const FANOUT_CAPACITY: usize = 256;
-
-/// An avatar's fixed facts, for the services.
-#[derive(Debug, Clone)]
-pub struct AvatarInfo {
-    /// Its id.
-    pub id: String,
-    /// Its source, as the API describes it.
-    pub source: pb::DeviceSource,
-    /// Its profile's name (`default`: the built-in average body).
-    pub profile_name: String,
-    /// Its skeleton.
-    pub skeleton: Skeleton,
-    /// Its stature, metres.
-    pub stature_m: f64,
-    /// Its skinned mesh, built on first need.
-    pub rig: Arc<super::skin::RigSlot>,
-}
 
 /// State shared by the loop thread and the services.
 #[derive(Debug)]

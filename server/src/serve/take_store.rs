@@ -192,7 +192,7 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
                 let body = match profile {
                     Some(p) => BodyProfile::from_toml(&p.toml, "the take's profile")
                         .map_err(|e| Status::failed_precondition(e.to_string()))?,
-                    None => BodyProfile::from_stature(super::daemon::DEFAULT_STATURE_M),
+                    None => BodyProfile::from_stature(super::defaults::DEFAULT_STATURE_M),
                 };
                 let s = Skeleton::from_profile(&body);
                 skeleton_of = Some((from, s));

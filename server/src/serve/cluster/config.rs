@@ -111,11 +111,11 @@ impl ClusterConfig {
                 ),
             );
         }
-        if let Err(reason) = crate::serve::config::check_id(&self.space) {
+        if let Err(reason) = crate::serve::ids::check_id(&self.space) {
             return bad("space", reason);
         }
         if !self.relay {
-            if let Err(reason) = crate::serve::config::check_id(&self.node) {
+            if let Err(reason) = crate::serve::ids::check_id(&self.node) {
                 return bad("node", reason);
             }
         }
@@ -148,66 +148,5 @@ impl ClusterConfig {
             }
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::serve::config::Config;
-
-    fn parse(text: &str) -> Result<Config, String> {
-        Config::from_toml(text, "t.toml", std::path::Path::new(".")).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn three_keys_make_a_node_and_keep_the_demo() {
-        let config = parse(
-            "[cluster]\nnats = \"nats://127.0.0.1:4222\"\nspace = \"studio\"\nnode = \"a\"\n",
-        )
-        .expect("valid");
-        let cluster = config.cluster.as_ref().expect("a cluster");
-        assert_eq!(cluster.space, "studio");
-        assert_eq!(cluster.node, "a");
-        assert_eq!(cluster.remote_timeout_s, 2.0);
-        assert!(!cluster.relay);
-        assert_eq!(config.avatars, Config::default().avatars);
-        assert_eq!(config.avatars[0].id, "demo");
-    }
-
-    #[test]
-    fn bad_cluster_values_name_the_key() {
-        let ok = "nats = \"nats://h:4222\"\nspace = \"s\"\nnode = \"a\"\n";
-        for (text, key) in [
-            (
-                "nats = \"http://h:4222\"\nspace = \"s\"\nnode = \"a\"\n",
-                "`cluster.nats`",
-            ),
-            (
-                "nats = \"nats://h:4222\"\nspace = \"S p\"\nnode = \"a\"\n",
-                "`cluster.space`",
-            ),
-            (
-                "nats = \"nats://h:4222\"\nspace = \"s\"\n",
-                "`cluster.node`",
-            ),
-            (
-                "nats = \"nats://h:4222\"\nspace = \"s\"\nnode = \"a.b\"\n",
-                "`cluster.node`",
-            ),
-            (
-                &format!("{ok}remote_timeout_s = 0.0\n"),
-                "`cluster.remote_timeout_s`",
-            ),
-            (&format!("{ok}tls_cert = \"c.pem\"\n"), "`cluster.tls_cert`"),
-            (
-                &format!("{ok}credentials = \"/nonexistent.creds\"\n"),
-                "`cluster.credentials`",
-            ),
-        ] {
-            let err = parse(&format!("[cluster]\n{text}")).expect_err(text);
-            assert!(err.contains(key), "{text}: {err}");
-        }
-        let err = parse(&format!("[cluster]\n{ok}password = \"x\"\n")).expect_err("unknown key");
-        assert!(err.contains("unknown field"), "{err}");
     }
 }

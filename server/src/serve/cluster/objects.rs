@@ -20,7 +20,7 @@ pub const MAX_OBJECTS: usize = 256;
 /// The solver's description of an object received from another node, or
 /// why it is refused.
 pub fn spec_of(o: &pb::SceneObject) -> Result<ObjectSpec, String> {
-    crate::serve::config::check_id(&o.id)?;
+    crate::serve::ids::check_id(&o.id)?;
     let hull = match o.shape.as_ref().and_then(|s| s.kind.as_ref()) {
         Some(pb::shape::Kind::MeshHull(h)) => Some(
             h.points
@@ -70,14 +70,11 @@ fn remote_holders(node: &str, held_by: &[pb::ObjectHolder]) -> Vec<pb::ObjectHol
         .collect()
 }
 
-/// Every object the other nodes' frames hold, as ListObjects answers it:
-/// id `NODE/ID`, holders' avatar ids `NODE/ID`.
-pub fn remote_scene_objects(
-    store: &super::remote::RemoteStore,
-    now: std::time::Instant,
-) -> Vec<pb::SceneObject> {
-    store
-        .objects(now)
+/// The other nodes' objects (`(NODE/ID, object)`, as
+/// [`super::remote::RemoteStore::objects`] gives them) as ListObjects
+/// answers them: id `NODE/ID`, holders' avatar ids `NODE/ID`.
+pub fn remote_scene_objects(objects: Vec<(String, pb::SceneObject)>) -> Vec<pb::SceneObject> {
+    objects
         .into_iter()
         .map(|(key, o)| {
             let node = key.split_once('/').map_or("", |(n, _)| n);

@@ -150,9 +150,7 @@ pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterF
         return Err(Refused::Format(message.format));
     }
     let node = node_of(subject, space).ok_or(Refused::WrongSender)?;
-    if message.space != space
-        || message.node != node
-        || crate::serve::config::check_id(node).is_err()
+    if message.space != space || message.node != node || crate::serve::ids::check_id(node).is_err()
     {
         return Err(Refused::WrongSender);
     }
@@ -168,7 +166,7 @@ pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterF
     }
     let n = posewire_proto::JOINT_COUNT;
     for a in &frame.avatars {
-        crate::serve::config::check_id(&a.avatar_id).map_err(Refused::BadFrame)?;
+        crate::serve::ids::check_id(&a.avatar_id).map_err(Refused::BadFrame)?;
         if a.remote.is_some() {
             return Err(Refused::BadFrame("a remote avatar forwarded".into()));
         }
@@ -212,7 +210,7 @@ pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterF
 /// Whether a received skeleton is one: an id, every joint once with a
 /// finite offset, a finite stature.
 fn check_skeleton(s: &pb::Skeleton) -> Result<(), String> {
-    crate::serve::config::check_id(&s.avatar_id)?;
+    crate::serve::ids::check_id(&s.avatar_id)?;
     let offsets_ok = s.joints.iter().all(|j| {
         j.rest_offset.is_some_and(|v| {
             [v.x, v.y, v.z]

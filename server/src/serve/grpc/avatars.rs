@@ -11,8 +11,8 @@ use posewire_proto::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::serve::avatar_build;
-use crate::serve::config::check_id;
 use crate::serve::frame_build::device;
+use crate::serve::ids::check_id;
 use crate::serve::live::Command;
 use crate::serve::profiles::ProfileStore;
 use crate::serve::state::Shared;
@@ -64,7 +64,7 @@ impl Avatars {
             .collect()
     }
 
-    fn known(&self, id: &str) -> Result<crate::serve::state::AvatarInfo, Status> {
+    fn known(&self, id: &str) -> Result<crate::serve::avatar_info::AvatarInfo, Status> {
         if id.is_empty() {
             return Err(Status::invalid_argument("give the avatar's id"));
         }

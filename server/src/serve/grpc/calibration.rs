@@ -11,9 +11,9 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use super::blocking;
+use super::blocking::blocking;
 use crate::serve::calibration_session::Session;
-use crate::serve::config::check_id;
+use crate::serve::ids::check_id;
 use crate::serve::profiles::{status, ProfileStore};
 use crate::serve::state::Shared;
 

@@ -3,6 +3,7 @@
 //! missing (see [`not_yet`]).
 
 pub mod avatars;
+pub mod blocking;
 pub mod calibration;
 pub mod devices;
 pub mod frames;
@@ -40,16 +41,6 @@ pub fn shared_routes(shared: &Arc<Shared>) -> tonic::service::Routes {
     .add_service(pb::scene_service_server::SceneServiceServer::new(
         scene::Scene::new(shared.clone()),
     ))
-}
-
-/// Runs file or store work (takes, profiles) on a blocking thread, off the
-/// async workers; a panic there answers INTERNAL.
-pub async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, tonic::Status> + Send + 'static,
-) -> Result<T, tonic::Status> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| tonic::Status::internal(e.to_string()))?
 }
 
 /// The answer of an RPC that is declared in the API but not served yet.

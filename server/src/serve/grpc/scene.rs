@@ -10,7 +10,7 @@ use posewire_solver::physics::grab::Hand;
 use posewire_solver::physics::tool::{check_grip, sword_grip, StickSpec};
 use tonic::{Request, Response, Status};
 
-use crate::serve::live::{ObjectChange, ToolChoice};
+use crate::serve::object_commands::{ObjectChange, ToolChoice};
 use crate::serve::object_convert::{object_id, spec, status, transform};
 use crate::serve::object_hulls::read_hull;
 use crate::serve::state::Shared;
@@ -100,7 +100,7 @@ impl SceneService for Scene {
         let hull = match &source {
             Some(h) => {
                 let (shared, h) = (self.shared.clone(), h.clone());
-                Some(super::blocking(move || read_hull(&shared.models, &h)).await?)
+                Some(super::blocking::blocking(move || read_hull(&shared.models, &h)).await?)
             }
             None => None,
         };
@@ -142,8 +142,7 @@ impl SceneService for Scene {
         };
         self.shared.hulls.fill(&mut objects);
         objects.extend(crate::serve::cluster::objects::remote_scene_objects(
-            &link.remote,
-            std::time::Instant::now(),
+            link.remote.objects(std::time::Instant::now()),
         ));
         Ok(Response::new(pb::ListObjectsResponse { objects }))
     }

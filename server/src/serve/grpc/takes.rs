@@ -13,7 +13,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use super::blocking;
+use super::blocking::blocking;
 use crate::serve::live::Command;
 use crate::serve::recorder::{RecordingStatus, Recordings};
 use crate::serve::state::Shared;

@@ -1,6 +1,7 @@
 //! Recording avatars into takes (`docs/TAKES.md`): the loop hands each
 //! recorded avatar's tick (the device samples it consumed, the pushes its
-//! body took and the solved body) to that recording's writer thread over a bounded channel, never
+//! body took and the solved body: the samples themselves, never the
+//! avatar) to that recording's writer thread over a bounded channel, never
 //! waiting; the writer batches records and hands them to the operating
 //! system at least every [`FLUSH_EVERY`]. A write that fails (full disk,
 //! vanished file) stops the recording with an error naming the file; what
@@ -8,146 +9,22 @@
 //!
 //! - [`registry`]: the recordings in progress, started and stopped by the
 //!   services, finished at shutdown.
+//! - [`loop_recorder`]: the loop's end of one recording.
+//! - [`status`]: what is known of one recording, for the services.
 //! - [`writer`]: the writer thread of one recording.
 //! - [`names`]: take names, the take folder, timecodes.
 //! - [`reserve`]: room kept on the disk for the end record that says why
 //!   a recording stopped.
 
+pub mod loop_recorder;
 pub mod names;
 pub mod objects;
 pub mod registry;
 pub mod reserve;
+pub mod status;
 pub mod writer;
 
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{SyncSender, TrySendError};
-use std::sync::Arc;
-
-use posewire_body::formats::TrackerSample;
-use posewire_body::BodyProfile;
-use posewire_takes::{AppliedPush, ObjectEdit, Tick};
-
-pub use registry::{RecordingStatus, Recordings};
+pub use loop_recorder::{LoopRecorder, CHANNEL_TICKS};
+pub use registry::Recordings;
+pub use status::RecordingStatus;
 pub use writer::{Msg, FLUSH_EVERY};
-
-use super::avatar::AvatarRunner;
-use posewire_solver::Solved;
-
-/// Ticks the channel from the loop to a writer holds (about 11 s at
-/// 90 Hz): the writer takes each within a millisecond or so, so it only
-/// fills if the writer is stuck for seconds; then ticks are counted as
-/// dropped rather than stalling the loop.
-pub const CHANNEL_TICKS: usize = 1024;
-
-/// The loop's end of one recording, kept on the recorded avatar.
-#[derive(Debug)]
-pub struct LoopRecorder {
-    tx: SyncSender<Msg>,
-    /// Samples handed to the restarted solver when recording began; the
-    /// first recorded tick carries them before its own.
-    seeds: Vec<TrackerSample>,
-    /// The objects described so far.
-    seen: objects::SeenObjects,
-    status: Arc<RecordingStatus>,
-}
-
-impl LoopRecorder {
-    /// The loop's end of a recording started by [`Recordings::start`].
-    pub fn new(tx: SyncSender<Msg>, status: Arc<RecordingStatus>) -> LoopRecorder {
-        LoopRecorder {
-            tx,
-            seeds: Vec::new(),
-            seen: objects::SeenObjects::default(),
-            status,
-        }
-    }
-
-    /// Begins at tick `sequence` with the avatar's profile, the samples
-    /// its restarted solver was given (see `AvatarRunner::restart_solver`)
-    /// and the objects in the space (as adds at that tick, see
-    /// [`objects::adds_at_start`]).
-    pub fn begin(
-        &mut self,
-        sequence: u64,
-        profile: &BodyProfile,
-        seeds: Vec<TrackerSample>,
-        objects: Vec<ObjectEdit>,
-    ) {
-        self.seeds = seeds;
-        self.profile_changed(sequence, profile);
-        self.object_changes(sequence, objects);
-    }
-
-    /// The avatar's profile changed; it applies from tick `sequence` on.
-    pub fn profile_changed(&mut self, sequence: u64, profile: &BodyProfile) {
-        self.send(Msg::Profile {
-            from_sequence: sequence,
-            toml: profile.to_toml(),
-        });
-    }
-
-    /// Ends the take (the avatar is going away).
-    pub fn stop(&mut self, reason: &str) {
-        self.send(Msg::Stop {
-            reason: reason.to_string(),
-        });
-    }
-
-    fn send(&mut self, msg: Msg) -> bool {
-        match self.tx.try_send(msg) {
-            Ok(()) => true,
-            Err(TrySendError::Full(_)) => {
-                self.status.dropped_ticks.fetch_add(1, Ordering::Relaxed);
-                true
-            }
-            Err(TrySendError::Disconnected(_)) => false,
-        }
-    }
-}
-
-/// Hands the avatar's tick to its recording, if any (called by the loop
-/// every tick, after solving, before the tick's samples and pushes are
-/// let go), with the space's objects after the tick. Never waits; a
-/// recording whose writer has stopped is let go.
-pub fn record_tick(
-    avatar: &mut AvatarRunner,
-    sequence: u64,
-    t: f64,
-    body: Option<&Solved>,
-    objects: &[objects::ObjectNow],
-) {
-    let Some(mut samples) = avatar
-        .recording
-        .as_mut()
-        .map(|r| std::mem::take(&mut r.seeds))
-    else {
-        return;
-    };
-    samples.extend_from_slice(avatar.last_samples());
-    let Some(recorder) = avatar.recording.as_mut() else {
-        return;
-    };
-    let pushes = avatar
-        .pushes
-        .iter()
-        .map(|p| AppliedPush {
-            sequence,
-            time_s: t,
-            joint: p.joint,
-            impulse: p.impulse,
-        })
-        .collect();
-    let msg = Msg::Tick {
-        tick: Tick {
-            sequence,
-            time_s: t,
-            samples,
-        },
-        pushes,
-        objects: recorder.seen.records(sequence, objects),
-        solved: body.map(|b| (b.pose, b.contacts)),
-    };
-    if !recorder.send(msg) {
-        avatar.recording = None;
-    }
-}

@@ -5,15 +5,11 @@
 
 use std::collections::BTreeSet;
 
-use posewire_solver::physics::ObjectState;
+use posewire_solver::physics::{AvatarId, ObjectState};
 use posewire_solver::SharedSpace;
-use posewire_takes::{ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, Record};
+use posewire_takes::{ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, Record};
 
-use super::super::avatar::AvatarRunner;
 use super::super::object_take::body_of;
-use super::super::objects::holder_avatar;
-use super::writer::Msg;
-use super::LoopRecorder;
 
 /// One object after a tick, with the hands holding it.
 #[derive(Debug, Clone)]
@@ -24,15 +20,15 @@ pub struct ObjectNow {
     pub held_by: Vec<ObjectHolder>,
 }
 
-/// Every object of the space now, if any avatar is being recorded (no
-/// work otherwise).
-pub fn objects_now(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<ObjectNow> {
+/// Every object of the space now; `avatar_id` names the avatar whose
+/// simulated body holds one (none: the holder is left out).
+pub fn objects_now(
+    space: &SharedSpace,
+    avatar_id: impl Fn(AvatarId) -> Option<String>,
+) -> Vec<ObjectNow> {
     let Some(world) = space.world() else {
         return Vec::new();
     };
-    if avatars.iter().all(|a| a.recording.is_none()) {
-        return Vec::new();
-    }
     world
         .objects()
         .into_iter()
@@ -42,7 +38,7 @@ pub fn objects_now(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<ObjectN
                 .into_iter()
                 .filter_map(|h| {
                     Some(ObjectHolder {
-                        avatar_id: holder_avatar(avatars, h.avatar)?.id.clone(),
+                        avatar_id: avatar_id(h.avatar)?,
                         hand: h.hand.device(),
                     })
                 })
@@ -111,29 +107,5 @@ impl SeenObjects {
             out.push(Record::ObjectGone(ObjectGone { sequence, id }));
         }
         out
-    }
-}
-
-impl LoopRecorder {
-    /// Records changes made to the objects before tick `sequence`.
-    pub fn object_changes(&mut self, sequence: u64, edits: Vec<ObjectEdit>) {
-        if edits.is_empty() {
-            return;
-        }
-        let records = edits
-            .into_iter()
-            .map(|edit| Record::ObjectChange(ObjectChange { sequence, edit }))
-            .collect();
-        self.send(Msg::Records(records));
-    }
-}
-
-/// Hands a change the loop made to the objects before tick `sequence` to
-/// every recording.
-pub fn record_change(avatars: &mut [AvatarRunner], sequence: u64, edit: &ObjectEdit) {
-    for a in avatars {
-        if let Some(r) = a.recording.as_mut() {
-            r.object_changes(sequence, vec![edit.clone()]);
-        }
     }
 }

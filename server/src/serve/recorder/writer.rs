@@ -16,8 +16,8 @@ use posewire_takes::{
     AppliedPush, Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick,
 };
 
-use super::registry::RecordingStatus;
 use super::reserve::Reserve;
+use super::status::RecordingStatus;
 
 /// How often the writer hands its batch to the operating system: half the
 /// 100 ms a kill may cost, leaving room for a slow write.

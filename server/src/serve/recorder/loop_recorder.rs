@@ -1,0 +1,140 @@
+//! The loop's end of one recording: hands each recorded tick, profile
+//! change and object change to the recording's writer thread, never
+//! waiting (a full channel counts a dropped tick).
+
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::Arc;
+
+use posewire_body::formats::TrackerSample;
+use posewire_body::BodyProfile;
+use posewire_solver::{Push, Solved};
+use posewire_takes::{AppliedPush, ObjectChange, ObjectEdit, Record, Tick};
+
+use super::objects::{ObjectNow, SeenObjects};
+use super::status::RecordingStatus;
+use super::writer::Msg;
+
+/// Ticks the channel from the loop to a writer holds (about 11 s at
+/// 90 Hz): the writer takes each within a millisecond or so, so it only
+/// fills if the writer is stuck for seconds; then ticks are counted as
+/// dropped rather than stalling the loop.
+pub const CHANNEL_TICKS: usize = 1024;
+
+/// The loop's end of one recording, kept on the recorded avatar.
+#[derive(Debug)]
+pub struct LoopRecorder {
+    tx: SyncSender<Msg>,
+    /// Samples handed to the restarted solver when recording began; the
+    /// first recorded tick carries them before its own.
+    seeds: Vec<TrackerSample>,
+    /// The objects described so far.
+    seen: SeenObjects,
+    status: Arc<RecordingStatus>,
+}
+
+impl LoopRecorder {
+    /// The loop's end of a recording started by [`super::Recordings::start`].
+    pub fn new(tx: SyncSender<Msg>, status: Arc<RecordingStatus>) -> LoopRecorder {
+        LoopRecorder {
+            tx,
+            seeds: Vec::new(),
+            seen: SeenObjects::default(),
+            status,
+        }
+    }
+
+    /// Begins at tick `sequence` with the avatar's profile, the samples
+    /// its restarted solver was given (see `AvatarRunner::restart_solver`)
+    /// and the objects in the space (as adds at that tick, see
+    /// [`super::objects::adds_at_start`]).
+    pub fn begin(
+        &mut self,
+        sequence: u64,
+        profile: &BodyProfile,
+        seeds: Vec<TrackerSample>,
+        objects: Vec<ObjectEdit>,
+    ) {
+        self.seeds = seeds;
+        self.profile_changed(sequence, profile);
+        self.object_changes(sequence, objects);
+    }
+
+    /// The avatar's profile changed; it applies from tick `sequence` on.
+    pub fn profile_changed(&mut self, sequence: u64, profile: &BodyProfile) {
+        self.send(Msg::Profile {
+            from_sequence: sequence,
+            toml: profile.to_toml(),
+        });
+    }
+
+    /// Ends the take (the avatar is going away).
+    pub fn stop(&mut self, reason: &str) {
+        self.send(Msg::Stop {
+            reason: reason.to_string(),
+        });
+    }
+
+    /// Hands one tick to the writer (called by the loop every tick, after
+    /// solving, before the tick's samples and pushes are let go): the
+    /// `samples` the avatar took, the `pushes` its body took, its solved
+    /// `body` and the space's objects after the tick. Never waits; `false`
+    /// when the writer has stopped (the recording is to be let go).
+    pub fn tick(
+        &mut self,
+        sequence: u64,
+        t: f64,
+        samples: &[TrackerSample],
+        pushes: &[Push],
+        body: Option<&Solved>,
+        objects: &[ObjectNow],
+    ) -> bool {
+        let mut all = std::mem::take(&mut self.seeds);
+        all.extend_from_slice(samples);
+        let pushes = pushes
+            .iter()
+            .map(|p| AppliedPush {
+                sequence,
+                time_s: t,
+                joint: p.joint,
+                impulse: p.impulse,
+            })
+            .collect();
+        let msg = Msg::Tick {
+            tick: Tick {
+                sequence,
+                time_s: t,
+                samples: all,
+            },
+            pushes,
+            objects: self.seen.records(sequence, objects),
+            solved: body.map(|b| (b.pose, b.contacts)),
+        };
+        self.send(msg)
+    }
+
+    fn send(&mut self, msg: Msg) -> bool {
+        match self.tx.try_send(msg) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) => {
+                self.status.dropped_ticks.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Err(TrySendError::Disconnected(_)) => false,
+        }
+    }
+}
+
+impl LoopRecorder {
+    /// Records changes made to the objects before tick `sequence`.
+    pub fn object_changes(&mut self, sequence: u64, edits: Vec<ObjectEdit>) {
+        if edits.is_empty() {
+            return;
+        }
+        let records = edits
+            .into_iter()
+            .map(|edit| Record::ObjectChange(ObjectChange { sequence, edit }))
+            .collect();
+        self.send(Msg::Records(records));
+    }
+}
