@@ -72,7 +72,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             trace(&rec, &frames, &t, dt);
         }
         let n = Joint::EVALUATED.len() as f64;
-        println!("  mean           out {:7.0} gt {:7.0}", sum.0 / n, sum.1 / n);
+        println!(
+            "  mean           out {:7.0} gt {:7.0}",
+            sum.0 / n,
+            sum.1 / n
+        );
     }
     Ok(())
 }
@@ -124,7 +128,9 @@ fn trace(rec: &[JointMap<DVec3>], frames: &[&JointFrame], name: &str, dt: f64) {
         } else {
             (Joint::RightHip, Joint::RightKnee, Joint::RightAnkle)
         };
-        let a = (f[hip] - f[knee]).angle_between(f[ankle] - f[knee]).to_degrees();
+        let a = (f[hip] - f[knee])
+            .angle_between(f[ankle] - f[knee])
+            .to_degrees();
         let reach = (f[hip] - f[ankle]).length();
         println!(
             "    t {:7.3} jerk {:8.0} knee angle {:6.1} reach {:.3} ankle y {:.3}",
