@@ -1,0 +1,8 @@
+//! Posewire's development aids (unpublished): the pieces the `tools`
+//! binaries share. Each binary in `src/bin/` says with `--help` what it
+//! measures; solver settings come from a `[solver]` TOML file
+//! (`--settings FILE`, as `posewire solve --settings` reads it), never from
+//! environment variables.
+
+pub mod results;
+pub mod solver_file;
