@@ -19,7 +19,7 @@ pub const DEFAULT_WORKSPACE_RADIUS_M: f64 = 50.0;
 /// faster moves there are single-frame capture glitches at a clip's start
 /// (hands jumping 0.6 m in 11 ms, up to 57 m/s). About 1.4 times the fastest
 /// real motion leaves a margin for faster people than the clips hold
-/// (measured by `cargo run --release -p posewire-evaluation --example
+/// (measured by `cargo run --release -p posewire-tools --bin
 /// device_speeds -- ../shared/data/mocap-train ../shared/data/mocap`).
 pub const DEFAULT_MAX_SPEED_M_S: f64 = 30.0;
 

@@ -4,5 +4,6 @@
 //! (`--settings FILE`, as `posewire solve --settings` reads it), never from
 //! environment variables.
 
+pub mod choices;
 pub mod results;
 pub mod solver_file;

@@ -1,23 +1,24 @@
 //! Development aid: how smoothly the legs move on the dev clips (the no-prop
 //! clips, clean). For each clip the devices are synthesized as the
-//! evaluation does and solved (`ik`, or `physics` with PHYSICS set); over
+//! evaluation does and solved (`ik`, or `--solver physics`); over
 //! all clips it prints the 99th, 99.9th and 99.99th percentiles and the
 //! largest change of a knee's or ankle's move from one 90 Hz tick to the
 //! next (a knee snapping straight shows as a large one), and the lower
 //! foot's height above its standing height (median, 90th, 99th
-//! percentile: a foot drawn off the floor shows in the median). SOFT_REACH
-//! sets the legs' soft reach in metres (`IkSettings::leg_soft_reach_m`; 0:
+//! percentile: a foot drawn off the floor shows in the median). The legs'
+//! soft reach is `[solver.ik]` `leg_soft_reach_m` in the settings file (0:
 //! off).
 //!
-//! `cargo run --release -p posewire-evaluation --example leg_smoothness -- ../shared/data/mocap 3`
+//! `cargo run --release -p posewire-tools --bin leg_smoothness -- ../shared/data/mocap 3`
 //! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
-//! sets the base settings; the environment variables apply on top.
+//! sets the solver's settings.
 
 use posewire_body::bvh::Bvh;
-use posewire_body::{DeviceSet, Joint};
+use posewire_body::Joint;
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::{solve_take, SolverKind};
+use posewire_solver::solve_take;
+use posewire_tools::choices::SolverArg;
 
 /// The `p`-quantile of sorted values.
 fn quantile(sorted: &[f64], p: f64) -> f64 {
@@ -25,29 +26,32 @@ fn quantile(sorted: &[f64], p: f64) -> f64 {
     sorted.get(i).copied().unwrap_or(f64::NAN)
 }
 
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
+/// How smoothly the legs move on the no-prop clips (clean).
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    dir: std::path::PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 3)]
+    devices: usize,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = SolverArg::Ik)]
+    solver: SolverArg,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let settings = settings_arg::take_settings(&mut args)?;
-    let dir = args.get(1).ok_or("give the folder of BVH clips")?;
-    let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
-    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let dir = &args.dir;
+    let devices = posewire_tools::choices::devices(args.devices)?;
     // The clips with props are left out, as the evaluation's no-prop means
     // do.
-    let mut clips = bvh_clips(std::path::Path::new(dir))?;
+    let mut clips = bvh_clips(dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
-    let mut options = settings_arg::options(settings.as_ref());
-    if std::env::var("PHYSICS").is_ok() {
-        options.solver = SolverKind::Physics;
-    }
-    if let Some(m) = std::env::var("SOFT_REACH")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        options.ik.leg_soft_reach_m = m;
-    }
+    let mut options = args.settings.options()?;
+    options.solver = args.solver.into();
     let (mut changes, mut heights) = (Vec::new(), Vec::new());
     for clip in clips {
         let name = clip_name(&clip);

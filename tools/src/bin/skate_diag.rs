@@ -5,13 +5,15 @@
 //! the simulated skate split by whether the reference ankle stands still
 //! (planted) or moves in that frame.
 //!
-//! Environment: P_PLANT, P_PLANT_REL, P_PLANT_CAP (planted feet), P_FRICTION.
+//! `--settings FILE` (a `[solver]` table) sets the physics body, e.g.
+//! `[solver.physics.body.effectors]` `plant_speed_m_s` or
+//! `[solver.physics.body]` `friction`.
 //!
-//! `cargo run --release -p posewire-evaluation --example skate_diag -- ../shared/data/mocap 4`
+//! `cargo run --release -p posewire-tools --bin skate_diag -- ../shared/data/mocap 4`
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
-use posewire_body::{DeviceSet, Joint};
+use posewire_body::Joint;
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
@@ -40,10 +42,24 @@ fn skate(ankles: &[[DVec3; 2]], planted: &[[bool; 2]], dt: f64) -> [[(f64, f64);
     out
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let dir = std::path::PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
-    let count: usize = args.get(2).map_or(Ok(4), |s| s.parse())?;
+/// Where the physics body's foot skate comes from, against its reference.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap")]
+    dir: std::path::PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 4)]
+    devices: usize,
+    #[command(flatten)]
+    solver: posewire_tools::solver_file::SolverFile,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let file = args.solver.load()?;
+    let (dir, count) = (args.dir, args.devices);
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let dt = 1.0 / 90.0;
@@ -53,24 +69,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (takes, profile) = setting_takes(
             &bvh,
             &clip_name(clip),
-            DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+            posewire_tools::choices::devices(count)?,
             Condition::Clean,
             1,
         )?;
-        let mut settings = PhysicsSettings::default();
-        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-        if let Some(v) = env("P_PLANT") {
-            settings.body.effectors.plant_speed_m_s = v;
-        }
-        if let Some(v) = env("P_PLANT_CAP") {
-            settings.body.effectors.plant_max_force_share = v;
-        }
-        if let Some(v) = env("P_PLANT_REL") {
-            settings.body.effectors.plant_release_m = v;
-        }
-        if let Some(v) = env("P_FRICTION") {
-            settings.body.friction = v;
-        }
+        let settings = PhysicsSettings {
+            ik: file.ik,
+            ..file.physics
+        };
         let mut solver = PhysicsSolver::new(
             &profile,
             settings,

@@ -4,41 +4,53 @@
 //! ground truth at the same times, plus the share of the output's jitter that
 //! its worst 2 % of frames carry (spikes) against broadband noise.
 //!
-//! `cargo run --release -p posewire-evaluation --example jitter_joints -- [--settings FILE] DEVICES clean|noisy ik|physics CLIP.bvh...`
+//! `cargo run --release -p posewire-tools --bin jitter_joints -- [--settings FILE] DEVICES clean|noisy ik|physics CLIP.bvh... [--trace JOINT]`
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
-use posewire_body::{DeviceSet, Joint, JointMap};
+use posewire_body::{Joint, JointMap};
 use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolverKind};
+use posewire_tools::choices::{ConditionArg, SolverArg};
 
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
+/// Where the jitter is: per joint, the output's against the ground truth's.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// Devices: 3, 4 or 6.
+    devices: usize,
+    /// Device condition.
+    #[arg(value_enum)]
+    condition: ConditionArg,
+    /// The solver.
+    #[arg(value_enum)]
+    solver: SolverArg,
+    /// BVH clips.
+    #[arg(required = true)]
+    clips: Vec<std::path::PathBuf>,
+    /// Prints the largest jerks of this joint with their times.
+    #[arg(long, value_name = "JOINT")]
+    trace: Option<String>,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let settings = settings_arg::take_settings(&mut args)?;
-    let count: usize = args.get(1).ok_or("give DEVICES")?.parse()?;
-    let condition = match args.get(2).map(String::as_str) {
-        Some("noisy") => Condition::Noisy,
-        _ => Condition::Clean,
-    };
-    let kind = match args.get(3).map(String::as_str) {
-        Some("ik") => SolverKind::Ik,
-        _ => SolverKind::Physics,
-    };
-    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
-    for clip in args.iter().skip(4) {
-        let path = std::path::Path::new(clip);
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let count = args.devices;
+    let condition: Condition = args.condition.into();
+    let kind: SolverKind = args.solver.into();
+    let devices = posewire_tools::choices::devices(count)?;
+    for path in &args.clips {
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let bvh = Bvh::read(path)?;
         let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
-        let mut options = settings_arg::options(settings.as_ref());
+        let mut options = args.settings.options()?;
         options.solver = kind;
         let out = solve_take(&profile, &takes.trackers, &options)?;
         let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
@@ -68,8 +80,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 top_share(&r, 0.02)
             );
         }
-        if let Ok(t) = std::env::var("TRACE") {
-            trace(&rec, &frames, &t, dt);
+        if let Some(t) = &args.trace {
+            trace(&rec, &frames, t, dt);
         }
         let n = Joint::EVALUATED.len() as f64;
         println!(

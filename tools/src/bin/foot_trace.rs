@@ -4,21 +4,20 @@
 //! whether the simulated foot touches the floor, whether it is planted, and
 //! the force holding it. Devices are synthesized as the evaluation does.
 //!
-//! `cargo run --release -p posewire-evaluation --example foot_trace -- ../shared/data/mocap/cmu_49_01_walk.bvh 6 left [FROM TO] [clean|noisy]`
+//! `cargo run --release -p posewire-tools --bin foot_trace -- ../shared/data/mocap/cmu_49_01_walk.bvh 6 left --from 2 --to 4 --condition noisy`
 //!
-//! P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN/P_SLIDE_GAP: the sliding-foot settings.
-//! TRACE_EVERY: ticks between traced lines (default 3); GAP_MIN: only lines
-//! where the simulated ankle is at least this far (cm, horizontally) from
-//! the ground truth.
+//! The sliding-foot settings are `[solver.physics.body.effectors]`
+//! `slide_*` in the settings file (`--settings FILE`).
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
-use posewire_body::{DeviceSet, Joint};
+use posewire_body::Joint;
 use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
+use posewire_tools::choices::ConditionArg;
 
 fn truth_at(frames: &[JointFrame], t: f64, j: Joint) -> Option<DVec3> {
     let i = frames.partition_point(|f| f.time_s <= t);
@@ -30,47 +29,66 @@ fn truth_at(frames: &[JointFrame], t: f64, j: Joint) -> Option<DVec3> {
     Some(a.joints[j].position.lerp(b.joints[j].position, s))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let clip = std::path::PathBuf::from(args.get(1).ok_or("give a BVH clip")?);
-    let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
-    let left = args.get(3).is_none_or(|s| s != "right");
-    let from: f64 = args.get(4).map_or(Ok(0.0), |s| s.parse())?;
-    let to: f64 = args.get(5).map_or(Ok(1e9), |s| s.parse())?;
-    let condition = match args.get(6).map(String::as_str) {
-        Some("noisy") => Condition::Noisy,
-        _ => Condition::Clean,
-    };
-    let every: usize = std::env::var("TRACE_EVERY")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
-    let gap_min: f64 = std::env::var("GAP_MIN")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
+/// Which foot is traced.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Foot {
+    Left,
+    Right,
+}
+
+/// One foot of the physics solver traced against the ground truth and its
+/// reference.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A BVH clip.
+    clip: std::path::PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 6)]
+    devices: usize,
+    /// The foot.
+    #[arg(value_enum, default_value_t = Foot::Left)]
+    foot: Foot,
+    /// Trace from this time, s.
+    #[arg(long, default_value_t = 0.0)]
+    from: f64,
+    /// Trace until this time, s.
+    #[arg(long, default_value_t = 1e9)]
+    to: f64,
+    /// Device condition.
+    #[arg(long, value_enum, default_value_t = ConditionArg::Clean)]
+    condition: ConditionArg,
+    /// Ticks between traced lines.
+    #[arg(long, default_value_t = 3)]
+    every: usize,
+    /// Only lines where the simulated ankle is at least this far (cm,
+    /// horizontally) from the ground truth.
+    #[arg(long, default_value_t = 0.0)]
+    gap_min: f64,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let file = args.settings.load()?;
+    let clip = args.clip;
+    let count = args.devices;
+    let left = args.foot == Foot::Left;
+    let (from, to, every, gap_min) = (args.from, args.to, args.every, args.gap_min);
+    let condition: Condition = args.condition.into();
     let bvh = Bvh::read(&clip)?;
     let (takes, profile) = setting_takes(
         &bvh,
         &posewire_evaluation::protocol::clip_name(&clip),
-        DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+        posewire_tools::choices::devices(count)?,
         condition,
         1,
     )?;
-    let mut settings = PhysicsSettings::default();
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-    if let Some(v) = env("P_SLIDE") {
-        settings.body.effectors.slide_speed_m_s = v;
-    }
-    if let Some(v) = env("P_SLIDE_MU") {
-        settings.body.effectors.slide_friction = v;
-    }
-    if let Some(v) = env("P_SLIDE_WIN") {
-        settings.body.effectors.slide_window_s = v;
-    }
-    if let Some(v) = env("P_SLIDE_GAP") {
-        settings.body.effectors.slide_gap_m = v;
-    }
+    let settings = PhysicsSettings {
+        ik: file.ik,
+        ..file.physics
+    };
     let mut solver = PhysicsSolver::new(
         &profile,
         settings,
@@ -80,7 +98,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
     let samples = &takes.trackers.samples;
     if samples.is_empty() {
-        return Err("empty take".into());
+        anyhow::bail!("empty take");
     }
     let ankle = if left {
         Joint::LeftAnkle

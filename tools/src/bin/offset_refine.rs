@@ -5,41 +5,45 @@
 //! |z| in the bone frame) at 0 (calibrated), 10, 30, 60 s and the end of
 //! each clip, and the largest change of the offset in use between two
 //! samples, and the cost of a sample through the device tracker with the
-//! refinement and without (wall clock, this machine). STRIDE=k: every
+//! refinement and without (wall clock, this machine). `--stride k`: every
 //! k-th clip.
 //!
-//! `cargo run --release -p posewire-evaluation --example offset_refine -- ../shared/data/mocap-train`
+//! `cargo run --release -p posewire-tools --bin offset_refine -- ../shared/data/mocap-train`
 //! `--settings FILE` (a `[solver]` table) sets `[solver.ik.offsets]`.
 
 use std::path::PathBuf;
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
-use posewire_body::{Device, DeviceSet};
+use posewire_body::Device;
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::tracking::DeviceTracker;
-
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
 
 /// The times at which the offset in use is read, seconds (f64::INFINITY:
 /// the end of the clip).
 const TIMES: [f64; 5] = [0.0, 10.0, 30.0, 60.0, f64::INFINITY];
 const FEET: [Device; 2] = [Device::LeftFoot, Device::RightFoot];
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let settings = settings_arg::take_settings(&mut args)?.unwrap_or_default();
-    let dir = PathBuf::from(
-        args.get(1)
-            .map_or("../shared/data/mocap-train", String::as_str),
-    );
-    let stride: usize = std::env::var("STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let devices = DeviceSet::standard(6).ok_or("6 devices")?;
+/// The foot offsets' online refinement against the true offsets.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap-train")]
+    dir: PathBuf,
+    /// Every k-th no-prop clip only.
+    #[arg(long, default_value_t = 1)]
+    stride: usize,
+    #[command(flatten)]
+    solver: posewire_tools::solver_file::SolverFile,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let settings = args.solver.load()?;
+    let (dir, stride) = (args.dir, args.stride);
+    let devices = posewire_tools::choices::devices(6)?;
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     for condition in [Condition::Clean, Condition::Noisy] {

@@ -3,16 +3,16 @@
 //! each device's mean offset error (calibrated against true, in its bone's
 //! frame, per axis), and the no-prop MPJPE with the calibrated offsets,
 //! with the true ones put in their place (everything else as calibrated),
-//! and with the true offset of ONE device (`PER=device`) or one axis of
-//! one device (`PER=axis`) put in, each beside its gain over the
-//! calibrated offsets. PHYSICS (set): the physics solver instead of `ik`.
-//! STRIDE=k: every k-th clip only (exploration; final numbers on all).
-//! THREADS=n: clips solved on n threads (default 1).
+//! and with the true offset of ONE device (`--per device`) or one axis of
+//! one device (`--per axis`) put in, each beside its gain over the
+//! calibrated offsets. `--solver physics`: the physics solver instead of
+//! `ik`. `--stride k`: every k-th clip only (exploration; final numbers on
+//! all). `--threads n`: clips solved on n threads (default 1).
 //!
-//! `cargo run --release -p posewire-evaluation --example offset_oracle -- ../shared/data/mocap 6`
-//! `PER=axis STRIDE=3 cargo run ... -- ../shared/data/mocap-train 6`
+//! `cargo run --release -p posewire-tools --bin offset_oracle -- ../shared/data/mocap 6`
+//! `cargo run --release -p posewire-tools --bin offset_oracle -- ../shared/data/mocap-train 6 --per axis --stride 3`
 //! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
-//! sets the base settings; the environment variables apply on top.
+//! sets the solver's settings.
 
 use std::path::{Path, PathBuf};
 
@@ -22,10 +22,8 @@ use posewire_body::{BodyProfile, Device, DeviceSet, Source};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_evaluation::Metrics;
-use posewire_solver::{solve_take, SolveOptions, SolverKind};
-
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
+use posewire_solver::{solve_take, SolveOptions};
+use posewire_tools::choices::SolverArg;
 
 /// Which part of the true offsets a variant puts in.
 #[derive(Debug, Clone, Copy)]
@@ -74,19 +72,50 @@ struct ClipResult {
     metrics: Vec<Metrics>,
 }
 
+/// Which single offsets are also put in true.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Per {
+    /// Per device.
+    Device,
+    /// Per device and per axis of each device.
+    Axis,
+}
+
+/// How much of the error the calibrated device offsets cause.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap")]
+    dir: PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 6)]
+    devices: usize,
+    /// Also put in the true offset of one device (or axis) at a time.
+    #[arg(long, value_enum)]
+    per: Option<Per>,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = SolverArg::Ik)]
+    solver: SolverArg,
+    /// Every k-th no-prop clip only.
+    #[arg(long, default_value_t = 1)]
+    stride: usize,
+    /// Clips solved at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let settings = settings_arg::take_settings(&mut args)?;
-    let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
-    let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
-    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
-    let mut options = settings_arg::options(settings.as_ref());
-    if std::env::var("PHYSICS").is_ok() {
-        options.solver = SolverKind::Physics;
-    }
-    let stride: usize = env_number("STRIDE", 1).max(1);
-    let threads: usize = env_number("THREADS", 1).max(1);
-    let variants = variants(devices);
+    let args = <Args as clap::Parser>::parse();
+    let dir = args.dir.clone();
+    let devices = posewire_tools::choices::devices(args.devices)?;
+    let mut options = args.settings.options()?;
+    options.solver = args.solver.into();
+    let stride = args.stride.max(1);
+    let threads = args.threads.max(1);
+    let variants = variants(devices, args.per);
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let clips: Vec<PathBuf> = clips.into_iter().step_by(stride).collect();
@@ -98,27 +127,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// A number from the environment, or `default`.
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
-}
-
 /// The variants to run: calibrated, all true, and per device or per axis
-/// as `PER` asks.
-fn variants(devices: DeviceSet) -> Vec<Variant> {
+/// as `--per` asks.
+fn variants(devices: DeviceSet, per: Option<Per>) -> Vec<Variant> {
     let mut v = vec![Variant::Calibrated, Variant::AllTrue];
-    let per = std::env::var("PER").unwrap_or_default();
     for d in devices.iter() {
-        match per.as_str() {
-            "device" => v.push(Variant::Device(d)),
-            "axis" => {
+        match per {
+            Some(Per::Device) => v.push(Variant::Device(d)),
+            Some(Per::Axis) => {
                 v.push(Variant::Device(d));
                 v.extend((0..3).map(|a| Variant::Axis(d, a)));
             }
-            _ => {}
+            None => {}
         }
     }
     v

@@ -1,48 +1,65 @@
 //! Development aid: mean position error per evaluation joint, over the clips
 //! of a folder, for one device set and condition, with the project solver.
 //!
-//! `cargo run --release -p posewire-evaluation --example joint_errors -- ../shared/data/mocap 3 clean`
+//! `cargo run --release -p posewire-tools --bin joint_errors -- ../shared/data/mocap 3 clean --no-prop`
 //!
-//! For tuning, solver settings can be overridden from the environment
-//! (numbers): ELBOW_W, EPX/EPY/EPZ (elbow pole), NECK_ONLY (set: whole head turn on the neck), PHYSICS (set: the physics solver; P_NOSELF (self-collision off), P_SELF_ALL (shins and feet collide with their own body too), P_CAP root acceleration cap, P_HZ joint and P_ROOT root spring frequencies, P_WORLD world-space trunk targets, P_EE_HZ/P_EE_AHZ/P_EE_ACC end-effector springs (0 Hz: off), P_PLANT/P_PLANT_REL/P_PLANT_CAP planted feet (reference speed, release distance, breaking force in body weights), P_SLIDE/P_SLIDE_MU/P_SLIDE_WIN/P_SLIDE_GAP sliding feet (reference speed m/s, friction, window s, distance m), P_FRICTION, P_BALANCE the balance array, P_FW the reference's filter window), LEAN0
-//! (chest forward tilt), LEAN, HH/HT/HL (heading from hands, time constant,
-//! max lag in degrees), LA/SD/BACK/LIFT/SDUR (stepping), CLA/CNEED/CMAX/CDUR
-//! (stepping cued by the arm swing: lookahead, minimum need, furthest
-//! landing ahead, duration share), GAIT=0 (no arm-swing cue),
-//! GFLIP/GRATE/GACT (arm-swing flip rate, rate time constant, minimum
-//! activity), KF (knee follows foot),
-//! FW (filter window), FOFF=1 (filter off). ALL_JOINTS=1 prints every joint;
-//! BIAS=1 prints mean signed errors and chest-angle errors. NOPROP=1 leaves
-//! out the prop clips (*14_21*, *14_27*), as the no-prop means.
-//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
-//! sets the base settings; the environment variables apply on top.
+//! Every solver setting tuned with it (the elbow pole, heading from the
+//! hands, stepping, the filter, the physics body's springs, planted and
+//! sliding feet, ...) is set in a settings file (`--settings FILE`, a
+//! `[solver]` table as `posewire solve --settings` reads it).
+//! `--all-joints` prints every joint; `--bias` prints mean signed errors
+//! and chest-angle errors; `--no-prop` leaves out the prop clips, as the
+//! issue's no-prop means.
 
 use std::path::PathBuf;
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
+use posewire_body::Joint;
 use posewire_body::JointMap;
-use posewire_body::{DeviceSet, Joint};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::solve_take;
+use posewire_tools::choices::{ConditionArg, SolverArg};
 
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
+/// Mean position error per evaluation joint over the clips of a folder.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap")]
+    dir: PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 3)]
+    devices: usize,
+    /// Device condition.
+    #[arg(value_enum, default_value_t = ConditionArg::Clean)]
+    condition: ConditionArg,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = SolverArg::Ik)]
+    solver: SolverArg,
+    /// Leave out the clips with props.
+    #[arg(long)]
+    no_prop: bool,
+    /// Print every joint's mean error.
+    #[arg(long)]
+    all_joints: bool,
+    /// Print mean signed errors and chest-angle errors.
+    #[arg(long)]
+    bias: bool,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let settings = settings_arg::take_settings(&mut args)?;
-    let dir = PathBuf::from(args.get(1).map_or("../shared/data/mocap", String::as_str));
-    let count: usize = args.get(2).map_or(Ok(3), |s| s.parse())?;
-    let condition = match args.get(3).map(String::as_str) {
-        Some("noisy") => Condition::Noisy,
-        _ => Condition::Clean,
-    };
-    let devices = DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?;
+    let args = <Args as clap::Parser>::parse();
+    let dir = args.dir.clone();
+    let count = args.devices;
+    let condition: Condition = args.condition.into();
+    let devices = posewire_tools::choices::devices(count)?;
     let mut clips = bvh_clips(&dir)?;
-    if std::env::var("NOPROP").is_ok() {
+    if args.no_prop {
         clips.retain(|p| !is_prop_clip(&clip_name(p)));
     }
     let mut total = [0.0; Joint::COUNT];
@@ -61,146 +78,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_default();
         let bvh = Bvh::read(clip)?;
         let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
-        let mut options = settings_arg::options(settings.as_ref());
-        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-        if let Some(w) = env("ELBOW_W") {
-            options.ik.elbow_from_hand = w;
-        }
-        if let (Some(x), Some(y), Some(z)) = (env("EPX"), env("EPY"), env("EPZ")) {
-            options.ik.elbow_pole = DVec3::new(x, y, z);
-        }
-        if std::env::var("PHYSICS").is_ok() {
-            options.solver = posewire_solver::SolverKind::Physics;
-        }
-        if std::env::var("P_SELF_ALL").is_ok() {
-            options.physics.body.self_collision =
-                posewire_solver::physics::avatar::SelfCollision::All;
-        }
-        if std::env::var("P_NOSELF").is_ok() {
-            options.physics.body.self_collision =
-                posewire_solver::physics::avatar::SelfCollision::Off;
-        }
-        if let Some(v) = env("P_CAP") {
-            options.physics.body.root_max_accel = v;
-            options.physics.body.root_max_angular_accel = 3.0 * v;
-        }
-        if let Some(v) = env("P_HZ") {
-            options.physics.body.joint_hz = v;
-        }
-        if let Some(v) = env("P_EE_HZ") {
-            options.physics.body.effectors.hz = v;
-        }
-        if let Some(v) = env("P_EE_AHZ") {
-            options.physics.body.effectors.angular_hz = v;
-        }
-        if let Some(v) = env("P_EE_ACC") {
-            options.physics.body.effectors.max_accel = v;
-        }
-        if let Some(v) = env("P_PLANT") {
-            options.physics.body.effectors.plant_speed_m_s = v;
-        }
-        if let Some(v) = env("P_PLANT_CAP") {
-            options.physics.body.effectors.plant_max_force_share = v;
-        }
-        if let Some(v) = env("P_PLANT_REL") {
-            options.physics.body.effectors.plant_release_m = v;
-        }
-        if let Some(v) = env("P_SLIDE") {
-            options.physics.body.effectors.slide_speed_m_s = v;
-        }
-        if let Some(v) = env("P_SLIDE_MU") {
-            options.physics.body.effectors.slide_friction = v;
-        }
-        if let Some(v) = env("P_SLIDE_WIN") {
-            options.physics.body.effectors.slide_window_s = v;
-        }
-        if let Some(v) = env("P_SLIDE_GAP") {
-            options.physics.body.effectors.slide_gap_m = v;
-        }
-        if let Some(v) = env("P_FRICTION") {
-            options.physics.body.friction = v;
-        }
-        if let Some(v) = env("P_ROOT") {
-            options.physics.body.root_hz = v;
-        }
-        if std::env::var("P_BALANCE").is_ok() {
-            options.physics.balance = Some(posewire_solver::physics::balance::Balance::default());
-        }
-        if std::env::var("P_WORLD").is_ok() {
-            options.physics.world_space_targets = true;
-        }
-        if std::env::var("NECK_ONLY").is_ok() {
-            options.ik.trunk = posewire_solver::TrunkMode::NeckOnly;
-        }
-        if let Some(v) = env("LA") {
-            options.ik.stepping.lookahead_s = v;
-        }
-        if let Some(v) = env("SD") {
-            options.ik.stepping.step_distance_m = v;
-        }
-        if let Some(v) = env("BACK") {
-            options.ik.stepping.ankle_behind_hip_m = v;
-        }
-        if let Some(v) = env("LEAN") {
-            options.ik.lean_from_pitch = v;
-        }
-        if let Some(v) = env("LEAN0") {
-            options.ik.chest_forward_tilt_rad = v;
-        }
-        if let Some(v) = env("CH") {
-            options.ik.chest_yaw_from_hands = v;
-        }
-        if let Some(v) = env("HH") {
-            options.ik.heading_from_hands = v;
-        }
-        if let Some(v) = env("HT") {
-            options.ik.heading_time_s = v;
-        }
-        if let Some(v) = env("HL") {
-            options.ik.heading_max_lag_rad = v.to_radians();
-        }
-        if let Some(v) = env("LIFT") {
-            options.ik.stepping.lift_m = v;
-        }
-        if let Some(v) = env("SDUR") {
-            options.ik.stepping.step_duration_s = v;
-        }
-        if let Some(v) = env("GAIT") {
-            options.ik.gait.enabled = v != 0.0;
-        }
-        if let Some(v) = env("GFLIP") {
-            options.ik.gait.flip_rate_m_s = v;
-        }
-        if let Some(v) = env("GRATE") {
-            options.ik.gait.rate_time_s = v;
-        }
-        if let Some(v) = env("GACT") {
-            options.ik.gait.min_activity_m_s = v;
-        }
-        if let Some(v) = env("CLA") {
-            options.ik.stepping.cued_lookahead_s = v;
-        }
-        if let Some(v) = env("CNEED") {
-            options.ik.stepping.cued_min_need = v;
-        }
-        if let Some(v) = env("CMAX") {
-            options.ik.stepping.cued_max_ahead_m = v;
-        }
-        if let Some(v) = env("CDUR") {
-            options.ik.stepping.cued_duration_share = v;
-        }
-        if let Some(v) = env("KF") {
-            options.ik.knee_follows_foot = v;
-        }
-        if let Some(v) = env("FW") {
-            options.ik.filter.window = v as usize;
-        }
-        if let Some(v) = env("P_FW") {
-            options.physics.reference_filter_window = v as usize;
-        }
-        if let Some(v) = env("FOFF") {
-            options.ik.filter.enabled = v == 0.0;
-        }
+        let mut options = args.settings.options()?;
+        options.solver = args.solver.into();
         let out = solve_take(&profile, &takes.trackers, &options)?;
         let start0 = takes.trackers.samples.first().map_or(0.0, |s| s.time_s) + 1.0;
         all_metrics.push(posewire_evaluation::evaluate(
@@ -286,7 +165,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         n += 1;
     }
-    if std::env::var("ALL_JOINTS").is_ok() {
+    if args.all_joints {
         for j in Joint::ALL {
             println!(
                 "{:16} {:5.1}",
@@ -295,7 +174,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
-    if std::env::var("BIAS").is_ok() {
+    if args.bias {
         for (k, name) in ["l_shoulder", "neck", "head", "l_elbow", "l_knee", "l_ankle"]
             .into_iter()
             .enumerate()

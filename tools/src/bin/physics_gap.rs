@@ -2,83 +2,77 @@
 //! the kinematic reference it tracks, on one clip, clean; with a joint name
 //! as the third argument, that joint's angles are traced. The devices are
 //! synthesized as the evaluation does (same clip name, so the same offsets
-//! and mounts), so per-clip numbers match `joint_errors`'. Environment:
-//! WORLD (world-space targets), SUBSTEPS, JOINT_HZ, EE_HZ and EE_AHZ (end-effector springs), NOSELF (no self-collision), SELF_FRICTION (friction where the body touches itself, 0 by default), SELF_ALL (shins and feet collide with their own body too), TRACE_EVERY (ticks between traced lines), DUMP_AT (seconds into the clip: the reference's parent-relative rotations then, as test poses are written), VIA_SOLVE (also the distance between `solve_take`'s ik and physics outputs).
+//! and mounts), so per-clip numbers match `joint_errors`'. The body and
+//! world (world-space targets, substeps, joint and end-effector spring
+//! rates, self-collision and its friction) are set in the settings file's
+//! `[solver.physics]` and `[solver.world]` tables (`--settings FILE`, as
+//! `posewire solve --settings` reads it).
 //!
-//! `cargo run --release -p posewire-evaluation --example physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6`
-//! `--settings FILE` (a `[solver]` table, as `posewire solve --settings`)
-//! sets the base settings; the environment variables apply on top.
+//! `cargo run --release -p posewire-tools --bin physics_gap -- ../shared/data/mocap/cmu_49_01_walk.bvh 6 --trace LeftKnee`
 
 use posewire_body::bvh::Bvh;
 use posewire_body::transform::angle_between;
-use posewire_body::{DeviceSet, Joint};
+use posewire_body::Joint;
 use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::joint_frames::joint_frame;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
 
-#[path = "common/settings_arg.rs"]
-mod settings_arg;
+/// Per joint, the angle between the simulated bone and its reference.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A BVH clip.
+    clip: std::path::PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 6)]
+    devices: usize,
+    /// Trace this joint's angles (every `--trace-every` ticks).
+    #[arg(long, value_name = "JOINT")]
+    trace: Option<String>,
+    /// Ticks between traced lines.
+    #[arg(long, default_value_t = 45)]
+    trace_every: usize,
+    /// Seconds into the clip: print the reference's parent-relative
+    /// rotations then, as test poses are written.
+    #[arg(long, value_name = "SECONDS")]
+    dump_at: Option<f64>,
+    /// Also the distance between `solve_take`'s ik and physics outputs.
+    #[arg(long)]
+    via_solve: bool,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
+}
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args: Vec<String> = std::env::args().collect();
-    let file = settings_arg::take_settings(&mut args)?.unwrap_or_default();
-    let clip = std::path::PathBuf::from(args.get(1).ok_or("give a BVH clip")?);
-    let count: usize = args.get(2).map_or(Ok(6), |s| s.parse())?;
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let file = args.settings.load()?;
+    let clip = args.clip.clone();
+    let count = args.devices;
     let bvh = Bvh::read(&clip)?;
     let (takes, profile) = setting_takes(
         &bvh,
         &posewire_evaluation::protocol::clip_name(&clip),
-        DeviceSet::standard(count).ok_or("devices must be 3, 4 or 6")?,
+        posewire_tools::choices::devices(count)?,
         Condition::Clean,
         1,
     )?;
-    let mut settings = PhysicsSettings {
+    let settings = PhysicsSettings {
         ik: file.ik,
         ..file.physics
     };
-    if std::env::var("WORLD").is_ok() {
-        settings.world_space_targets = true;
-    }
-    let mut world = WorldSettings {
+    let world = WorldSettings {
         rate_hz: 90.0,
         ..file.world
     };
-    if let Some(f) = std::env::var("SELF_FRICTION")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        world.self_friction = f;
-    }
-    if let Some(n) = std::env::var("SUBSTEPS").ok().and_then(|v| v.parse().ok()) {
-        world.substeps = n;
-    }
-    if std::env::var("SELF_ALL").is_ok() {
-        settings.body.self_collision = posewire_solver::physics::avatar::SelfCollision::All;
-    }
-    if std::env::var("NOSELF").is_ok() {
-        settings.body.self_collision = posewire_solver::physics::avatar::SelfCollision::Off;
-    }
-    if let Some(hz) = std::env::var("EE_HZ").ok().and_then(|v| v.parse().ok()) {
-        settings.body.effectors.hz = hz;
-    }
-    if let Some(hz) = std::env::var("EE_AHZ").ok().and_then(|v| v.parse().ok()) {
-        settings.body.effectors.angular_hz = hz;
-    }
-    if let Some(hz) = std::env::var("JOINT_HZ").ok().and_then(|v| v.parse().ok()) {
-        settings.body.joint_hz = hz;
-    }
     let mut solver = PhysicsSolver::new(&profile, settings, &Scene::default(), world);
     let samples = &takes.trackers.samples;
     let Some(first) = samples.first() else {
-        return Err("empty take".into());
+        anyhow::bail!("empty take");
     };
-    // A joint named as the third argument is traced every half second.
-    let trace = args.get(3).and_then(|n| Joint::from_name(n));
-    let dump_at = std::env::var("DUMP_AT")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok());
+    let trace = args.trace.as_deref().and_then(Joint::from_name);
+    let dump_at = args.dump_at;
     let mut gap = [0.0; Joint::COUNT];
     let mut dist = [0.0; Joint::COUNT];
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
@@ -122,12 +116,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         if let Some(j) = trace {
-            if k % std::env::var("TRACE_EVERY")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(45)
-                == 0
-            {
+            if k % args.trace_every.max(1) == 0 {
                 if let (Some(frame), Some(parent)) = (joint_frame(j), j.parent()) {
                     let local = |p: &posewire_body::BodyPose| {
                         p.rotations[parent].inverse() * p.rotations[j]
@@ -150,7 +139,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     }
-    if std::env::var("VIA_SOLVE").is_ok() {
+    if args.via_solve {
         use posewire_solver::{solve_take, SolveOptions, SolverKind};
         let ik = solve_take(&profile, &takes.trackers, &SolveOptions::default())?;
         let ph = solve_take(

@@ -6,7 +6,7 @@
 //! time difference, across dropouts too), with the clip it comes from; then
 //! how many samples the default gate would reject (it must be none).
 //!
-//! `cargo run --release -p posewire-evaluation --example device_speeds -- ../shared/data/mocap-train ../shared/data/mocap`
+//! `cargo run --release -p posewire-tools --bin device_speeds -- ../shared/data/mocap-train ../shared/data/mocap`
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::TrackerTake;
@@ -56,12 +56,18 @@ fn rejected(take: &TrackerTake) -> Vec<String> {
 /// How many of the fastest moves are listed per device.
 const TOP: usize = 8;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let folders: Vec<String> = std::env::args().skip(1).collect();
-    if folders.is_empty() {
-        return Err("give one or more folders of BVH clips".into());
-    }
-    let devices = DeviceSet::standard(6).ok_or("six devices")?;
+/// How fast tracked devices move on real motion (for the gate's limit).
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// Folders of BVH clips.
+    #[arg(required = true)]
+    folders: Vec<String>,
+}
+
+fn main() -> anyhow::Result<()> {
+    let folders = <Args as clap::Parser>::parse().folders;
+    let devices = DeviceSet::standard(6).ok_or_else(|| anyhow::anyhow!("six devices"))?;
     println!("folder | condition | device | speeds between consecutive samples, m/s");
     for folder in &folders {
         let clips = bvh_clips(std::path::Path::new(folder))?;

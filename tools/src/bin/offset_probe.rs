@@ -4,7 +4,7 @@
 //! measures and the mean foot device height in the calibration take; CSV on
 //! stdout.
 //!
-//! `cargo run --release -p posewire-evaluation --example offset_probe -- ../shared/data/mocap-train`
+//! `cargo run --release -p posewire-tools --bin offset_probe -- ../shared/data/mocap-train`
 
 use std::path::PathBuf;
 
@@ -13,13 +13,18 @@ use posewire_body::{Device, DeviceSet, Joint};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let dir = PathBuf::from(
-        args.get(1)
-            .map_or("../shared/data/mocap-train", String::as_str),
-    );
-    let devices = DeviceSet::standard(6).ok_or("6 devices")?;
+/// What the floor says about the foot devices' height offsets (CSV).
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap-train")]
+    dir: PathBuf,
+}
+
+fn main() -> anyhow::Result<()> {
+    let dir = <Args as clap::Parser>::parse().dir;
+    let devices = DeviceSet::standard(6).ok_or_else(|| anyhow::anyhow!("6 devices"))?;
     println!(
         "clip,cond,side,true_y,h5,stature,head_h,ankle_h,dev_y,cal_y,shin,thigh,tl_x,tl_y,tl_z"
     );

@@ -1,0 +1,46 @@
+//! The choices the aids share on their command lines.
+
+use posewire_evaluation::synth::Condition;
+use posewire_solver::SolverKind;
+
+/// Clean devices, or with the evaluation's noise.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConditionArg {
+    /// Exact device poses.
+    Clean,
+    /// The evaluation's device noise (EVALUATION.md).
+    Noisy,
+}
+
+impl From<ConditionArg> for Condition {
+    fn from(c: ConditionArg) -> Condition {
+        match c {
+            ConditionArg::Clean => Condition::Clean,
+            ConditionArg::Noisy => Condition::Noisy,
+        }
+    }
+}
+
+/// Which solver answers.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolverArg {
+    /// The kinematic baseline.
+    Ik,
+    /// The physics avatar (the default solver).
+    Physics,
+}
+
+impl From<SolverArg> for SolverKind {
+    fn from(s: SolverArg) -> SolverKind {
+        match s {
+            SolverArg::Ik => SolverKind::Ik,
+            SolverArg::Physics => SolverKind::Physics,
+        }
+    }
+}
+
+/// The standard device set of `count` devices (3, 4 or 6).
+pub fn devices(count: usize) -> anyhow::Result<posewire_body::DeviceSet> {
+    posewire_body::DeviceSet::standard(count)
+        .ok_or_else(|| anyhow::anyhow!("devices must be 3, 4 or 6, not {count}"))
+}
