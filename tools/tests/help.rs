@@ -3,16 +3,18 @@
 
 use std::process::Command;
 
-const AIDS: [(&str, &str); 11] = [
+const AIDS: [(&str, &str); 13] = [
     ("device_speeds", env!("CARGO_BIN_EXE_device_speeds")),
     ("foot_trace", env!("CARGO_BIN_EXE_foot_trace")),
     ("jitter_joints", env!("CARGO_BIN_EXE_jitter_joints")),
     ("joint_errors", env!("CARGO_BIN_EXE_joint_errors")),
     ("leg_smoothness", env!("CARGO_BIN_EXE_leg_smoothness")),
+    ("meeting_trials", env!("CARGO_BIN_EXE_meeting_trials")),
     ("offset_oracle", env!("CARGO_BIN_EXE_offset_oracle")),
     ("offset_probe", env!("CARGO_BIN_EXE_offset_probe")),
     ("offset_refine", env!("CARGO_BIN_EXE_offset_refine")),
     ("physics_gap", env!("CARGO_BIN_EXE_physics_gap")),
+    ("push_trials", env!("CARGO_BIN_EXE_push_trials")),
     ("results_tables", env!("CARGO_BIN_EXE_results_tables")),
     ("skate_diag", env!("CARGO_BIN_EXE_skate_diag")),
 ];

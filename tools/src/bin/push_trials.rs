@@ -16,8 +16,8 @@
 //!   controller (implicit motors, 90 Hz), which do not recover.
 //!
 //! ```sh
-//! cargo run --release -p posewire-solver --example push_trials
-//! cargo run --release -p posewire-solver --example push_trials -- \
+//! cargo run --release -p posewire-tools --bin push_trials
+//! cargo run --release -p posewire-tools --bin push_trials -- \
 //!     --controller arrays --pushes "0,0,30;-30,0,0" --stance-reach 0.99 --leg-reach 0.99
 //! ```
 //!
@@ -224,73 +224,102 @@ fn parse_push(spec: &str) -> Result<DVec3, String> {
     }
 }
 
-fn parse_share(flag: &str, value: Option<String>) -> Result<f64, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+/// A share of the leg's length in (0.5, 1].
+fn share(value: &str) -> Result<f64, String> {
     match value.parse::<f64>() {
         Ok(v) if v > 0.5 && v <= 1.0 => Ok(v),
         _ => Err(format!(
-            "{flag} {value:?}: expected a share of the leg's length in (0.5, 1]"
+            "{value:?}: expected a share of the leg's length in (0.5, 1]"
         )),
     }
 }
 
-fn parse_seconds(flag: &str, value: Option<String>) -> Result<f64, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+/// Seconds in [0, 600].
+fn seconds(value: &str) -> Result<f64, String> {
     match value.parse::<f64>() {
         Ok(v) if (0.0..=600.0).contains(&v) => Ok(v),
-        _ => Err(format!("{flag} {value:?}: expected seconds in [0, 600]")),
+        _ => Err(format!("{value:?}: expected seconds in [0, 600]")),
     }
 }
 
+/// A stature in metres in [1, 2.3].
+fn stature(value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(v) if (1.0..=2.3).contains(&v) => Ok(v),
+        _ => Err(format!("{value:?}: expected metres in [1, 2.3]")),
+    }
+}
+
+/// Which controller keeps the body up, on the command line.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum ControllerArg {
+    /// Torque-level balance by stepping (1440 Hz).
+    Stepping,
+    /// The tracked body's balance and locomotion arrays (90 Hz).
+    Arrays,
+}
+
+/// Push trials for the self-supporting body: does it recover by stepping?
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// Impulses in N s (x to the body's left, y up, z forward), separated
+    /// by `;`.
+    #[arg(long, default_value = DEFAULT_PUSHES)]
+    pushes: String,
+    /// A `[solver]` table: the `arrays` controller's balance and locomotion.
+    #[arg(long, value_name = "FILE")]
+    settings: Option<std::path::PathBuf>,
+    /// The controller.
+    #[arg(long, value_enum, default_value_t = ControllerArg::Stepping)]
+    controller: ControllerArg,
+    /// The locomotion's stance reach (share of the leg).
+    #[arg(long, value_parser = share)]
+    stance_reach: Option<f64>,
+    /// The locomotion's leg reach (share of the leg).
+    #[arg(long, value_parser = share)]
+    leg_reach: Option<f64>,
+    /// Stand still on both feet once calm (stepping controller).
+    #[arg(long)]
+    quiet_stance: bool,
+    /// When the push lands, s.
+    #[arg(long, value_parser = seconds, default_value = "1")]
+    push_at: f64,
+    /// The run's length, s (default 8 stepping, 6 arrays).
+    #[arg(long, value_parser = seconds)]
+    seconds: Option<f64>,
+    /// The person's height, m (the mass follows).
+    #[arg(long, value_parser = stature, default_value = "1.75")]
+    stature: f64,
+}
+
 fn run() -> Result<(), String> {
+    let args = <Args as clap::Parser>::parse();
     let mut trial = Trial {
-        controller: Controller::Stepping,
-        quiet_stance: false,
+        controller: match args.controller {
+            ControllerArg::Stepping => Controller::Stepping,
+            ControllerArg::Arrays => Controller::Arrays,
+        },
+        quiet_stance: args.quiet_stance,
         locomotion: Locomotion::default(),
         balance: Balance::default(),
-        push_at_s: 1.0,
+        push_at_s: args.push_at,
         seconds: 0.0,
-        stature_m: 1.75,
+        stature_m: args.stature,
     };
-    let mut pushes = DEFAULT_PUSHES.to_string();
-    let mut seconds = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--pushes" => pushes = args.next().ok_or("--pushes needs a value")?,
-            "--settings" => {
-                let path = args.next().ok_or("--settings needs a file")?;
-                let file = posewire_solver::SolverSettings::load(std::path::Path::new(&path))
-                    .map_err(|e| e.to_string())?;
-                trial.locomotion = file.physics.locomotion.unwrap_or(trial.locomotion);
-                trial.balance = file.physics.balance.unwrap_or(trial.balance);
-            }
-            "--controller" => {
-                trial.controller = match args.next().as_deref() {
-                    Some("stepping") => Controller::Stepping,
-                    Some("arrays") => Controller::Arrays,
-                    other => {
-                        return Err(format!(
-                            "--controller {other:?}: expected stepping or arrays"
-                        ))
-                    }
-                }
-            }
-            "--stance-reach" => trial.locomotion.stance_reach = parse_share(&flag, args.next())?,
-            "--leg-reach" => trial.locomotion.leg_reach = parse_share(&flag, args.next())?,
-            "--quiet-stance" => trial.quiet_stance = true,
-            "--push-at" => trial.push_at_s = parse_seconds(&flag, args.next())?,
-            "--seconds" => seconds = Some(parse_seconds(&flag, args.next())?),
-            "--stature" => {
-                let value = args.next().ok_or("--stature needs a value")?;
-                trial.stature_m = match value.parse::<f64>() {
-                    Ok(v) if (1.0..=2.3).contains(&v) => v,
-                    _ => return Err(format!("--stature {value:?}: expected metres in [1, 2.3]")),
-                };
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
+    if let Some(path) = &args.settings {
+        let file = posewire_solver::SolverSettings::load(path).map_err(|e| e.to_string())?;
+        trial.locomotion = file.physics.locomotion.unwrap_or(trial.locomotion);
+        trial.balance = file.physics.balance.unwrap_or(trial.balance);
     }
+    if let Some(v) = args.stance_reach {
+        trial.locomotion.stance_reach = v;
+    }
+    if let Some(v) = args.leg_reach {
+        trial.locomotion.leg_reach = v;
+    }
+    let pushes = args.pushes;
+    let seconds = args.seconds;
     trial.seconds = seconds.unwrap_or(match trial.controller {
         Controller::Stepping => 8.0,
         Controller::Arrays => 6.0,
