@@ -259,7 +259,7 @@ fn physics_balance_holds_a_split_stance() {
 fn physics_locomotion_steps_toward_the_capture_point_after_a_push() {
     // What the recovery step does today: a push forward makes the foot
     // that lags step forward, toward where the centre of mass is going.
-    // (It does not yet keep the body up: see docs/RESULTS.md.)
+    // (It does not yet keep the body up: see docs/notes/push-rounds.md.)
     let push = DVec3::new(0.0, 0.0, 30.0);
     let (_, steps, moved, first) = pushed(Some(Locomotion::default()), push);
     assert!(steps >= 1, "no recovery step");

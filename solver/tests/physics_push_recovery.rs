@@ -242,7 +242,7 @@ fn physics_with_a_quiet_stance_the_body_stands_then_steps_and_stands_again() {
     // With `quiet_stance` the body stands still on both feet until the
     // capture point leaves them; a push makes it step, and once it is calm
     // it stands again. (Less robust than stepping in place: see
-    // docs/RESULTS.md; these pushes are ones it recovers at every moment
+    // docs/notes/push-rounds.md; these pushes are ones it recovers at every moment
     // measured.)
     let quiet = SteppingSettings {
         quiet_stance: true,

@@ -37,7 +37,7 @@ impl Default for LimitsConfig {
     /// connection) beside the 400 pose subscribers measured at 90 Hz on
     /// this machine without a skip, with a margin: 1,000 in all, 200 on
     /// one connection; vertex subscribers 400 (the fan-out already skips
-    /// beyond 150 to 200 of them on 2 cores, docs/RESULTS.md).
+    /// beyond 150 to 200 of them on 2 cores, docs/RESULTS.md; the runs in docs/notes/live-daemon-measurements.md).
     fn default() -> Self {
         LimitsConfig {
             max_subscribers: 1000,

@@ -32,7 +32,7 @@ pub struct PhysicsSettings {
     /// than `ik`'s own output uses, because the simulated body smooths by
     /// itself. On the dev clips (noisy) a window of 7 gives the physics
     /// output about the jitter that `ik` has with its 9, and about 3 ms less
-    /// lag than a window of 9 gave it (`docs/RESULTS.md`).
+    /// lag than a window of 9 gave it (`docs/notes/physics-solver-trials.md`).
     pub reference_filter_window: usize,
     /// The simulated body's gains and root support.
     pub body: BodySettings,

@@ -17,7 +17,7 @@
 //!   reach, rising slowly); once the body is still, a closing step brings
 //!   the other foot beside the stepped one and the legs return to the
 //!   reference's pose. (Measured: this does not keep a pushed body up; the
-//!   torque-level `super::stepping_balance` does. See docs/RESULTS.md.)
+//!   torque-level `super::stepping_balance` does. See docs/notes/push-rounds.md.)
 //! - **Turning on the stance leg**: while one foot stands, its hip turns the
 //!   pelvis toward the reference's heading (a PD about the vertical).
 //!

@@ -70,7 +70,7 @@ pub struct ReactionCounts {
 }
 
 /// The thresholds and gains of the body's reactions. Chosen on standing
-/// pushes and the training clips (docs/RESULTS.md, "Reactions").
+/// pushes and the training clips (docs/RESULTS.md, "Physics avatar reactions").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ReactionSettings {
@@ -140,7 +140,7 @@ pub struct ReactionSettings {
     pub get_up_joint_speed_rad_s: f64,
     /// ... and moves the pelvis no faster than this, m/s: a walking pace,
     /// since a body knocked metres from a person who walks on must get back
-    /// to them (at 0.6 m/s a body 5 m away took 13 s: docs/RESULTS.md,
+    /// to them (at 0.6 m/s a body 5 m away took 13 s: docs/notes/push-reactions.md,
     /// "Reactions").
     pub get_up_speed_m_s: f64,
     /// Getting up takes at least this long, seconds.

@@ -25,7 +25,7 @@
 //! it is calm (`SteppingSettings::quiet_stance`).
 //!
 //! `--pushes` takes impulses in N s (x to the body's left, y up, z forward),
-//! separated by `;`. The default is the eight trials of `docs/RESULTS.md`:
+//! separated by `;`. The default is the eight trials of `docs/notes/push-rounds.md`:
 //! 30/40/60 forward, 30/45 back, 30/40/60 to the right. `--push-at` sets
 //! when the push lands (s, default 1) and `--seconds` the run's length
 //! (default 6 for `arrays`, 8 for `stepping`), `--stature` the person's
@@ -49,7 +49,7 @@ use posewire_solver::physics::{
     AvatarController, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };
 
-/// The trials `docs/RESULTS.md` reports, in N s on the chest.
+/// The trials `docs/notes/push-rounds.md` reports, in N s on the chest.
 const DEFAULT_PUSHES: &str = "0,0,30;0,0,40;0,0,60;0,0,-30;0,0,-45;-30,0,0;-40,0,0;-60,0,0";
 /// A head below this height, metres, counts as a fall.
 const FALLEN_HEAD_M: f64 = 0.8;

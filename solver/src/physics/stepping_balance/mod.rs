@@ -27,13 +27,13 @@
 //!   the step), the feet are held flat and facing the body's heading.
 //!
 //! The gains were found by a machine search over push trials (see
-//! `docs/RESULTS.md`, "A ninth check"). By default the body keeps
+//! `docs/notes/push-rounds.md`, "A ninth check"). By default the body keeps
 //! stepping in place while it balances. With
 //! [`SteppingSettings::quiet_stance`] it stands on both feet while calm
 //! (the torso's pitch and yaw through both hips, the centre of mass held
 //! by a virtual force through both legs forward and back and by the hips
 //! sideways) and steps when the capture point leaves its feet; that is
-//! less robust to hard pushes (measured in `docs/RESULTS.md`).
+//! less robust to hard pushes (measured in `docs/notes/push-rounds.md`).
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{yaw_of, yaw_rotation};
