@@ -44,3 +44,16 @@ pub fn devices(count: usize) -> anyhow::Result<posewire_body::DeviceSet> {
     posewire_body::DeviceSet::standard(count)
         .ok_or_else(|| anyhow::anyhow!("devices must be 3, 4 or 6, not {count}"))
 }
+
+/// Comma-separated finite numbers (`--sizes 25,60,250`), as one argument.
+pub fn number_list(v: &str) -> Result<Vec<f64>, String> {
+    v.split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite())
+                .ok_or_else(|| format!("`{x}` is not a number"))
+        })
+        .collect()
+}

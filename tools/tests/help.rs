@@ -3,7 +3,8 @@
 
 use std::process::Command;
 
-const AIDS: [(&str, &str); 13] = [
+const AIDS: [(&str, &str); 15] = [
+    ("demo_smoothness", env!("CARGO_BIN_EXE_demo_smoothness")),
     ("device_speeds", env!("CARGO_BIN_EXE_device_speeds")),
     ("foot_trace", env!("CARGO_BIN_EXE_foot_trace")),
     ("jitter_joints", env!("CARGO_BIN_EXE_jitter_joints")),
@@ -14,6 +15,7 @@ const AIDS: [(&str, &str); 13] = [
     ("offset_probe", env!("CARGO_BIN_EXE_offset_probe")),
     ("offset_refine", env!("CARGO_BIN_EXE_offset_refine")),
     ("physics_gap", env!("CARGO_BIN_EXE_physics_gap")),
+    ("push_reactions", env!("CARGO_BIN_EXE_push_reactions")),
     ("push_trials", env!("CARGO_BIN_EXE_push_trials")),
     ("results_tables", env!("CARGO_BIN_EXE_results_tables")),
     ("skate_diag", env!("CARGO_BIN_EXE_skate_diag")),

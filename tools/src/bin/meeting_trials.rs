@@ -17,13 +17,7 @@
 use posewire_body::BodyProfile;
 use posewire_solver::physics::trials::{meeting_samples, run_meeting};
 use posewire_solver::physics::PhysicsSettings;
-
-/// Comma-separated numbers.
-fn list(v: &str) -> Result<Vec<f64>, String> {
-    v.split(',')
-        .map(|x| x.trim().parse::<f64>().map_err(|e| format!("{x}: {e}")))
-        .collect()
-}
+use posewire_tools::choices::number_list;
 
 /// Two people walked into each other: what the two bodies did.
 #[derive(clap::Parser, Debug)]
@@ -31,10 +25,10 @@ fn list(v: &str) -> Result<Vec<f64>, String> {
 struct Args {
     /// Walking speeds, m/s, comma-separated (one value, not repeated: a
     /// `std::vec::Vec` so clap parses the list as one argument).
-    #[arg(long, value_parser = list, default_value = "1.0,1.5")]
+    #[arg(long, value_parser = number_list, default_value = "1.0,1.5")]
     speeds: std::vec::Vec<f64>,
     /// Sideways offsets between the two lines, m, comma-separated.
-    #[arg(long, value_parser = list, default_value = "0,0.1,0.2,0.3")]
+    #[arg(long, value_parser = number_list, default_value = "0,0.1,0.2,0.3")]
     offsets: std::vec::Vec<f64>,
     /// Each meeting's length, s.
     #[arg(long, default_value_t = 4.0)]

@@ -8,7 +8,7 @@
 //! back within 3 cm, when it stood linked again, the steps it took and the
 //! states it went through.
 //!
-//! `cargo run --release -p posewire --example push_reactions [-- --sizes 25,60,250 --moments 0,2,4]`
+//! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4]`
 
 use posewire::serve::daemon::DEFAULT_STATURE_M;
 use posewire::serve::demo_source::{DemoPerson, LOOP_S};
@@ -19,32 +19,11 @@ use posewire_solver::physics::trials::{
     run_trial, standing_samples, summarise, Push, TrialSummary, TrialTick,
 };
 use posewire_solver::physics::{BodyState, PhysicsSettings};
+use posewire_tools::choices::number_list;
 
 /// Seconds of a trial before the push, and after it.
 const BEFORE_S: f64 = 2.0;
 const AFTER_S: f64 = 14.0;
-
-fn list(arg: Option<&String>, default: &[f64]) -> Result<Vec<f64>, String> {
-    match arg {
-        None => Ok(default.to_vec()),
-        Some(a) => a
-            .split(',')
-            .map(|v| {
-                v.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite())
-                    .ok_or_else(|| format!("`{v}` is not a number"))
-            })
-            .collect(),
-    }
-}
-
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-}
 
 fn demo_samples(profile: &BodyProfile, moment_s: f64) -> Vec<TrackerSample> {
     let person = DemoPerson::new(
@@ -93,22 +72,22 @@ fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> St
     )
 }
 
+/// The reaction table: the demo person pushed on the chest.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// Impulses, N s, comma-separated (one argument: a `std::vec::Vec` so
+    /// clap parses the list whole).
+    #[arg(long, value_parser = number_list, default_value = "25,60,120,250")]
+    sizes: std::vec::Vec<f64>,
+    /// Moments of the demo's loop to push at, s, comma-separated.
+    #[arg(long, value_parser = number_list, default_value = "0.5,2,5.8,7.3,12.4,18.6,21.3")]
+    moments: std::vec::Vec<f64>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let parsed = (
-        list(flag(&args, "--sizes"), &[25.0, 60.0, 120.0, 250.0]),
-        list(
-            flag(&args, "--moments"),
-            &[0.5, 2.0, 5.8, 7.3, 12.4, 18.6, 21.3],
-        ),
-    );
-    let (sizes, moments) = match parsed {
-        (Ok(s), Ok(m)) => (s, m),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("push_reactions: {e} (--sizes and --moments take comma-separated numbers)");
-            std::process::exit(1);
-        }
-    };
+    let args = <Args as clap::Parser>::parse();
+    let (sizes, moments) = (args.sizes, args.moments);
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let directions = [
         ("+X", DVec3::X),

@@ -5,7 +5,7 @@
 //! printed (a snapping joint shows as a large one), with its joint and time
 //! and the 99.9th percentile over all joints and ticks.
 //!
-//! `cargo run --release -p posewire --example demo_smoothness`
+//! `cargo run --release -p posewire-tools --bin demo_smoothness`
 
 use posewire::serve::daemon::DEFAULT_STATURE_M;
 use posewire::serve::demo_source::{DemoPerson, LOOP_S};
@@ -13,7 +13,13 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
+/// How smoothly the demo person is solved.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    <Args as clap::Parser>::parse();
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let person = DemoPerson::new(&Skeleton::from_profile(&profile), 0.0, [0.0, 0.0, 0.0]);
     let mut take = TrackerTake {
