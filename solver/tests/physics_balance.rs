@@ -3,9 +3,9 @@
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
-use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::{Locomotion, RecoveryStep};
+use posewire_solver::physics::sim_avatar::BodySettings;
 use posewire_solver::physics::{
     AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, Scene, WorldSettings,
 };

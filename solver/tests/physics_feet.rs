@@ -15,7 +15,7 @@ fn world_with(
     effectors: EffectorSettings,
 ) -> (PhysicsWorld, AvatarController) {
     let settings = PhysicsSettings {
-        body: posewire_solver::physics::avatar::BodySettings {
+        body: posewire_solver::physics::sim_avatar::BodySettings {
             effectors,
             ..Default::default()
         },

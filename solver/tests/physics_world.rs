@@ -5,13 +5,13 @@
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::align_hemisphere;
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton};
-use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::effectors::EffectorSettings;
 use posewire_solver::physics::inverse_dynamics::{
     reference_targets, InverseDynamics, MotorTargets,
 };
 use posewire_solver::physics::links::GhostHand;
 use posewire_solver::physics::scene::SceneBox;
+use posewire_solver::physics::sim_avatar::BodySettings;
 use posewire_solver::physics::{AvatarId, PhysicsWorld, Scene, WorldSettings};
 
 fn profile() -> BodyProfile {

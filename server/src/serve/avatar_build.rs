@@ -13,8 +13,8 @@ use posewire_proto::v1 as pb;
 use posewire_solver::SolverSettings;
 use tonic::Status;
 
-use super::avatar::{AvatarRunner, SampleSource};
 use super::avatar_info::AvatarInfo;
+use super::avatar_runner::{AvatarRunner, SampleSource};
 use super::defaults::DEFAULT_STATURE_M;
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;

@@ -11,8 +11,8 @@ use posewire_proto::v1 as pb;
 use posewire_solver::{Push, PushRefused, SharedSpace};
 use tonic::Status;
 
-use super::avatar::{AvatarRunner, SampleSource};
 use super::avatar_info::AvatarInfo;
+use super::avatar_runner::{AvatarRunner, SampleSource};
 use super::live::Command;
 use super::object_commands::ObjectChange;
 use super::push_source::PushQueue;

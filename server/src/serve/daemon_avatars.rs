@@ -11,8 +11,8 @@ use posewire_body::BodyProfile;
 use posewire_proto::v1 as pb;
 use posewire_solver::SolverSettings;
 
-use super::avatar::{AvatarRunner, SampleSource};
 use super::avatar_info::AvatarInfo;
+use super::avatar_runner::{AvatarRunner, SampleSource};
 use super::config::{Config, SourceConfig};
 use super::defaults::DEFAULT_STATURE_M;
 use super::demo_source::DemoPerson;

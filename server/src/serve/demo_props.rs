@@ -22,7 +22,7 @@ use posewire_body::Transform;
 use posewire_solver::physics::{ObjectId, ObjectShape, ObjectSpec};
 use posewire_solver::SharedSpace;
 
-use super::avatar::{AvatarRunner, SampleSource};
+use super::avatar_runner::{AvatarRunner, SampleSource};
 use super::demo_source::{
     DemoPerson, BALL_AT_STANCE, BALL_RADIUS_M, PROPS_RESET_S, TABLE_STANCE, TABLE_TOP_M,
 };

@@ -9,7 +9,7 @@ use posewire_proto::v1 as pb;
 use posewire_solver::physics::controller::FrameArrays;
 use posewire_solver::physics::{BodyState, ForceArray, PhysicsFrame, Reaction};
 
-use super::avatar::DeviceState;
+use super::avatar_runner::DeviceState;
 
 /// A vector as the API's `Vec3`.
 pub fn vec3(v: DVec3) -> pb::Vec3 {

@@ -13,8 +13,8 @@ use posewire_body::{BodyProfile, Joint};
 use posewire_proto::v1 as pb;
 use tokio::sync::{mpsc, oneshot};
 
-use super::avatar::{AvatarRunner, SampleSource};
 use super::avatar_info::AvatarInfo;
+use super::avatar_runner::{AvatarRunner, SampleSource};
 use super::object_commands::ObjectChange;
 use super::push_source::PushQueue;
 use super::stats::FrameTimes;

@@ -40,10 +40,10 @@
 //! - [`cluster`]: shared spaces over NATS (issue 27): nodes and relays.
 
 pub mod access;
-pub mod avatar;
 pub mod avatar_build;
 pub mod avatar_config;
 pub mod avatar_info;
+pub mod avatar_runner;
 pub mod calibration_session;
 pub mod clock;
 pub mod cluster;

@@ -8,7 +8,7 @@ use posewire_solver::physics::{AvatarId, ObjectId, PhysicsWorld};
 use posewire_solver::SharedSpace;
 use tonic::Status;
 
-use super::avatar::AvatarRunner;
+use super::avatar_runner::AvatarRunner;
 use super::frame_build::device;
 use super::object_commands::{ObjectChange, ToolChoice};
 use super::object_convert::{object_frame, scene_object, status};

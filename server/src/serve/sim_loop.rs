@@ -19,7 +19,7 @@ use posewire_proto::v1 as pb;
 use posewire_solver::physics::Scene;
 use posewire_solver::SolverKind;
 
-use super::avatar::AvatarRunner;
+use super::avatar_runner::AvatarRunner;
 use super::frame_build::{avatar_frame, AvatarSnapshot};
 use super::state::Shared;
 use super::stats::{AvatarStat, DeviceStat};

@@ -15,9 +15,9 @@
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, Joint};
 
-use super::avatar::SimAvatar;
 use super::convert::{q64, v64};
 use super::force_array::ForceArray;
+use super::sim_avatar::SimAvatar;
 use super::world::RapierWorld;
 
 /// Which feet stand on something.

@@ -9,14 +9,14 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Transform};
 
 use posewire_body::glam::DVec3;
 
-use super::avatar::BodySettings;
-use super::avatar::SimAvatar;
 use super::balance::{stance_joints, Balance, Stance};
 use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
 use super::locomotion::{Locomotion, LocomotionState};
 use super::reaction::{BodyState, Reaction, ReactionSettings, ReactionState};
+use super::sim_avatar::BodySettings;
+use super::sim_avatar::SimAvatar;
 use super::world::{AvatarId, PhysicsWorld, RapierWorld};
 use crate::ik::{IkSettings, IkSolver};
 

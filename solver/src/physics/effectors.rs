@@ -22,10 +22,10 @@ use rapier3d::prelude::{
     RigidBodyBuilder, RigidBodyHandle,
 };
 
-use super::avatar::{Gains, ANG_AXES, LIN_AXES};
 use super::convert::{pose32, q64, v64};
 use super::force_array::ForceArray;
 use super::joint_frames::JointFrame;
+use super::sim_avatar::{Gains, ANG_AXES, LIN_AXES};
 use super::world::RapierWorld;
 use posewire_body::inertia::SegmentInertia;
 
@@ -407,7 +407,7 @@ pub(crate) fn map_to_joints(
         };
         if let Some(frame) = frames[joint] {
             let world_torque = (at - positions[joint]).cross(force) + torque;
-            let axes: DMat3 = frame.world_axes(rotations[super::avatar::sim_body_of(parent)]);
+            let axes: DMat3 = frame.world_axes(rotations[super::sim_avatar::sim_body_of(parent)]);
             array.torques[joint] += axes.transpose() * world_torque;
         }
         j = Some(parent);

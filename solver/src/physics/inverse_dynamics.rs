@@ -18,8 +18,8 @@
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, Joint, JointMap};
 
-use super::avatar::SimAvatar;
 use super::force_array::ForceArray;
+use super::sim_avatar::SimAvatar;
 use super::world::RapierWorld;
 
 /// The fastest joint rate a reference may ask for, rad/s.

@@ -30,10 +30,10 @@ use posewire_body::ik::{knee_pole, leg_rest, limb_rotations, solve_two_bone};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, Joint, JointMap, Side};
 
-use super::avatar::SimAvatar;
 use super::balance::Stance;
 use super::convert::{q64, v64};
 use super::force_array::ForceArray;
+use super::sim_avatar::SimAvatar;
 use super::world::RapierWorld;
 
 /// Settings of the locomotion controller.

@@ -20,7 +20,6 @@
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
-pub mod avatar;
 pub mod avoid;
 pub mod balance;
 pub mod contact_filter;
@@ -43,6 +42,7 @@ pub mod remote_contacts;
 pub mod remote_objects;
 pub mod scene;
 pub mod scene_objects;
+pub mod sim_avatar;
 pub mod stepping_balance;
 pub mod tool;
 pub mod trials;

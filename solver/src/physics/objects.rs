@@ -16,9 +16,9 @@ use rapier3d::prelude::{
     RigidBodyHandle,
 };
 
-use super::avatar::{all_avatar_groups, OBJECT_GROUP, SCENE_GROUP};
 use super::contact_filter::object_tag;
 use super::convert::{pose32, pose64, v32, v64};
+use super::sim_avatar::{all_avatar_groups, OBJECT_GROUP, SCENE_GROUP};
 use super::world::PhysicsWorld;
 
 /// Most objects one world holds.

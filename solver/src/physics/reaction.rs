@@ -364,8 +364,8 @@ impl ReactionState {
     }
 
     /// The assist the state gives the body.
-    pub fn assist(&self, s: &ReactionSettings) -> super::avatar::Assist {
-        use super::avatar::Assist;
+    pub fn assist(&self, s: &ReactionSettings) -> super::sim_avatar::Assist {
+        use super::sim_avatar::Assist;
         let l = self.level;
         let mix = |low: f64| low + (1.0 - low) * l;
         match self.state {
@@ -405,7 +405,7 @@ impl ReactionState {
 /// person's pose (`person`, and `before` a tick `dt` earlier), before the
 /// world steps.
 pub fn read_body(
-    avatar: &super::avatar::SimAvatar,
+    avatar: &super::sim_avatar::SimAvatar,
     world: &super::world::RapierWorld,
     person: &BodyPose,
     before: Option<&BodyPose>,

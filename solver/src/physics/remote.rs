@@ -16,9 +16,9 @@ use rapier3d::prelude::{
     RigidBodyHandle,
 };
 
-use super::avatar::{all_avatar_groups, OBJECT_GROUP};
 use super::convert::{q32, v32};
 use super::remote_contacts::{RemoteMotion, REMOTE_TAG};
+use super::sim_avatar::{all_avatar_groups, OBJECT_GROUP};
 use super::world::PhysicsWorld;
 
 /// One capsule of a remote body: between two points, world metres.

@@ -8,9 +8,9 @@ use rapier3d::prelude::{
     ColliderBuilder, InteractionGroups, InteractionTestMode, RigidBodyBuilder,
 };
 
-use super::avatar::{all_avatar_groups, BodySettings, SimAvatar, OBJECT_GROUP, SCENE_GROUP};
 use super::convert::{q32, v32};
 use super::scene::Scene;
+use super::sim_avatar::{all_avatar_groups, BodySettings, SimAvatar, OBJECT_GROUP, SCENE_GROUP};
 
 /// rapier's own world state (bodies, colliders, joints, pipeline), named
 /// apart from Posewire's [`PhysicsWorld`] that owns one.
@@ -278,7 +278,7 @@ impl PhysicsWorld {
 
     /// Sets an avatar's assist (its outside help and muscle, shares of the
     /// full settings): what the body's state gives it.
-    pub fn set_assist(&mut self, id: AvatarId, assist: super::avatar::Assist) {
+    pub fn set_assist(&mut self, id: AvatarId, assist: super::sim_avatar::Assist) {
         if let Some(Some(a)) = self.avatars.get_mut(id.0) {
             a.set_assist(&mut self.rapier, assist);
         }
@@ -493,7 +493,7 @@ impl PhysicsWorld {
             for (i, a) in self.avatars.iter().enumerate() {
                 let Some(a) = a else { continue };
                 for j in Joint::ALL {
-                    if a.body_handle(j) == Some(body) && super::avatar::sim_body_of(j) == j {
+                    if a.body_handle(j) == Some(body) && super::sim_avatar::sim_body_of(j) == j {
                         return Some((i, j));
                     }
                 }

@@ -39,9 +39,9 @@ use std::process::ExitCode;
 
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
-use posewire_solver::physics::avatar::BodySettings;
 use posewire_solver::physics::balance::Balance;
 use posewire_solver::physics::locomotion::Locomotion;
+use posewire_solver::physics::sim_avatar::BodySettings;
 use posewire_solver::physics::stepping_balance::{
     stepping_world_settings, SteppingBalance, SteppingSettings,
 };

@@ -46,7 +46,10 @@ async fn options(link: &Arc<Link>) -> anyhow::Result<async_nats::ConnectOptions>
             events.on_event(&event);
             async {}
         });
-    let token = match (&c.token_file, std::env::var(super::config::ENV_TOKEN)) {
+    let token = match (
+        &c.token_file,
+        std::env::var(super::cluster_config::ENV_TOKEN),
+    ) {
         (Some(path), _) => Some(
             // A secret's file, capped as a PEM file is.
             posewire_body::bounded_read::read_text_bounded(path, posewire_body::bounded_read::PEM)

@@ -12,7 +12,7 @@
 //! - [`relay`]: the configuration of `posewire relay`.
 
 pub mod bodies;
-pub mod config;
+pub mod cluster_config;
 pub mod link;
 pub mod objects;
 pub mod relay;
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use posewire_proto::v1 as pb;
 
-pub use config::ClusterConfig;
+pub use cluster_config::ClusterConfig;
 
 /// How often a malformed message is logged at most (all are counted).
 const REFUSED_LOG_EVERY: Duration = Duration::from_secs(10);

@@ -13,7 +13,7 @@ use posewire_takes::{AppliedPush, ObjectChange, ObjectEdit, Record, Tick};
 
 use super::objects::{ObjectNow, SeenObjects};
 use super::status::RecordingStatus;
-use super::writer::Msg;
+use super::writer_thread::Msg;
 
 /// Ticks the channel from the loop to a writer holds (about 11 s at
 /// 90 Hz): the writer takes each within a millisecond or so, so it only

@@ -22,9 +22,9 @@ pub mod objects;
 pub mod registry;
 pub mod reserve;
 pub mod status;
-pub mod writer;
+pub mod writer_thread;
 
 pub use loop_recorder::{LoopRecorder, CHANNEL_TICKS};
 pub use registry::Recordings;
 pub use status::RecordingStatus;
-pub use writer::{Msg, FLUSH_EVERY};
+pub use writer_thread::{Msg, FLUSH_EVERY};

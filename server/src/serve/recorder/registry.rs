@@ -16,7 +16,7 @@ use super::loop_recorder::{LoopRecorder, CHANNEL_TICKS};
 use super::names::{check_name, check_timecode, default_name, take_path, takes_dir};
 use super::reserve::Reserve;
 use super::status::RecordingStatus;
-use super::writer::{self, Msg};
+use super::writer_thread::{self, Msg};
 
 /// One recording: its status, its writer's channel and thread.
 #[derive(Debug)]
@@ -140,7 +140,7 @@ impl Recordings {
         let writer_status = status.clone();
         let spawned = std::thread::Builder::new()
             .name("posewire-recorder".into())
-            .spawn(move || writer::run(take, rx, writer_status, Some(reserve)));
+            .spawn(move || writer_thread::run(take, rx, writer_status, Some(reserve)));
         let thread = match spawned {
             Ok(t) => t,
             Err(e) => {

@@ -39,16 +39,16 @@ use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::{yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Side, Skeleton};
 
-use super::avatar::{BodySettings, SimAvatar};
 use super::balance::Stance;
 use super::convert::v64;
 use super::force_array::ForceArray;
+use super::sim_avatar::{BodySettings, SimAvatar};
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
 
-mod settings;
 mod stance;
+mod stepping_settings;
 
-pub use settings::SteppingSettings;
+pub use stepping_settings::SteppingSettings;
 
 /// The physics rate the controller is tuned for, steps per second: its
 /// torques are explicit, recomputed every step, and stable at this rate.

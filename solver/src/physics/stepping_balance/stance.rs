@@ -5,7 +5,7 @@ use posewire_body::glam::DVec3;
 use posewire_body::{Joint, Side};
 
 use super::{knee_pd, Leg, LegTorques, Reading, SteppingBalance};
-use crate::physics::avatar::SimAvatar;
+use crate::physics::sim_avatar::SimAvatar;
 use crate::physics::world::PhysicsWorld;
 
 impl SteppingBalance {
