@@ -7,3 +7,4 @@
 pub mod choices;
 pub mod results;
 pub mod solver_file;
+pub mod truth;

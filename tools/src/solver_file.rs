@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use posewire_solver::physics::PhysicsSettings;
 use posewire_solver::{SolveOptions, SolverSettings};
 
 /// The solver settings file of an aid's command line.
@@ -29,6 +30,16 @@ impl SolverFile {
         Ok(match &self.settings {
             Some(_) => SolveOptions::from_settings(&self.load()?),
             None => SolveOptions::default(),
+        })
+    }
+
+    /// The physics solver's settings of the file (its `ik` reference from
+    /// `[solver.ik]`), or the defaults without one.
+    pub fn physics(&self) -> anyhow::Result<PhysicsSettings> {
+        let file = self.load()?;
+        Ok(PhysicsSettings {
+            ik: file.ik,
+            ..file.physics
         })
     }
 }

@@ -10,24 +10,14 @@
 //! `slide_*` in the settings file (`--settings FILE`).
 
 use posewire_body::bvh::Bvh;
-use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::Joint;
 use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
-use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use posewire_solver::physics::{PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
 use posewire_tools::choices::ConditionArg;
-
-fn truth_at(frames: &[JointFrame], t: f64, j: Joint) -> Option<DVec3> {
-    let i = frames.partition_point(|f| f.time_s <= t);
-    if i == 0 || i >= frames.len() {
-        return None;
-    }
-    let (a, b) = (&frames[i - 1], &frames[i]);
-    let s = (t - a.time_s) / (b.time_s - a.time_s);
-    Some(a.joints[j].position.lerp(b.joints[j].position, s))
-}
+use posewire_tools::truth::truth_at;
 
 /// Which foot is traced.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +61,7 @@ struct Args {
 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
-    let file = args.settings.load()?;
+    let physics = args.settings.physics()?;
     let clip = args.clip;
     let count = args.devices;
     let left = args.foot == Foot::Left;
@@ -85,10 +75,7 @@ fn main() -> anyhow::Result<()> {
         condition,
         1,
     )?;
-    let settings = PhysicsSettings {
-        ik: file.ik,
-        ..file.physics
-    };
+    let settings = physics;
     let mut solver = PhysicsSolver::new(
         &profile,
         settings,
@@ -117,7 +104,7 @@ fn main() -> anyhow::Result<()> {
             continue;
         }
         let Some(f) = solver.step(t) else { continue };
-        let Some(gt) = truth_at(&takes.truth.frames, t, ankle) else {
+        let Some(gt) = truth_at(&takes.truth.frames, t).map(|m| m[ankle]) else {
             continue;
         };
         let speed = prev_gt.map_or(0.0, |p| flat(gt - p) * 90.0);

@@ -14,6 +14,7 @@ use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::{solve_take, SolverKind};
 use posewire_tools::choices::{ConditionArg, SolverArg};
+use posewire_tools::truth::truth_at;
 
 /// Where the jitter is: per joint, the output's against the ground truth's.
 #[derive(clap::Parser, Debug)]
@@ -110,19 +111,6 @@ fn top_share(v: &[f64], p: f64) -> f64 {
     s.sort_by(|a, b| b.total_cmp(a));
     let k = ((s.len() as f64 * p) as usize).max(1);
     s.iter().take(k).sum::<f64>() / s.iter().sum::<f64>().max(1e-12)
-}
-
-/// GT positions linearly interpolated at `t` (None outside the clip).
-fn truth_at(frames: &[JointFrame], t: f64) -> Option<JointMap<DVec3>> {
-    let i = frames.partition_point(|f| f.time_s <= t);
-    if i == 0 || i >= frames.len() {
-        return None;
-    }
-    let (a, b) = (&frames[i - 1], &frames[i]);
-    let s = (t - a.time_s) / (b.time_s - a.time_s);
-    Some(JointMap::from_fn(|j| {
-        a.joints[j].position.lerp(b.joints[j].position, s)
-    }))
 }
 
 /// Prints the 12 largest jerks of the named joint: time, jerk, knee angle.

@@ -14,14 +14,13 @@
 use std::path::PathBuf;
 
 use posewire_body::bvh::Bvh;
-use posewire_body::formats::JointFrame;
 use posewire_body::glam::DVec3;
 use posewire_body::Joint;
-use posewire_body::JointMap;
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
 use posewire_solver::solve_take;
 use posewire_tools::choices::{ConditionArg, SolverArg};
+use posewire_tools::truth::truth_at;
 
 /// Mean position error per evaluation joint over the clips of a folder.
 #[derive(clap::Parser, Debug)]
@@ -223,17 +222,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!();
     Ok(())
-}
-
-/// GT positions linearly interpolated at `t` (None outside the clip).
-fn truth_at(frames: &[JointFrame], t: f64) -> Option<JointMap<DVec3>> {
-    let i = frames.partition_point(|f| f.time_s <= t);
-    if i == 0 || i >= frames.len() {
-        return None;
-    }
-    let (a, b) = (&frames[i - 1], &frames[i]);
-    let s = (t - a.time_s) / (b.time_s - a.time_s);
-    Some(JointMap::from_fn(|j| {
-        a.joints[j].position.lerp(b.joints[j].position, s)
-    }))
 }

@@ -16,7 +16,7 @@ use posewire_body::glam::DVec3;
 use posewire_body::Joint;
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
 use posewire_evaluation::synth::Condition;
-use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
+use posewire_solver::physics::{PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
 
 /// Per foot: (sum of speeds, frames) over contact frames, split by whether
@@ -58,7 +58,7 @@ struct Args {
 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
-    let file = args.solver.load()?;
+    let physics = args.solver.physics()?;
     let (dir, count) = (args.dir, args.devices);
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
@@ -73,10 +73,7 @@ fn main() -> anyhow::Result<()> {
             Condition::Clean,
             1,
         )?;
-        let settings = PhysicsSettings {
-            ik: file.ik,
-            ..file.physics
-        };
+        let settings = physics;
         let mut solver = PhysicsSolver::new(
             &profile,
             settings,
