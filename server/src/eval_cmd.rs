@@ -13,12 +13,12 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, DeviceSet};
 use posewire_evaluation::protocol::clip_name;
 use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport};
-use posewire_solver::{SolveOptions, SolvedTake};
+use posewire_solver::SolvedTake;
 use rayon::prelude::*;
 
-use crate::cli_choices::{ConditionArg, DeviceCount, SolverArg, TrunkArg};
+use crate::cli_choices::{ConditionArg, DeviceCount};
 use crate::eval_report::{ClipOutcome, EvalReport, Failure, Setting};
-use crate::solve_cmd::{load_look_at, options_from_args};
+use crate::solver_choice::SolverChoiceArgs;
 use crate::synth_cmd::condition;
 
 /// `posewire eval`.
@@ -50,24 +50,9 @@ pub struct EvalArgs {
         default_value = "clean,noisy"
     )]
     pub condition: Vec<ConditionArg>,
-    /// The solver's settings (TOML: a `[solver]` table as in the daemon's
-    /// configuration, any subset of its keys; see configs/default.toml).
-    /// Without it, the built-in defaults: the tuned values.
-    #[arg(long, value_name = "SETTINGS.toml")]
-    pub settings: Option<PathBuf>,
-    /// Which solver to evaluate: the simulated body (`physics`) or the
-    /// kinematic baseline (`ik`); overrides --settings (default: its
-    /// `kind`, else physics).
-    #[arg(long)]
-    pub solver: Option<SolverArg>,
-    /// How the trunk shares the head's rotation (`neck-only` is the
-    /// comparison for the look-at chain); overrides --settings (default:
-    /// its `ik.trunk`, else look-at).
-    #[arg(long)]
-    pub trunk: Option<TrunkArg>,
-    /// A look-at chain of one's own (TOML, as configs/look_at.toml).
-    #[arg(long, value_name = "LOOK_AT.toml")]
-    pub look_at_config: Option<PathBuf>,
+    /// The solver evaluated: settings file, flags, look-at chain.
+    #[command(flatten)]
+    pub choice: SolverChoiceArgs,
     /// Seed of the random draws; each clip derives its own from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -133,10 +118,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let options = SolveOptions {
-        look_at: load_look_at(args.look_at_config.as_deref())?,
-        ..options_from_args(args.settings.as_deref(), args.solver, args.trunk)?
-    };
+    let options = args.choice.options()?;
     let (solver_name, trunk_name) = (options.solver.name(), options.ik.trunk.name());
     let solve = project_solver(options);
     let pool = rayon::ThreadPoolBuilder::new()

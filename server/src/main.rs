@@ -24,6 +24,7 @@ mod skin_cmd;
 mod skin_compare;
 mod skin_rig;
 mod solve_cmd;
+mod solver_choice;
 mod subscribe_cmd;
 mod synth_cmd;
 mod table;

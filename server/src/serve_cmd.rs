@@ -67,7 +67,7 @@ pub fn config(args: &ServeArgs) -> anyhow::Result<Config> {
         config.rate_hz = rate;
     }
     if let Some(solver) = args.solver {
-        config.solver.kind = crate::solve_cmd::solver_kind(solver);
+        config.solver.kind = crate::solver_choice::solver_kind(solver);
     }
     if args.insecure {
         config.access.insecure = true;

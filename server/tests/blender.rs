@@ -12,20 +12,19 @@
 //! cargo test --release -p posewire --test blender -- --ignored --nocapture
 //! ```
 
-mod cli_common;
-#[path = "../../tests/tests/debian/mod.rs"]
+mod common;
 mod debian;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cli_common::{arg, posewire, text};
+use common::{arg, posewire, text};
 use posewire::serve::config::{AvatarConfig, SourceConfig};
-use posewire::serve::{Config, Daemon};
+use posewire::serve::Config;
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::{Joint, JointMap};
-use posewire_client::{pb, Client};
+use posewire_client::pb;
 
 /// Blender's script that imports both files and writes the joints.
 fn script() -> PathBuf {
@@ -100,10 +99,7 @@ fn record_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
         .build()
         .expect("a runtime");
     rt.block_on(async {
-        let daemon = Daemon::start(&config).await.expect("the daemon starts");
-        let client = Client::connect(&daemon.local_addr().to_string())
-            .await
-            .expect("connects");
+        let (daemon, client) = common::start_daemon(&config).await;
         let mut takes = client.take_service();
         takes
             .start_recording(pb::StartRecordingRequest {

@@ -28,10 +28,8 @@
 //! `docs/blender-panel.png` (streaming) and `docs/blender-panel-lost.png`
 //! (the daemon frozen).
 
-mod cli_common;
-#[path = "../../tests/tests/debian/mod.rs"]
+mod common;
 mod debian;
-mod serve_common;
 
 use std::collections::BTreeMap;
 use std::net::TcpListener;
@@ -40,10 +38,10 @@ use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use cli_common::{arg, text};
+use common::{arg, text};
+use common::{spawn_serve_with, stop_cleanly};
 use posewire_client::{pb, Client};
 use serde_json::Value;
-use serve_common::{spawn_serve_with, stop_cleanly};
 
 /// The canonical joints, in the frame's order.
 const JOINTS: [&str; 21] = [

@@ -1,7 +1,7 @@
 //! The shipped demo clip is exactly what `posewire make-demo-clip` writes.
 
-mod cli_common;
-use cli_common::{arg, demo_clip, posewire, text};
+mod common;
+use common::{arg, demo_clip, posewire, text};
 
 #[test]
 fn shipped_demo_clip_is_reproducible() {

@@ -1,8 +1,8 @@
 //! Bad input gives a clear message naming the file (and line), and a
 //! non-zero exit; invalid samples are reported, never silent.
 
-mod cli_common;
-use cli_common::{
+mod common;
+use common::{
     arg, edited_demo_trackers, posewire, set_field, solve_calibrated, synth_demo as synth, text,
 };
 

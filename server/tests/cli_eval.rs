@@ -1,7 +1,7 @@
 //! `posewire eval` on the shipped demo clip.
 
-mod cli_common;
-use cli_common::{arg, demo_clip, posewire, text};
+mod common;
+use common::{arg, demo_clip, posewire, text};
 
 #[test]
 fn eval_writes_tables_and_json_with_finite_errors() {

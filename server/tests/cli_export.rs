@@ -5,13 +5,13 @@
 //! versions, damaged object records and clear errors.
 
 mod bvh_fk;
-mod cli_common;
+mod common;
 mod glb_objects;
 
 use std::path::{Path, PathBuf};
 
 use bvh_fk::independent_fk;
-use cli_common::{arg, posewire, text};
+use common::{arg, posewire, text};
 use glam::{DQuat, DVec3, EulerRot};
 use glb_objects::{glb_objects, GlbObject};
 use posewire_body::formats::JointTrack;

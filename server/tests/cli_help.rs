@@ -1,7 +1,7 @@
 //! `posewire --help` explains every subcommand.
 
-mod cli_common;
-use cli_common::{posewire, text};
+mod common;
+use common::{posewire, text};
 
 #[test]
 fn help_lists_every_subcommand() {

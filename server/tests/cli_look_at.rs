@@ -2,8 +2,8 @@
 //! chain (default) against the whole head turn on the neck, and a look-at
 //! chain of one's own from a file.
 
-mod cli_common;
-use cli_common::{arg, demo_clip, posewire, solve_calibrated, synth_demo, text};
+mod common;
+use common::{arg, demo_clip, posewire, solve_calibrated, synth_demo, text};
 
 fn shipped_chain() -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/look_at.toml");

@@ -1,8 +1,8 @@
 //! `posewire solve --solver physics`: a joint track frame for frame like the
 //! `ik` one, a scene from a file, and a bad scene named in the error.
 
-mod cli_common;
-use cli_common::{arg, posewire, solve_calibrated, synth_demo, text};
+mod common;
+use common::{arg, posewire, solve_calibrated, synth_demo, text};
 
 fn rows(path: &std::path::Path) -> usize {
     std::fs::read_to_string(path)

@@ -1,8 +1,8 @@
 //! synth -> calibrate -> solve on the shipped demo clip, through the real
 //! binary.
 
-mod cli_common;
-use cli_common::{arg, demo_clip, posewire, solve_calibrated, text};
+mod common;
+use common::{arg, demo_clip, posewire, solve_calibrated, text};
 
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::{BodyProfile, Joint};

@@ -2,11 +2,11 @@
 //! real model or the built-in body, the side-by-side comparison PNG, and
 //! clear errors for bad input.
 
-mod cli_common;
+mod common;
 
 use std::path::{Path, PathBuf};
 
-use cli_common::{arg, posewire, solve_calibrated, synth_demo, text};
+use common::{arg, posewire, solve_calibrated, synth_demo, text};
 use glam::{DQuat, Vec3};
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};

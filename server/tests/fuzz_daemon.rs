@@ -9,12 +9,14 @@
 //! Brief in `cargo test`; for minutes:
 //! `PROPTEST_CASES=20000 cargo test --release -p posewire --test fuzz_daemon`.
 
+mod common;
+
 use std::path::Path;
 use std::sync::OnceLock;
 
 use posewire::serve::config::{check_id, AvatarConfig, SourceConfig};
 use posewire::serve::grpc::devices::check;
-use posewire::serve::{Config, Daemon};
+use posewire::serve::Config;
 use posewire_body::Device;
 use posewire_proto::v1 as pb;
 use posewire_solver::GateSettings;
@@ -83,7 +85,7 @@ fn fixture() -> &'static Fixture {
         };
         config.web.enabled = false;
         let channel = runtime.block_on(async {
-            let daemon = Daemon::start(&config).await.expect("the daemon starts");
+            let daemon = common::start_daemon_alone(&config).await;
             let address = format!("http://{}", daemon.local_addr());
             // The daemon lives as long as the test process.
             std::mem::forget(daemon);

@@ -3,12 +3,12 @@
 //! environment it starts, and `posewire subscribe` gets frames only with
 //! the token (`--token` or POSEWIRE_TOKEN).
 
-mod serve_common;
+mod common;
 
 use std::process::{Child, Command};
 use std::sync::mpsc;
 
-use serve_common::spawn_serve;
+use common::spawn_serve;
 
 const BIN: &str = env!("CARGO_BIN_EXE_posewire");
 const TOKEN: &str = "binary-read-token-0123456789";

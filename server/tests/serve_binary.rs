@@ -3,13 +3,11 @@
 //! streams the demo body to a gRPC subscriber, and shuts down cleanly on
 //! SIGTERM.
 
-mod serve_common;
+mod common;
 
 use std::time::Duration;
 
-use serve_common::{
-    client_runtime, rest_of_log, spawn_serve_logged, spawn_serve_with, stop_cleanly,
-};
+use common::{client_runtime, rest_of_log, spawn_serve_logged, spawn_serve_with, stop_cleanly};
 
 use posewire_client::{pb, Client};
 

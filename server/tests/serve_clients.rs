@@ -4,13 +4,12 @@
 //! --server --name --input` (needs an admin token) runs the wizard on a
 //! recorded calibration take and prints the stored profile.
 
-mod cli_common;
-mod serve_common;
+mod common;
 
 use std::process::Command;
 
-use cli_common::{arg, posewire, synth_demo, text};
-use serve_common::spawn_serve_with;
+use common::spawn_serve_with;
+use common::{arg, posewire, synth_demo, text};
 
 const PUSH: &str = "push-token-0123456789abcdef";
 const ADMIN: &str = "admin-token-0123456789abcdef";

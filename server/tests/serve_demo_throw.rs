@@ -8,13 +8,13 @@
 //! RightWrist). Times are the frames' simulation times, so a slow machine
 //! stretches the test but cannot change its verdict.
 
-mod serve_common;
+mod common;
 
 use std::collections::HashMap;
 
+use common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use posewire_body::Joint;
 use posewire_client::{pb, Client};
-use serve_common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use tonic::Streaming;
 
 /// Held: this near a wrist, metres, ...

@@ -8,12 +8,12 @@
 //! assertion). The figures are printed
 //! (`cargo test -p posewire --test serve_memory -- --nocapture`).
 
-mod serve_common;
+mod common;
 
 use std::time::{Duration, Instant};
 
+use common::{spawn_serve_with, stop_cleanly};
 use posewire_client::pb;
-use serve_common::{spawn_serve_with, stop_cleanly};
 use tonic::transport::{Channel, Endpoint};
 
 /// The longest any wait may take before the test fails.

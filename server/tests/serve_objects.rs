@@ -4,10 +4,10 @@
 //! `objects`. Objects are dropped at x = 3, z = -3, the spot kept clear of
 //! the demo's props and paths. Times are the frames' simulation times.
 
-mod serve_common;
+mod common;
 
+use common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use posewire_client::{pb, Client};
-use serve_common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use tonic::{Code, Streaming};
 
 fn v(x: f64, y: f64, z: f64) -> pb::Vec3 {

@@ -3,11 +3,11 @@
 //! file that does not exist): it starts, serves, and says clearly what is
 //! missing and how to get it.
 
-mod serve_common;
+mod common;
 
 use std::time::Duration;
 
-use serve_common::{spawn_serve_logged, stop_cleanly};
+use common::{spawn_serve_logged, stop_cleanly};
 
 #[test]
 fn serve_with_an_openxr_avatar_and_no_loader_runs_and_says_what_is_missing() {

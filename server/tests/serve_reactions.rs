@@ -6,16 +6,11 @@
 //! Times are simulation times (the frames' `simulation_time_s`), so a slow
 //! machine stretches the test but cannot change its verdict.
 
-mod serve_common;
+mod common;
 
-use std::time::Duration;
-
+use common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
 use posewire_client::{pb, Client};
-use serve_common::{client_runtime, spawn_serve_with, stop_cleanly};
 use tonic::Streaming;
-
-/// The longest wait for one frame.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 /// What one frame of the demo avatar says.
 #[derive(Debug, Clone, Copy)]
@@ -30,13 +25,7 @@ struct Seen {
 
 async fn next(stream: &mut Streaming<pb::StreamFramesResponse>) -> Seen {
     loop {
-        let frame = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame in time")
-            .expect("no stream error")
-            .expect("the stream goes on")
-            .frame
-            .expect("a frame");
+        let frame = next_frame(stream).await;
         let Some(a) = frame.avatars.iter().find(|a| a.avatar_id == "demo") else {
             continue;
         };

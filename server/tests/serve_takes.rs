@@ -6,9 +6,9 @@
 //! kills; every wait is bounded; nothing asserts on durations.
 
 mod bvh_fk;
-mod cli_common;
+mod common;
+use common::PATIENCE;
 mod glb_objects;
-mod serve_common;
 mod take_objects;
 
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use cli_common::{arg, posewire, synth_demo, text};
+use common::{arg, next_frame, posewire, synth_demo, text};
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
 use posewire_body::formats::TrackerTake;
@@ -26,9 +26,6 @@ use posewire_client::{pb, Client};
 use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
 use posewire_vmc::vmc_input::ControlEvent;
 use tonic::Code;
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 fn demo_avatar() -> AvatarConfig {
     AvatarConfig {
@@ -52,22 +49,7 @@ async fn start(avatars: Vec<AvatarConfig>, storage: &Path) -> (Daemon, Client) {
         subscriber_buffer: 1024,
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
-}
-
-/// The next frame of a StreamFrames subscription, within the patience.
-async fn next_frame(stream: &mut tonic::Streaming<pb::StreamFramesResponse>) -> pb::Frame {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame within the patience")
-        .expect("no stream error")
-        .expect("the stream goes on")
-        .frame
-        .expect("a frame")
+    common::start_daemon(&config).await
 }
 
 /// Writes `dir/daemon.toml` for the daemon binary: one demo person, takes
@@ -666,8 +648,7 @@ async fn sigkill_during_recording_leaves_a_take_that_opens_and_loses_at_most_100
     // that its take is worth re-solving below.
     let moments = delays(4).into_iter().chain([900]);
     for (i, delay_ms) in moments.enumerate() {
-        let (mut child, address, _log) =
-            serve_common::spawn_serve_with(&["--config", arg(&config)], &[]);
+        let (mut child, address, _log) = common::spawn_serve_with(&["--config", arg(&config)], &[]);
         let client = Client::connect(&address).await.expect("connects");
         let newest = Arc::new(AtomicU64::new(0));
         let mut stream = client
@@ -825,7 +806,7 @@ async fn a_full_disk_stops_the_recording_with_an_error_and_the_daemon_keeps_stre
 async fn the_record_and_takes_commands_drive_the_daemon() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (storage, config) = demo_daemon_config(dir.path());
-    let (daemon, address, _log) = serve_common::spawn_serve_with(&["--config", arg(&config)], &[]);
+    let (daemon, address, _log) = common::spawn_serve_with(&["--config", arg(&config)], &[]);
     let record = std::process::Command::new(env!("CARGO_BIN_EXE_posewire"))
         .args([
             "record", "--server", &address, "--avatar", "demo", "--name", "cli",
@@ -878,7 +859,7 @@ async fn the_record_and_takes_commands_drive_the_daemon() {
     let missing = posewire(&["takes", "delete", "cli-2", "--server", &address]);
     assert!(!missing.status.success());
     assert!(text(&missing).1.contains("cli-2"), "{:?}", text(&missing));
-    serve_common::stop_cleanly(daemon);
+    common::stop_cleanly(daemon);
 }
 
 /// A daemon on the physics solver with `avatars` demo people (`demo0`,
@@ -907,10 +888,7 @@ async fn physics_daemon(avatars: usize) -> (tempfile::TempDir, PathBuf, Daemon, 
         storage: storage.clone(),
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
+    let (daemon, client) = common::start_daemon(&config).await;
     (dir, storage, daemon, client)
 }
 

@@ -1,5 +1,5 @@
 // Drives headless Chromium (Debian's /usr/bin/chromium, through
-// playwright-core) for tests/tests/browser.rs: reads one JSON command per
+// playwright-core) for server/tests/browser.rs: reads one JSON command per
 // line on stdin, answers one JSON line on stdout ({"ok":true,...} or
 // {"ok":false,"error":"..."}). Every wait is bounded by its `timeout_ms`.
 import { chromium } from 'playwright-core';

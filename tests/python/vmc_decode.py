@@ -4,7 +4,7 @@ Listens on a UDP port of 127.0.0.1 (printed first, as `port N`), decodes
 every datagram with python-osc for `--seconds`, and prints one JSON line
 per message: its address, the Python types python-osc decoded the
 arguments as (from the OSC type tags), the arguments, and whether the
-datagram was a bundle. Used by tests/tests/vmc.rs.
+datagram was a bundle. Used by server/tests/vmc.rs.
 """
 
 import argparse

@@ -61,7 +61,35 @@ fn build_avatar(
     cor_cache: &std::path::Path,
     osc: &super::osc_stats::OscRegistry,
 ) -> anyhow::Result<(AvatarRunner, AvatarInfo, Option<Arc<PushQueue>>)> {
-    let (profile, profile_name) = match &a.profile {
+    let (profile, profile_name) = load_profile(index, a)?;
+    let skeleton = posewire_body::Skeleton::from_profile(&profile);
+    let (source, described) = open_source(index, a, &skeleton, osc)?;
+    let queue = match &source {
+        SampleSource::Push(q) => Some(q.clone()),
+        _ => None,
+    };
+    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
+    let info = super::avatar_build::info(
+        &a.id,
+        pb::DeviceSource {
+            kind: Some(described),
+        },
+        &profile,
+        &profile_name,
+        a.model.as_deref(),
+        cor_cache,
+    );
+    runner.rig = Some(info.rig.clone());
+    Ok((runner, info, queue))
+}
+
+/// The avatar's body profile and the name the services show for it (the
+/// file's stem, or `default` for the default stature).
+fn load_profile(
+    index: usize,
+    a: &super::config::AvatarConfig,
+) -> anyhow::Result<(BodyProfile, String)> {
+    Ok(match &a.profile {
         Some(path) => (
             BodyProfile::load(path).with_context(|| {
                 format!("avatars[{index}].profile: cannot load the body profile")
@@ -75,14 +103,22 @@ fn build_avatar(
             BodyProfile::from_stature(DEFAULT_STATURE_M),
             "default".to_string(),
         ),
-    };
-    let skeleton = posewire_body::Skeleton::from_profile(&profile);
-    let (source, described) = match &a.source {
+    })
+}
+
+/// The avatar's device source, opened, and how the services describe it.
+fn open_source(
+    index: usize,
+    a: &super::config::AvatarConfig,
+    skeleton: &posewire_body::Skeleton,
+    osc: &super::osc_stats::OscRegistry,
+) -> anyhow::Result<(SampleSource, pb::device_source::Kind)> {
+    Ok(match &a.source {
         SourceConfig::Demo {
             time_offset_s,
             origin,
         } => (
-            SampleSource::Demo(DemoPerson::new(&skeleton, *time_offset_s, *origin)),
+            SampleSource::Demo(DemoPerson::new(skeleton, *time_offset_s, *origin)),
             pb::device_source::Kind::Demo(pb::DemoSource {
                 time_offset_s: *time_offset_s,
                 origin: Some(pb::Vec3 {
@@ -92,22 +128,7 @@ fn build_avatar(
                 }),
             }),
         ),
-        SourceConfig::Vmc { listen, devices } => {
-            let map = super::osc_config::serial_map(devices)
-                .map_err(|(k, reason)| anyhow::anyhow!("avatars[{index}].source.{k}: {reason}"))?;
-            let listener = super::vmc_source::VmcListener::bind(listen, map, &a.id, osc)
-                .with_context(|| {
-                    format!("avatars[{index}].source.listen: cannot listen on {listen} (UDP)")
-                })?;
-            let described = pb::VmcSource {
-                listen: listener.local_addr.to_string(),
-                devices: devices.clone().into_iter().collect(),
-            };
-            (
-                SampleSource::Vmc(Arc::new(listener)),
-                pb::device_source::Kind::Vmc(described),
-            )
-        }
+        SourceConfig::Vmc { listen, devices } => open_vmc(index, a, listen, devices, osc)?,
         SourceConfig::Push {} => (
             SampleSource::Push(Arc::new(PushQueue::default())),
             pb::device_source::Kind::Push(pb::PushSource {}),
@@ -127,48 +148,62 @@ fn build_avatar(
                 pb::device_source::Kind::Openxr(pb::OpenXrSource { floor_height_m }),
             )
         }
-        SourceConfig::File { path, looping } => {
-            let take = TrackerTake::read(path).with_context(|| {
-                format!("avatars[{index}].source.path: cannot read the tracker take")
-            })?;
-            if take.invalid.count > 0 {
-                tracing::warn!(
-                    take = %path.display(),
-                    invalid = take.invalid.count,
-                    first_lines = ?take.invalid.first_lines,
-                    "invalid samples in the take are replayed as tracking loss"
-                );
-            }
-            let replay = FileReplay::new(take, *looping).with_context(|| {
-                format!(
-                    "avatars[{index}].source.path: {} has no samples",
-                    path.display()
-                )
-            })?;
-            (
-                SampleSource::File(replay),
-                pb::device_source::Kind::File(pb::FileSource {
-                    path: path.display().to_string(),
-                    r#loop: *looping,
-                }),
-            )
-        }
+        SourceConfig::File { path, looping } => open_file(index, path, *looping)?,
+    })
+}
+
+/// A VMC listener bound to `listen`, its serials mapped to devices.
+fn open_vmc(
+    index: usize,
+    a: &super::config::AvatarConfig,
+    listen: &str,
+    devices: &BTreeMap<String, String>,
+    osc: &super::osc_stats::OscRegistry,
+) -> anyhow::Result<(SampleSource, pb::device_source::Kind)> {
+    let map = super::osc_config::serial_map(devices)
+        .map_err(|(k, reason)| anyhow::anyhow!("avatars[{index}].source.{k}: {reason}"))?;
+    let listener =
+        super::vmc_source::VmcListener::bind(listen, map, &a.id, osc).with_context(|| {
+            format!("avatars[{index}].source.listen: cannot listen on {listen} (UDP)")
+        })?;
+    let described = pb::VmcSource {
+        listen: listener.local_addr.to_string(),
+        devices: devices.clone().into_iter().collect(),
     };
-    let queue = match &source {
-        SampleSource::Push(q) => Some(q.clone()),
-        _ => None,
-    };
-    let mut runner = AvatarRunner::new(&a.id, &profile, source, solver);
-    let info = super::avatar_build::info(
-        &a.id,
-        pb::DeviceSource {
-            kind: Some(described),
-        },
-        &profile,
-        &profile_name,
-        a.model.as_deref(),
-        cor_cache,
-    );
-    runner.rig = Some(info.rig.clone());
-    Ok((runner, info, queue))
+    Ok((
+        SampleSource::Vmc(Arc::new(listener)),
+        pb::device_source::Kind::Vmc(described),
+    ))
+}
+
+/// A tracker take replayed (once, or `looping`); its invalid samples are
+/// replayed as tracking loss, with one warning.
+fn open_file(
+    index: usize,
+    path: &std::path::Path,
+    looping: bool,
+) -> anyhow::Result<(SampleSource, pb::device_source::Kind)> {
+    let take = TrackerTake::read(path)
+        .with_context(|| format!("avatars[{index}].source.path: cannot read the tracker take"))?;
+    if take.invalid.count > 0 {
+        tracing::warn!(
+            take = %path.display(),
+            invalid = take.invalid.count,
+            first_lines = ?take.invalid.first_lines,
+            "invalid samples in the take are replayed as tracking loss"
+        );
+    }
+    let replay = FileReplay::new(take, looping).with_context(|| {
+        format!(
+            "avatars[{index}].source.path: {} has no samples",
+            path.display()
+        )
+    })?;
+    Ok((
+        SampleSource::File(replay),
+        pb::device_source::Kind::File(pb::FileSource {
+            path: path.display().to_string(),
+            r#loop: looping,
+        }),
+    ))
 }

@@ -84,21 +84,45 @@ fn unix_ns() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
 }
 
-fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
+/// What the loop keeps from one tick to the next.
+struct LoopState {
+    setup: LoopSetup,
+    space: posewire_solver::SharedSpace,
+    sequence: u64,
+    was_ready: Vec<bool>,
+    newest_arrival_ns: i64,
+    overrun_logged: bool,
+    deformed: posewire_skinning::Deformed,
+    props: super::demo_props::DemoProps,
+    remote_colliders: super::cluster::bodies::RemoteColliders,
+    remote_objects: super::cluster::objects::RemoteObjectCopies,
+}
+
+/// What the streamed avatars cost in skinning this tick.
+#[derive(Default)]
+struct SkinCost {
+    time: Duration,
+    skinned: u64,
+}
+
+fn run(setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
     let rate = shared.rate_hz;
     let period = Duration::from_secs_f64(1.0 / rate);
-    let mut space = posewire_solver::SharedSpace::new(&shared.solver, &setup.scene, rate);
+    let mut state = LoopState {
+        space: posewire_solver::SharedSpace::new(&shared.solver, &setup.scene, rate),
+        was_ready: vec![false; setup.avatars.len()],
+        setup,
+        sequence: 0,
+        newest_arrival_ns: 0,
+        overrun_logged: false,
+        deformed: posewire_skinning::Deformed::default(),
+        props: super::demo_props::DemoProps::default(),
+        remote_colliders: super::cluster::bodies::RemoteColliders::default(),
+        remote_objects: super::cluster::objects::RemoteObjectCopies::default(),
+    };
     let start = Instant::now();
     shared.stats().started = Some(start);
     let mut deadline = start;
-    let mut sequence: u64 = 0;
-    let mut was_ready = vec![false; setup.avatars.len()];
-    let mut newest_arrival_ns: i64 = 0;
-    let mut overrun_logged = false;
-    let mut deformed = posewire_skinning::Deformed::default();
-    let mut props = super::demo_props::DemoProps::default();
-    let mut remote_colliders = super::cluster::bodies::RemoteColliders::default();
-    let mut remote_objects = super::cluster::objects::RemoteObjectCopies::default();
     tracing::info!(
         rate_hz = rate,
         solver = shared.solver.kind.name(),
@@ -110,53 +134,123 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
             std::thread::sleep(deadline - now);
         }
         let tick_start = Instant::now();
-        let t = sequence as f64 / rate;
-        props.before_tick(
+        state.tick(shared, tick_start, period);
+        // The next tick is one period after this one's deadline, or now if
+        // that has passed (late, never twice at once).
+        deadline = (deadline + period).max(Instant::now());
+    }
+    tracing::info!(frames = state.sequence, "real-time loop stopped");
+}
+
+impl LoopState {
+    /// One tick: commands, samples, the shared space's step, recordings,
+    /// the frame built and published, the statistics.
+    fn tick(&mut self, shared: &Shared, tick_start: Instant, period: Duration) {
+        let t = self.sequence as f64 / shared.rate_hz;
+        self.take_commands(shared, t);
+        let solved = self.solve_and_record(shared, t);
+        let mut cost = SkinCost::default();
+        let mut avatars = self.avatar_frames(shared, &solved, t, &mut cost);
+        let objects = self.exchange_with_cluster(shared, &mut avatars);
+        if cost.skinned > 0 {
+            shared
+                .live
+                .skin_cost()
+                .record(cost.time.as_secs_f64() * 1e3, cost.skinned);
+        }
+        let frame = pb::Frame {
+            sequence: self.sequence,
+            simulation_time_s: t,
+            capture_time_unix_ns: self.newest_arrival_ns,
+            publish_time_unix_ns: unix_ns(),
+            avatars,
+            objects,
+        };
+        // Never blocks; an error only means nobody is subscribed.
+        let _ = shared.frames.send(Arc::new(frame));
+        let work = tick_start.elapsed();
+        let overrun = work > period;
+        if overrun && !self.overrun_logged {
+            self.overrun_logged = true;
+            tracing::warn!(
+                work_ms = work.as_secs_f64() * 1e3,
+                period_ms = period.as_secs_f64() * 1e3,
+                "a tick took longer than its period (further overruns are counted in GetStats)"
+            );
+        }
+        record(
+            shared,
+            &self.setup.avatars,
+            &solved,
+            &self.was_ready,
+            Tick { t, work, overrun },
+        );
+        self.sequence += 1;
+    }
+
+    /// The demo's props, then every avatar command the services sent.
+    fn take_commands(&mut self, shared: &Shared, t: f64) {
+        self.props.before_tick(
             &mut super::demo_props::LoopParts {
-                avatars: &mut setup.avatars,
-                was_ready: &mut was_ready,
+                avatars: &mut self.setup.avatars,
+                was_ready: &mut self.was_ready,
                 shared,
-                space: &mut space,
-                sequence,
+                space: &mut self.space,
+                sequence: self.sequence,
             },
             t,
         );
-        while let Ok(command) = setup.commands.try_recv() {
+        while let Ok(command) = self.setup.commands.try_recv() {
             super::commands::apply(
                 command,
-                &mut setup.avatars,
-                &mut was_ready,
+                &mut self.setup.avatars,
+                &mut self.was_ready,
                 shared,
-                &mut space,
-                sequence,
+                &mut self.space,
+                self.sequence,
             );
         }
+    }
+
+    /// The samples due, one step of the shared space, each avatar's tick
+    /// handed to its recording and the accepted samples to the live taps.
+    fn solve_and_record(&mut self, shared: &Shared, t: f64) -> Vec<Option<Solved>> {
         let arrival = unix_ns();
-        for avatar in &mut setup.avatars {
+        for avatar in &mut self.setup.avatars {
             if avatar.take_samples(t) > 0 {
-                newest_arrival_ns = arrival;
+                self.newest_arrival_ns = arrival;
             }
         }
-        let solved = space.tick(&mut setup.avatars, t);
-        let objects_now = super::objects::objects_to_record(&space, &setup.avatars);
-        for (avatar, body) in setup.avatars.iter_mut().zip(&solved) {
-            avatar.record_tick(sequence, t, body.as_ref(), &objects_now);
+        let solved = self.space.tick(&mut self.setup.avatars, t);
+        let objects_now = super::objects::objects_to_record(&self.space, &self.setup.avatars);
+        for (avatar, body) in self.setup.avatars.iter_mut().zip(&solved) {
+            avatar.record_tick(self.sequence, t, body.as_ref(), &objects_now);
             avatar.after_tick();
             if !avatar.last_samples().is_empty() {
                 shared.live.feed_taps(&avatar.id, avatar.last_accepted());
             }
         }
-        let mut skin_time = Duration::ZERO;
-        let mut skinned = 0u64;
+        solved
+    }
+
+    /// The frame's avatars: each solved body as streamed (faded across a
+    /// solver restart), skinned for the subscribers that want vertices.
+    fn avatar_frames(
+        &mut self,
+        shared: &Shared,
+        solved: &[Option<Solved>],
+        t: f64,
+        cost: &mut SkinCost,
+    ) -> Vec<pb::AvatarFrame> {
         let any_vertices = shared.live.vertices.any();
-        let mut avatars = Vec::with_capacity(setup.avatars.len());
-        for (i, (avatar, body)) in setup.avatars.iter_mut().zip(&solved).enumerate() {
+        let mut avatars = Vec::with_capacity(self.setup.avatars.len());
+        for (i, (avatar, body)) in self.setup.avatars.iter_mut().zip(solved).enumerate() {
             let Some(body) = body else { continue };
-            // The recording above took the solver's own pose; the stream
-            // fades across a solver restart instead of jumping.
+            // The recording took the solver's own pose; the stream fades
+            // across a solver restart instead of jumping.
             let pose = avatar.handover.stream(&body.pose, t);
-            if !was_ready[i] {
-                was_ready[i] = true;
+            if !self.was_ready[i] {
+                self.was_ready[i] = true;
                 tracing::info!(avatar = %avatar.id, "avatar has a body (headset seen)");
             }
             let mut out = avatar_frame(
@@ -171,83 +265,64 @@ fn run(mut setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
                 t,
             );
             if any_vertices && shared.live.vertices.wanted(&avatar.id) {
-                if let Some(slot) = &avatar.rig {
-                    match slot.ready() {
-                        Some(rig) => {
-                            let skin_start = Instant::now();
-                            rig.skin(&pose, &mut deformed);
-                            out.vertices = Some(super::skin::encode_float32(&deformed.positions));
-                            skin_time += skin_start.elapsed();
-                            skinned += 1;
-                        }
-                        None => slot.build_in_background(),
-                    }
-                }
+                out.vertices = skin(avatar, &pose, &mut self.deformed, cost);
             }
             avatars.push(out);
         }
-        let mut objects = match &shared.cluster {
-            // In a shared space, this node's objects for the publisher too.
-            Some(link) => {
-                let (frames, own) = super::objects::frame_and_scene_objects(&space, &setup.avatars);
-                link.set_own_objects(Arc::new(own));
-                frames
-            }
-            None => super::objects::frame_objects(&space, &setup.avatars),
-        };
-        if let Some(link) = &shared.cluster {
-            // The other nodes' avatars and objects: in the frame, and as
-            // kinematic bodies of the next step.
-            if sequence.is_multiple_of(super::cluster::wire::SKELETON_EVERY) {
-                link.set_own_skeletons(Arc::new(own_skeletons(shared)));
-            }
-            let now = Instant::now();
-            link.remote.merge_into(now, &mut avatars);
-            link.remote.merge_objects_into(now, &mut objects);
-            if let Some(world) = space.world_mut() {
-                remote_colliders.update(world, &avatars);
-                remote_objects.update(world, &link.remote.objects(now));
-            }
-        }
-        if skinned > 0 {
-            shared
-                .live
-                .skin_cost()
-                .record(skin_time.as_secs_f64() * 1e3, skinned);
-        }
-        let frame = pb::Frame {
-            sequence,
-            simulation_time_s: t,
-            capture_time_unix_ns: newest_arrival_ns,
-            publish_time_unix_ns: unix_ns(),
-            avatars,
-            objects,
-        };
-        // Never blocks; an error only means nobody is subscribed.
-        let _ = shared.frames.send(Arc::new(frame));
-        let work = tick_start.elapsed();
-        let overrun = work > period;
-        if overrun && !overrun_logged {
-            overrun_logged = true;
-            tracing::warn!(
-                work_ms = work.as_secs_f64() * 1e3,
-                period_ms = period.as_secs_f64() * 1e3,
-                "a tick took longer than its period (further overruns are counted in GetStats)"
-            );
-        }
-        record(
-            shared,
-            &setup.avatars,
-            &solved,
-            &was_ready,
-            Tick { t, work, overrun },
-        );
-        sequence += 1;
-        // The next tick is one period after this one's deadline, or now if
-        // that has passed (late, never twice at once).
-        deadline = (deadline + period).max(Instant::now());
+        avatars
     }
-    tracing::info!(frames = sequence, "real-time loop stopped");
+
+    /// The frame's objects; in a shared space, also this node's objects
+    /// and skeletons for the publisher, and the other nodes' avatars and
+    /// objects merged into the frame and held as kinematic bodies of the
+    /// next step.
+    fn exchange_with_cluster(
+        &mut self,
+        shared: &Shared,
+        avatars: &mut Vec<pb::AvatarFrame>,
+    ) -> Vec<pb::ObjectFrame> {
+        let Some(link) = &shared.cluster else {
+            return super::objects::frame_objects(&self.space, &self.setup.avatars);
+        };
+        let (mut objects, own) =
+            super::objects::frame_and_scene_objects(&self.space, &self.setup.avatars);
+        link.set_own_objects(Arc::new(own));
+        if self
+            .sequence
+            .is_multiple_of(super::cluster::wire::SKELETON_EVERY)
+        {
+            link.set_own_skeletons(Arc::new(own_skeletons(shared)));
+        }
+        let now = Instant::now();
+        link.remote.merge_into(now, avatars);
+        link.remote.merge_objects_into(now, &mut objects);
+        if let Some(world) = self.space.world_mut() {
+            self.remote_colliders.update(world, avatars);
+            self.remote_objects.update(world, &link.remote.objects(now));
+        }
+        objects
+    }
+}
+
+/// The avatar's skinned vertices for `pose` (float32), once its rig is
+/// built (built in the background on first need: `None` until then).
+fn skin(
+    avatar: &AvatarRunner,
+    pose: &posewire_body::BodyPose,
+    deformed: &mut posewire_skinning::Deformed,
+    cost: &mut SkinCost,
+) -> Option<pb::SkinnedVertices> {
+    let slot = avatar.rig.as_ref()?;
+    let Some(rig) = slot.ready() else {
+        slot.build_in_background();
+        return None;
+    };
+    let skin_start = Instant::now();
+    rig.skin(pose, deformed);
+    let vertices = super::skin::encode_float32(&deformed.positions);
+    cost.time += skin_start.elapsed();
+    cost.skinned += 1;
+    Some(vertices)
 }
 
 /// The skeletons of the daemon's avatars, as GetSkeleton answers them.

@@ -15,7 +15,7 @@ use posewire_body::Device;
 use posewire_client::pb;
 use posewire_takes::{ObjectEdit, SolvedFrame};
 
-use super::cli_common::{arg, posewire, text};
+use super::common::{arg, posewire, text};
 use super::glb_objects::glb_objects;
 use super::{
     assert_resolve_reproduces, physics_daemon, recorded_settings, start_request,

@@ -4,7 +4,7 @@
 //! avatar walked into a standing remote person would push that person
 //! over at home (where the walker is the copy), and the walker, stopped
 //! by nothing that stays put, would walk on through: measured end to end,
-//! `tests/tests/cluster.rs`. So between a local avatar and a remote body:
+//! `server/tests/cluster.rs`. So between a local avatar and a remote body:
 //!
 //! - whoever moves into the other is stopped by its own node: when the
 //!   remote body comes at the local avatar faster than the avatar comes
@@ -21,7 +21,7 @@
 //!   arm dragged the avatar 3.1 m (`solver/tests/physics_remote_body.rs`);
 //!   with the friction off instead, a walker pressed against a remote
 //!   person slid round it, its pelvis 0.16 m short of the other's instead
-//!   of 0.25 (`tests/tests/cluster.rs`).
+//!   of 0.25 (`server/tests/cluster.rs`).
 //!
 //! Objects and the scene meet remote bodies as kinematic bodies: a remote
 //! hand pushes a ball.

@@ -3,20 +3,20 @@
 //! a daemon listens on the same address. Real daemons on a real socket;
 //! every wait is bounded; nothing asserts on durations.
 
+mod common;
+use common::PATIENCE;
+
 use std::time::Duration;
 
 use posewire::serve::{Config, Daemon};
 use posewire_client::{pb, Backoff, Client, SubscriptionEvent};
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 async fn start(listen: &str) -> Daemon {
     let config = Config {
         listen: listen.into(),
         ..Config::default()
     };
-    Daemon::start(&config).await.expect("the daemon starts")
+    common::start_daemon_alone(&config).await
 }
 
 async fn next(sub: &mut posewire_client::Subscription) -> SubscriptionEvent {

@@ -13,7 +13,7 @@
 //!   overruns, and CPU (whole process, and the loop threads).
 //!
 //! Run in a release build:
-//!   cargo run --release -p posewire-e2e --example bench_cluster \
+//!   cargo run --release -p posewire --example bench_cluster \
 //!     [-- SECONDS [NODES [AVATARS [RELAYS [SUBSCRIBERS]]]]]
 //! defaults 10 2 4 4 100. Everything but nats-server runs in this process
 //! (daemons on one runtime of 2 workers, clients on another), sharing the

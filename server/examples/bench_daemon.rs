@@ -12,7 +12,7 @@
 //!    INT16), with the loop's frame time and skinning cost meanwhile.
 //!
 //! Run in a release build:
-//!   cargo run --release -p posewire-e2e --example bench_daemon \
+//!   cargo run --release -p posewire --example bench_daemon \
 //!     [-- SECONDS [POSE_COUNTS [VERTEX_COUNTS]]]
 //! where the counts are comma-separated lists (`none` skips that part);
 //! defaults 10 s, 50,100,200,300 and 10,25,50,100. Vertex counts stop

@@ -16,6 +16,7 @@
 //! with `POSEWIRE_UPDATE_SCREENSHOTS=1`. Browsers run one at a time (2
 //! cores).
 
+mod common;
 mod debian;
 
 use std::io::{BufRead as _, BufReader, Write as _};
@@ -228,13 +229,11 @@ fn runtime() -> tokio::runtime::Runtime {
 fn demo_daemon(avatars: usize) -> (tempfile::TempDir, tokio::runtime::Runtime, Daemon) {
     let storage = tempfile::tempdir().expect("a folder");
     let rt = runtime();
-    let daemon = rt
-        .block_on(Daemon::start(&config(
-            storage.path(),
-            avatars,
-            "127.0.0.1:0",
-        )))
-        .expect("the daemon starts");
+    let daemon = rt.block_on(common::start_daemon_alone(&config(
+        storage.path(),
+        avatars,
+        "127.0.0.1:0",
+    )));
     (storage, rt, daemon)
 }
 
@@ -368,9 +367,11 @@ fn the_page_says_reconnecting_while_the_daemon_restarts() {
     };
     let storage = tempfile::tempdir().expect("a folder");
     let rt = runtime();
-    let first = rt
-        .block_on(Daemon::start(&config(storage.path(), 1, "127.0.0.1:0")))
-        .expect("the daemon starts");
+    let first = rt.block_on(common::start_daemon_alone(&config(
+        storage.path(),
+        1,
+        "127.0.0.1:0",
+    )));
     let web = first.web_addr().expect("web").to_string();
     browser.run(json!({"cmd": "open", "url": url(&first)}));
     frames(&mut browser, 10);
@@ -414,7 +415,7 @@ fn the_page_asks_for_the_token_and_sends_it_on_every_call() {
         env: None,
     }];
     let rt = runtime();
-    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let daemon = rt.block_on(common::start_daemon_alone(&cfg));
     browser.run(json!({"cmd": "open", "url": url(&daemon)}));
     browser.run(json!({"cmd": "wait-visible", "selector": "#token-input"}));
     browser.run(json!({"cmd": "screenshot", "path": docs("web-token.png")}));
@@ -447,7 +448,7 @@ fn the_physics_overlays_force_arrows_and_camera_link_are_drawn() {
         ..config(storage.path(), 1, "127.0.0.1:0")
     };
     let rt = runtime();
-    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let daemon = rt.block_on(common::start_daemon_alone(&cfg));
     browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
     frames(&mut browser, 10);
     browser.run(json!({"cmd": "select", "selector": "#force-array", "value": "total"}));
@@ -562,7 +563,7 @@ fn a_knock_down_turns_the_first_person_view_to_third_person_and_back() {
     // Physics is the daemon's default solver.
     let cfg = config(storage.path(), 1, "127.0.0.1:0");
     let rt = runtime();
-    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let daemon = rt.block_on(common::start_daemon_alone(&cfg));
     browser.run(json!({"cmd": "open", "url": format!("{}?scale=1", url(&daemon))}));
     frames(&mut browser, 30);
     browser.run(json!({"cmd": "select", "selector": "#camera-mode", "value": "first"}));
@@ -641,7 +642,7 @@ fn the_page_works_over_https_with_the_daemons_certificate() {
         env: None,
     }];
     let rt = runtime();
-    let daemon = rt.block_on(Daemon::start(&cfg)).expect("the daemon starts");
+    let daemon = rt.block_on(common::start_daemon_alone(&cfg));
     let https = url(&daemon).replace("http://", "https://");
     // The certificate is self-signed: the browser is told to accept it.
     browser.run(json!({"cmd": "open", "url": https, "insecure_tls": true}));
@@ -725,7 +726,7 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
 
 /// The drawing rate with four demo avatars (meshes and skeletons) in
 /// headless Chromium's software renderer (SwiftShader), 1280x720, over ten
-/// seconds. Run: `cargo test -p posewire-e2e --test browser -- --ignored
+/// seconds. Run: `cargo test -p posewire --test browser -- --ignored
 /// --nocapture drawing_rate` (docs/RESULTS.md).
 #[test]
 #[ignore = "a measurement, not a check: run by hand for docs/RESULTS.md"]

@@ -4,8 +4,10 @@
 //! vertices and avatar commands. The daemon runs in-process on a real
 //! loopback socket; every wait is bounded; nothing asserts on durations.
 
+mod common;
+use common::{avatar, demo_person, next_response, solver_named, PATIENCE};
+
 use std::path::Path;
-use std::time::Duration;
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
@@ -16,54 +18,26 @@ use posewire_client::{pb, Client, ClientError};
 use posewire_evaluation::{synthesize, Condition, SynthOptions, SynthTakes};
 use tonic::Code;
 
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
-
-fn avatar(id: &str, source: SourceConfig) -> AvatarConfig {
-    AvatarConfig {
-        id: id.into(),
-        source,
-        profile: None,
-        model: None,
-    }
-}
-
-fn demo(offset: f64, origin: [f64; 3]) -> SourceConfig {
-    SourceConfig::Demo {
-        time_offset_s: offset,
-        origin,
-    }
-}
-
 /// A daemon with one demo person, `demo`, on the `ik` solver.
 async fn start_demo(storage: &Path) -> (Daemon, Client) {
-    start(vec![avatar("demo", demo(0.0, [0.0; 3]))], "ik", storage).await
+    start(
+        vec![avatar("demo", demo_person(0.0, [0.0; 3]))],
+        "ik",
+        storage,
+    )
+    .await
 }
 
 async fn start(avatars: Vec<AvatarConfig>, solver: &str, storage: &Path) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: posewire_solver::SolverSettings::of_kind(
-            posewire_solver::SolverKind::from_name(solver).expect("a solver name"),
-        ),
+        solver: solver_named(solver),
         avatars,
         storage: storage.to_path_buf(),
         subscriber_buffer: 256,
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
-}
-
-async fn next(stream: &mut tonic::Streaming<pb::StreamFramesResponse>) -> pb::StreamFramesResponse {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame within the patience")
-        .expect("no stream error")
-        .expect("the stream goes on")
+    common::start_daemon(&config).await
 }
 
 fn code(e: ClientError) -> Code {
@@ -136,7 +110,7 @@ async fn a_pushed_take_streams_the_joints_of_the_offline_solve() {
     };
     let mut frames = Vec::new();
     while !pusher.is_finished() {
-        let f = next(&mut stream).await.frame.expect("a frame");
+        let f = next_response(&mut stream).await.frame.expect("a frame");
         if let Some(a) = f.avatars.into_iter().next() {
             frames.push((f.simulation_time_s, a));
         }
@@ -303,8 +277,8 @@ async fn two_avatars_in_one_physics_space_collide_instead_of_passing_through() {
     // their devices coincide, so without collisions their bodies would too.
     let (daemon, client) = start(
         vec![
-            avatar("a", demo(0.0, [0.0; 3])),
-            avatar("b", demo(0.0, [0.0; 3])),
+            avatar("a", demo_person(0.0, [0.0; 3])),
+            avatar("b", demo_person(0.0, [0.0; 3])),
         ],
         "physics",
         storage.path(),
@@ -316,7 +290,7 @@ async fn two_avatars_in_one_physics_space_collide_instead_of_passing_through() {
         .expect("subscribes");
     let mut separations = Vec::new();
     while separations.len() < 180 {
-        let f = next(&mut stream).await.frame.expect("a frame");
+        let f = next_response(&mut stream).await.frame.expect("a frame");
         if f.avatars.len() == 2 {
             let chest = Joint::Chest.index();
             separations.push(dist(
@@ -352,10 +326,10 @@ async fn two_avatars_in_one_physics_space_collide_instead_of_passing_through() {
     // alone.
     client.remove_avatar("b").await.expect("removed");
     for _ in 0..5 {
-        next(&mut stream).await;
+        next_response(&mut stream).await;
     }
     for _ in 0..10 {
-        let f = next(&mut stream).await.frame.expect("a frame");
+        let f = next_response(&mut stream).await.frame.expect("a frame");
         let ids: Vec<&str> = f.avatars.iter().map(|a| a.avatar_id.as_str()).collect();
         assert_eq!(ids, ["a"]);
     }
@@ -404,7 +378,7 @@ async fn vertex_subscribers_get_moving_vertices_skinned_once_per_frame() {
     let mut quantised = std::collections::BTreeMap::new();
     while exact.len() < 60 || quantised.len() < 60 {
         for (stream, into) in [(&mut f32s, &mut exact), (&mut i16s, &mut quantised)] {
-            let f = next(stream).await.frame.expect("a frame");
+            let f = next_response(stream).await.frame.expect("a frame");
             if let Some(v) = f.avatars.first().and_then(|a| a.vertices.clone()) {
                 assert_eq!(v.vertex_count as usize, n, "as many vertices as GetMesh");
                 into.insert(f.sequence, v);
@@ -456,11 +430,11 @@ async fn vertex_subscribers_get_moving_vertices_skinned_once_per_frame() {
         .await
         .expect("subscribes");
     for _ in 0..10 {
-        next(&mut poses).await;
+        next_response(&mut poses).await;
     }
     let before = client.get_stats().await.expect("stats").skinned_frames;
     for _ in 0..30 {
-        let f = next(&mut poses).await.frame.expect("frame");
+        let f = next_response(&mut poses).await.frame.expect("frame");
         assert!(f.avatars.iter().all(|a| a.vertices.is_none()));
     }
     assert_eq!(
@@ -480,10 +454,10 @@ async fn a_model_avatar_sends_its_mesh_with_uvs_and_its_vertices() {
         return;
     }
     let storage = tempfile::tempdir().expect("temp dir");
-    let mut cesium = avatar("cesium", demo(0.0, [0.0; 3]));
+    let mut cesium = avatar("cesium", demo_person(0.0, [0.0; 3]));
     cesium.model = Some(model);
     let (daemon, client) = start(
-        vec![cesium, avatar("plain", demo(0.0, [2.0, 0.0, 0.0]))],
+        vec![cesium, avatar("plain", demo_person(0.0, [2.0, 0.0, 0.0]))],
         "ik",
         storage.path(),
     )
@@ -519,7 +493,7 @@ async fn a_model_avatar_sends_its_mesh_with_uvs_and_its_vertices() {
         .await
         .expect("subscribes");
     let vertices = loop {
-        let f = next(&mut stream).await.frame.expect("a frame");
+        let f = next_response(&mut stream).await.frame.expect("a frame");
         if let Some(v) = f.avatars.first().and_then(|a| a.vertices.clone()) {
             break v;
         }
@@ -574,7 +548,7 @@ async fn avatars_are_created_changed_and_removed_while_the_loop_runs() {
         .expect("subscribes");
     let mut seen_bob = None;
     for _ in 0..200 {
-        let f = next(&mut stream).await.frame.expect("frame");
+        let f = next_response(&mut stream).await.frame.expect("frame");
         if let Some(b) = f.avatars.iter().find(|a| a.avatar_id == "bob") {
             seen_bob = Some(joint(b, Joint::Pelvis.index()));
             break;
@@ -653,10 +627,10 @@ async fn avatars_are_created_changed_and_removed_while_the_loop_runs() {
         .collect();
     assert_eq!(ids, ["demo"]);
     for _ in 0..5 {
-        next(&mut stream).await;
+        next_response(&mut stream).await;
     }
     for _ in 0..10 {
-        let f = next(&mut stream).await.frame.expect("frame");
+        let f = next_response(&mut stream).await.frame.expect("frame");
         assert!(
             f.avatars.iter().all(|a| a.avatar_id != "bob"),
             "bob is gone"

@@ -2,9 +2,11 @@
 //! solver uses into a named profile, through the real daemon on a real
 //! loopback socket (issue 25).
 
-use posewire::serve::{Config, Daemon};
+mod common;
+
+use posewire::serve::Config;
 use posewire_body::{BodyProfile, Device};
-use posewire_client::{Client, ClientError};
+use posewire_client::ClientError;
 use tonic::Code;
 
 fn code(result: Result<posewire_client::pb::Profile, ClientError>) -> (Code, String) {
@@ -23,10 +25,7 @@ async fn refined_offsets_are_stored_into_a_named_profile_on_request() {
         ..Config::default()
     };
     // The default configuration runs the `demo` avatar.
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
+    let (daemon, client) = common::start_daemon(&config).await;
 
     let saved = client
         .save_refined_offsets("demo", "demo-refined", false)

@@ -11,10 +11,12 @@
 
 mod python_env;
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use posewire::serve::{Config, Daemon};
+use posewire::serve::Config;
 
 use python_env::{python_with, run, tail, NoPython};
 
@@ -77,7 +79,7 @@ async fn a_python_client_from_generated_stubs_streams_for_five_seconds() {
         listen: "127.0.0.1:0".into(),
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let daemon = common::start_daemon_alone(&config).await;
     let address = daemon.local_addr().to_string();
     let script = Path::new(WORKSPACE).join("tests/python/subscribe.py");
     let stub_dir = stubs.path().to_path_buf();

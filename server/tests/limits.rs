@@ -4,6 +4,9 @@
 //! and a subscriber that leaves frees its place. Waits are bounded;
 //! nothing asserts on durations.
 
+mod common;
+use common::PATIENCE;
+
 use std::time::{Duration, Instant};
 
 use posewire::serve::limits::LimitsConfig;
@@ -11,9 +14,6 @@ use posewire::serve::{Config, Daemon};
 use posewire_client::pb;
 use tonic::transport::{Channel, Endpoint};
 use tonic::Code;
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 async fn connection(daemon: &Daemon) -> Channel {
     Endpoint::from_shared(format!("http://{}", daemon.local_addr()))
@@ -81,7 +81,7 @@ async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
         },
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let daemon = common::start_daemon_alone(&config).await;
     let a = connection(&daemon).await;
     let first = subscribe(&a, false).await.expect("first on a connection");
     let _second = subscribe(&a, false).await.expect("second on it");
@@ -153,7 +153,7 @@ async fn a_vanished_client_gives_its_place_back_by_keepalive() {
         },
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
+    let daemon = common::start_daemon_alone(&config).await;
     let (freeze, frozen) = tokio::sync::watch::channel(false);
     let proxy = freezing_proxy(daemon.local_addr(), frozen).await;
     let vanishing = Endpoint::from_shared(format!("http://{proxy}"))

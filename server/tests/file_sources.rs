@@ -7,8 +7,11 @@
 //! Waits are bounded (a read that hangs fails the test instead of hanging
 //! it); nothing asserts on wall-clock durations (they are printed).
 
+mod common;
+use common::PATIENCE;
+
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::source_paths::SourcesConfig;
@@ -17,9 +20,6 @@ use posewire_body::formats::{TrackerSample, TrackerTake};
 use posewire_body::{Device, Transform};
 use posewire_client::{pb, Client, ClientError};
 use tonic::{Code, Status};
-
-/// The longest any single call may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 /// A string that is in the secret files and nowhere else.
 const SECRET: &str = "SECRET_7f3a9c_do_not_leak";
@@ -40,11 +40,7 @@ async fn start(storage: &Path, allow: Vec<PathBuf>) -> (Daemon, Client) {
         sources: SourcesConfig { allow },
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 fn file_source(path: &str) -> pb::DeviceSource {

@@ -1,7 +1,5 @@
-//! Starting the real `posewire serve` binary for the daemon's binary tests
-//! (included with `mod`).
-
-#![allow(dead_code)]
+//! Starting the real `posewire serve` binary as a process, reading its
+//! log, and stopping it with a signal.
 
 use std::io::{BufRead as _, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -99,18 +97,4 @@ pub fn rest_of_log(rx: &mpsc::Receiver<String>) -> Vec<String> {
             Err(_) => return lines,
         }
     }
-}
-
-/// The next frame of a subscription, within 30 s (a loaded machine is
-/// slow, a stuck daemon fails the test).
-pub async fn next_frame(
-    stream: &mut tonic::Streaming<posewire_client::pb::StreamFramesResponse>,
-) -> posewire_client::pb::Frame {
-    tokio::time::timeout(Duration::from_secs(30), stream.message())
-        .await
-        .expect("a frame in time")
-        .expect("no stream error")
-        .expect("the stream goes on")
-        .frame
-        .expect("a frame")
 }

@@ -1,6 +1,5 @@
-//! Helpers shared by the command-line tests (included with `mod`).
-
-#![allow(dead_code)]
+//! Running the real `posewire` binary: its output, the shipped demo clip,
+//! a synthesized demo take and solves of it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

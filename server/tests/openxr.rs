@@ -12,6 +12,9 @@ mod debian;
 mod grab_script;
 mod openxr_input;
 
+mod common;
+use common::{next_frame, PATIENCE};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -25,9 +28,6 @@ use posewire_body::{BodyProfile, Device, DeviceSet, Joint};
 use posewire_client::{pb, Client};
 use posewire_evaluation::{synthesize, Condition, SynthOptions};
 use posewire_openxr::{OpenXrSettings, OpenXrSource};
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 /// One test at a time (see the module documentation).
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -178,11 +178,7 @@ async fn start_with(storage: &Path, kind: posewire_solver::SolverKind) -> (Daemo
         subscriber_buffer: 1024,
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 async fn subscribe(client: &Client) -> tonic::Streaming<pb::StreamFramesResponse> {
@@ -214,12 +210,7 @@ async fn next_body(
     stream: &mut tonic::Streaming<pb::StreamFramesResponse>,
 ) -> (f64, pb::AvatarFrame) {
     loop {
-        let r = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame within the patience")
-            .expect("no stream error")
-            .expect("the stream goes on");
-        let f = r.frame.expect("a frame");
+        let f = next_frame(stream).await;
         if let Some(a) = f.avatars.into_iter().find(|a| a.avatar_id == "xr") {
             return (f.simulation_time_s, a);
         }

@@ -7,6 +7,8 @@
 
 mod grab_script;
 
+mod common;
+
 use std::time::Duration;
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
@@ -31,11 +33,7 @@ async fn start(source: SourceConfig) -> (Daemon, Client) {
         subscriber_buffer: 1024,
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 async fn frames(client: &Client) -> tonic::Streaming<pb::StreamFramesResponse> {

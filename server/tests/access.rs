@@ -5,8 +5,10 @@
 //!
 //! Waits are bounded; nothing asserts on wall-clock durations.
 
+mod common;
+use common::PATIENCE;
+
 use std::path::Path;
-use std::time::Duration;
 
 use posewire::serve::access::{AccessConfig, Role, TokenConfig};
 use posewire::serve::{Config, Daemon};
@@ -14,7 +16,6 @@ use posewire_client::{pb, Auth, Client, ClientError, ConnectOptions};
 use tonic::Code;
 use tonic_health::pb::health_check_response::ServingStatus;
 
-const PATIENCE: Duration = Duration::from_secs(20);
 const READ: &str = "read-token-e2e-0123456789";
 const PUSH: &str = "push-token-e2e-0123456789";
 const ADMIN: &str = "admin-token-e2e-0123456789";

@@ -4,6 +4,9 @@
 //! from the frame stream, what was rejected from GetStats and the push
 //! response.
 
+mod common;
+use common::{avatar, solver_named, PATIENCE};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,34 +19,17 @@ use posewire_body::glam::DVec3;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
 use posewire_client::{pb, Client};
 
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 /// The rate samples are pushed at, Hz.
 const PUSH_HZ: f64 = 90.0;
-
-fn avatar(id: &str, source: SourceConfig) -> AvatarConfig {
-    AvatarConfig {
-        id: id.into(),
-        source,
-        profile: None,
-        model: None,
-    }
-}
 
 async fn start(solver: &str, avatars: Vec<AvatarConfig>) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
-        solver: posewire_solver::SolverSettings::of_kind(
-            posewire_solver::SolverKind::from_name(solver).expect("a solver name"),
-        ),
+        solver: solver_named(solver),
         avatars,
         ..Config::default()
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 /// The demo person's head and hands at one instant, moved by `shift`: a

@@ -8,6 +8,9 @@
 
 mod python_env;
 
+mod common;
+use common::{avatar, demo_person, next_frame, PATIENCE};
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader};
 use std::net::UdpSocket;
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use posewire::serve::config::{AvatarConfig, SourceConfig};
+use posewire::serve::config::SourceConfig;
 use posewire::serve::osc_config::{VmcOutConfig, VrchatOutConfig};
 use posewire::serve::{Config, Daemon};
 use posewire_body::Joint;
@@ -24,26 +27,7 @@ use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
 
 use python_env::{python_with, NoPython};
 
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
-
 const WORKSPACE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-
-fn avatar(id: &str, source: SourceConfig) -> AvatarConfig {
-    AvatarConfig {
-        id: id.into(),
-        source,
-        profile: None,
-        model: None,
-    }
-}
-
-fn demo() -> SourceConfig {
-    SourceConfig::Demo {
-        time_offset_s: 0.0,
-        origin: [0.0; 3],
-    }
-}
 
 fn vmc_source(listen: &str) -> SourceConfig {
     SourceConfig::Vmc {
@@ -58,11 +42,7 @@ async fn start(config: Config) -> (Daemon, Client) {
         subscriber_buffer: 1024,
         ..config
     };
-    let daemon = Daemon::start(&config).await.expect("the daemon starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("connects");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 /// A UDP port free on loopback right now.
@@ -91,12 +71,7 @@ async fn frames_of(
     let mut out = Vec::new();
     let mut first = None;
     while Instant::now() < deadline {
-        let r = tokio::time::timeout(PATIENCE, stream.message())
-            .await
-            .expect("a frame within the patience")
-            .expect("no stream error")
-            .expect("the stream goes on");
-        let f = r.frame.expect("a frame");
+        let f = next_frame(&mut stream).await;
         let by_id: BTreeMap<String, pb::AvatarFrame> = f
             .avatars
             .into_iter()
@@ -150,7 +125,7 @@ async fn vmc_round_trip_avatar_b_follows_avatar_a_over_udp() {
     let (daemon, client) = start(Config {
         solver: posewire_solver::SolverSettings::of_kind(posewire_solver::SolverKind::Ik),
         avatars: vec![
-            avatar("a", demo()),
+            avatar("a", demo_person(0.0, [0.0; 3])),
             avatar("b", vmc_source(&format!("127.0.0.1:{port}"))),
         ],
         vmc_out: vec![VmcOutConfig {
@@ -321,7 +296,7 @@ async fn vmc_vrchat_output_sends_trackers_in_metres_in_unity_frame() {
         .expect("timeout");
     let target = receiver.local_addr().expect("address").to_string();
     let (daemon, client) = start(Config {
-        avatars: vec![avatar("a", demo())],
+        avatars: vec![avatar("a", demo_person(0.0, [0.0; 3]))],
         vrchat_out: vec![VrchatOutConfig {
             avatar: "a".into(),
             targets: vec![target],
@@ -466,7 +441,7 @@ async fn vmc_python_osc_decodes_the_published_bone_and_root_layout() {
         .and_then(|p| p.trim().parse().ok())
         .unwrap_or_else(|| panic!("not a port line: {first}"));
     let (daemon, client) = start(Config {
-        avatars: vec![avatar("a", demo())],
+        avatars: vec![avatar("a", demo_person(0.0, [0.0; 3]))],
         vmc_out: vec![VmcOutConfig {
             avatar: "a".into(),
             targets: vec![format!("127.0.0.1:{port}")],

@@ -5,6 +5,9 @@
 //! Waits are bounded (a hung daemon fails the test instead of hanging it);
 //! nothing asserts on wall-clock durations.
 
+mod common;
+use common::{next_response, PATIENCE};
+
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -16,9 +19,6 @@ use tonic::transport::Endpoint;
 use tonic::Code;
 use tonic_health::pb::health_check_response::ServingStatus;
 
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
-
 async fn start(rate_hz: f64, subscriber_buffer: usize) -> Daemon {
     let config = Config {
         listen: "127.0.0.1:0".into(),
@@ -26,24 +26,13 @@ async fn start(rate_hz: f64, subscriber_buffer: usize) -> Daemon {
         subscriber_buffer,
         ..Config::default()
     };
-    Daemon::start(&config).await.expect("the daemon starts")
+    common::start_daemon_alone(&config).await
 }
 
 async fn connect(daemon: &Daemon) -> Client {
     Client::connect(&daemon.local_addr().to_string())
         .await
         .expect("connects")
-}
-
-/// The next frame of a stream, failing the test on error, end or hang.
-async fn next_frame(
-    stream: &mut tonic::Streaming<pb::StreamFramesResponse>,
-) -> pb::StreamFramesResponse {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame within the patience")
-        .expect("no stream error")
-        .expect("the stream goes on")
 }
 
 fn position(a: &pb::AvatarFrame, j: usize) -> [f64; 3] {
@@ -81,7 +70,7 @@ async fn frames_stream_in_order_with_the_skeleton_of_get_skeleton() {
         .expect("subscribes");
     let mut frames = Vec::new();
     while frames.len() < 60 {
-        let f = next_frame(&mut stream).await.frame.expect("a frame");
+        let f = next_response(&mut stream).await.frame.expect("a frame");
         // Frames before the headset's first sample carry no avatar.
         if !f.avatars.is_empty() {
             frames.push(f);
@@ -167,9 +156,13 @@ async fn a_subscriber_that_never_reads_does_not_make_another_miss_frames() {
         .stream_frames(pb::StreamFramesRequest::default())
         .await
         .expect("subscribes");
-    let mut previous = next_frame(&mut stream).await.frame.expect("frame").sequence;
+    let mut previous = next_response(&mut stream)
+        .await
+        .frame
+        .expect("frame")
+        .sequence;
     for _ in 0..1200 {
-        let r = next_frame(&mut stream).await;
+        let r = next_response(&mut stream).await;
         let sequence = r.frame.expect("frame").sequence;
         assert_eq!(r.skipped, 0, "the reading subscriber skipped frames");
         assert_eq!(sequence, previous + 1, "a gap in the reader's frames");
@@ -209,7 +202,7 @@ async fn a_client_that_disconnects_mid_stream_leaves_the_daemon_healthy() {
             .await
             .expect("subscribes");
         for _ in 0..10 {
-            next_frame(&mut stream).await;
+            next_response(&mut stream).await;
         }
         // Stream and connection dropped here, mid-stream.
     }
@@ -250,7 +243,11 @@ async fn a_client_that_disconnects_mid_stream_leaves_the_daemon_healthy() {
         .expect("subscribes");
     let mut last = None;
     for _ in 0..10 {
-        let s = next_frame(&mut stream).await.frame.expect("frame").sequence;
+        let s = next_response(&mut stream)
+            .await
+            .frame
+            .expect("frame")
+            .sequence;
         assert_eq!(s % 3, 0, "decimation by 3 sends every third tick");
         if let Some(l) = last {
             assert!(s > l);
@@ -439,7 +436,7 @@ async fn pushed_devices_are_checked_counted_and_posed() {
         profile: None,
         model: None,
     });
-    let daemon = Daemon::start(&config).await.expect("starts");
+    let daemon = common::start_daemon_alone(&config).await;
     let client = connect(&daemon).await;
 
     // One second of the demo person at 90 Hz, in a sender clock 1000 s
@@ -565,7 +562,7 @@ async fn pushed_devices_are_checked_counted_and_posed() {
         .await
         .expect("subscribes");
     let frame = loop {
-        let f = next_frame(&mut stream).await.frame.expect("frame");
+        let f = next_response(&mut stream).await.frame.expect("frame");
         if !f.avatars.is_empty() {
             break f;
         }

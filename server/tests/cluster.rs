@@ -9,6 +9,9 @@ mod debian;
 mod nats_creds;
 mod nats_server;
 
+mod common;
+use common::{next_frame, PATIENCE};
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,9 +28,6 @@ use posewire_body::BodyProfile;
 use posewire_client::{pb, Client};
 use posewire_solver::physics::trials::{meeting_samples, standing_samples};
 use tonic::Streaming;
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The bar: each node's stream carries the other's avatar within
 /// this of the nodes' start, and again within this of the bus's restart.
@@ -49,11 +49,7 @@ async fn start_node(nats: &str, space: &str, node: &str) -> (Daemon, Client) {
 }
 
 async fn start_configured(config: Config) -> (Daemon, Client) {
-    let daemon = Daemon::start(&config).await.expect("the node starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("a client");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 async fn start_relay(nats: &str, space: &str) -> (Daemon, Client) {
@@ -63,11 +59,7 @@ async fn start_relay(nats: &str, space: &str) -> (Daemon, Client) {
     };
     let mut config = relay_config(base, nats, space);
     config.web.enabled = false;
-    let daemon = Daemon::start(&config).await.expect("the relay starts");
-    let client = Client::connect(&daemon.local_addr().to_string())
-        .await
-        .expect("a client");
-    (daemon, client)
+    common::start_daemon(&config).await
 }
 
 async fn stream(client: &Client) -> Streaming<pb::StreamFramesResponse> {
@@ -75,16 +67,6 @@ async fn stream(client: &Client) -> Streaming<pb::StreamFramesResponse> {
         .stream_frames(pb::StreamFramesRequest::default())
         .await
         .expect("a stream")
-}
-
-async fn next(stream: &mut Streaming<pb::StreamFramesResponse>) -> pb::Frame {
-    tokio::time::timeout(PATIENCE, stream.message())
-        .await
-        .expect("a frame in time")
-        .expect("no stream error")
-        .expect("the stream goes on")
-        .frame
-        .expect("a frame")
 }
 
 fn ids(frame: &pb::Frame) -> Vec<&str> {
@@ -95,7 +77,7 @@ fn ids(frame: &pb::Frame) -> Vec<&str> {
 async fn until_has(stream: &mut Streaming<pb::StreamFramesResponse>, wanted: &[&str]) -> pb::Frame {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let frame = next(stream).await;
+        let frame = next_frame(stream).await;
         if wanted.iter().all(|w| ids(&frame).contains(w)) {
             return frame;
         }
@@ -155,12 +137,12 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     let window = Instant::now() + Duration::from_secs(2);
     while Instant::now() < window {
         tokio::select! {
-            f = next(&mut b_frames) => {
+            f = next_frame(&mut b_frames) => {
                 if let Some(d) = joints(&f, "demo") {
                     home.insert(f.sequence, d.joint_positions.clone());
                 }
             }
-            f = next(&mut a_frames) => {
+            f = next_frame(&mut a_frames) => {
                 if let Some(d) = joints(&f, "b/demo") {
                     let seq = d.remote.as_ref().map_or(u64::MAX, |r| r.source_sequence);
                     copies.push((seq, d.joint_positions.clone()));
@@ -217,7 +199,7 @@ async fn two_nodes_share_a_space_and_a_relay_serves_both() {
     let t0 = Instant::now();
     let (mut frames, mut with_both) = (0u32, 0u32);
     while t0.elapsed() < window {
-        let f = next(&mut relay_frames).await;
+        let f = next_frame(&mut relay_frames).await;
         frames += 1;
         if ["a/demo", "b/demo"].iter().all(|w| ids(&f).contains(w)) {
             with_both += 1;
@@ -308,7 +290,7 @@ async fn a_bus_outage_holds_up_no_loop_and_remote_avatars_come_back() {
     assert!(!stats.connected, "{stats:?}");
     assert!(stats.disconnects >= 1, "{stats:?}");
     let mut a_frames = stream(&a_client).await;
-    let frame = next(&mut a_frames).await;
+    let frame = next_frame(&mut a_frames).await;
     assert_eq!(
         ids(&frame),
         vec!["demo"],
@@ -375,7 +357,7 @@ async fn hostile_messages_on_the_bus_are_counted_and_dropped() {
     }
     // The node goes on.
     let mut frames = stream(&a_client).await;
-    let frame = next(&mut frames).await;
+    let frame = next_frame(&mut frames).await;
     assert_eq!(ids(&frame), vec!["demo"]);
     a.shutdown().await.expect("clean shutdown");
 }
@@ -392,7 +374,7 @@ async fn a_node_starts_while_the_bus_is_down_and_joins_when_it_is_up() {
     let stats = cluster_stats(&a_client).await;
     assert!(!stats.connected && stats.connects == 0, "{stats:?}");
     let mut a_frames = stream(&a_client).await;
-    assert_eq!(ids(&next(&mut a_frames).await), vec!["demo"]);
+    assert_eq!(ids(&next_frame(&mut a_frames).await), vec!["demo"]);
     nats.restart();
     let (b, _b_client) = start_node(&url, "late", "b").await;
     let frame = until_has(&mut a_frames, &["demo", "b/demo"]).await;
@@ -416,13 +398,13 @@ async fn only_trusted_nodes_share_the_space(configure: impl Fn(&str, bool) -> Co
     // Two more seconds of a's stream: c is never in it.
     let until = Instant::now() + Duration::from_secs(2);
     while Instant::now() < until {
-        let frame = next(&mut a_frames).await;
+        let frame = next_frame(&mut a_frames).await;
         assert!(!ids(&frame).contains(&"c/demo"), "{:?}", ids(&frame));
     }
     let c_stats = cluster_stats(&c_client).await;
     assert!(!c_stats.connected && c_stats.connects == 0, "{c_stats:?}");
     let mut c_frames = stream(&c_client).await;
-    assert_eq!(ids(&next(&mut c_frames).await), vec!["demo"]);
+    assert_eq!(ids(&next_frame(&mut c_frames).await), vec!["demo"]);
     let a_stats = cluster_stats(&a_client).await;
     assert!(
         a_stats.connected && a_stats.nodes == vec!["b".to_string()],
@@ -655,7 +637,7 @@ async fn an_avatar_walked_into_a_remote_one_is_stopped_by_it() {
     let mut target = until_has(&mut a_frames, &["demo", "b/demo"]).await;
     let settle = Instant::now() + Duration::from_secs(1);
     while Instant::now() < settle {
-        target = next(&mut a_frames).await;
+        target = next_frame(&mut a_frames).await;
     }
     let remote = pelvis(&target, "b/demo").expect("b/demo on a");
     println!("b/demo stands at {remote:.3} on a");
@@ -680,7 +662,7 @@ async fn an_avatar_walked_into_a_remote_one_is_stopped_by_it() {
     let mut remote_held = 0u32;
     let mut remote_moved = 0.0f64;
     while !walker.is_finished() {
-        let f = next(&mut a_frames).await;
+        let f = next_frame(&mut a_frames).await;
         let (Some(w), Some(r)) = (pelvis(&f, "walker"), pelvis(&f, "b/demo")) else {
             continue;
         };
@@ -775,12 +757,12 @@ async fn an_object_created_on_one_node_is_on_the_others_stream() {
     let window = Instant::now() + Duration::from_secs(2);
     while Instant::now() < window {
         tokio::select! {
-            f = next(&mut a_frames) => {
+            f = next_frame(&mut a_frames) => {
                 if let Some(p) = object_at(&f, &id) {
                     home.insert(f.sequence, p);
                 }
             }
-            f = next(&mut b_frames) => {
+            f = next_frame(&mut b_frames) => {
                 let seq = joints(&f, "a/demo")
                     .and_then(|d| d.remote.as_ref())
                     .map(|r| r.source_sequence);
@@ -850,7 +832,7 @@ async fn an_object_created_on_one_node_is_on_the_others_stream() {
     a.shutdown().await.expect("clean shutdown");
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let f = next(&mut b_frames).await;
+        let f = next_frame(&mut b_frames).await;
         if object_at(&f, &remote_id).is_none() {
             assert!(joints(&f, "a/demo").is_none(), "dropped with a/demo");
             break;

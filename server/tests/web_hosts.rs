@@ -6,18 +6,17 @@
 //!
 //! Waits are bounded; nothing asserts on wall-clock durations.
 
+mod common;
+use common::PATIENCE;
+
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use posewire::serve::web::WebConfig;
 use posewire::serve::{Config, Daemon};
 use posewire_client::pb;
 use tonic::transport::Endpoint;
 use tonic::Code;
-
-/// The longest any single wait may take before the test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 async fn start(storage: &std::path::Path, allowed_hosts: &[&str]) -> Daemon {
     let config = Config {
@@ -29,7 +28,7 @@ async fn start(storage: &std::path::Path, allowed_hosts: &[&str]) -> Daemon {
         },
         ..Config::default()
     };
-    Daemon::start(&config).await.expect("the daemon starts")
+    common::start_daemon_alone(&config).await
 }
 
 /// Sends one raw HTTP/1.1 request (`Connection: close`) and returns the

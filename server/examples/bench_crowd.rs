@@ -13,7 +13,7 @@
 //! and are counted too.
 //!
 //! Run in a release build:
-//!   cargo run --release -p posewire-e2e --example bench_crowd [-- SECONDS [AVATARS [OBJECTS]]]
+//!   cargo run --release -p posewire --example bench_crowd [-- SECONDS [AVATARS [OBJECTS]]]
 //! defaults 60 s, 8 avatars and no extra objects.
 
 use std::time::{Duration, Instant};
