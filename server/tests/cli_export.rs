@@ -328,11 +328,34 @@ fn test_objects() -> Vec<(u64, &'static str, ObjectShape)> {
     ]
 }
 
+/// Opens a take just written for appending. Its writer's lock (flock) is
+/// gone when it closed, but a `posewire` child another test is spawning
+/// right then can hold a copy of the descriptor between fork and exec, so
+/// `Busy` is retried for a moment.
+fn append_when_free(
+    path: &Path,
+) -> (
+    TakeWriter,
+    posewire_takes::Take,
+    Option<posewire_takes::TailCut>,
+) {
+    let mut tries = 0;
+    loop {
+        match TakeWriter::append(path) {
+            Err(posewire_takes::TakeError::Busy { .. }) if tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other.expect("append"),
+        }
+    }
+}
+
 /// `write_take`'s take with the test objects appended: described when
 /// first seen, a state per tick while in the space, the stick leaving.
 fn write_take_with_objects(dir: &Path) -> PathBuf {
     let (path, _) = write_take(dir, 1.0);
-    let (mut w, _, _) = TakeWriter::append(&path).expect("append");
+    let (mut w, _, _) = append_when_free(&path);
     for (id, name, shape) in test_objects() {
         let first = if id == 3 { 30 } else { 0 };
         w.push(&Record::ObjectSeen(ObjectSeen {
