@@ -599,8 +599,9 @@ async fn inputs_are_recorded() {
         .expect("stops");
     daemon.shutdown().await.expect("clean shutdown");
     let take = posewire_takes::open(&storage.join("takes/grip.pwtake")).expect("the take opens");
-    // Seeds (the last known state when the recording began) come first,
-    // then every tick's samples.
+    // The restarted solver's warm-up samples (those handed to the avatar
+    // over the 1.2 s before the recording began) come first, then every
+    // tick's samples.
     let got: Vec<_> = take
         .ticks
         .iter()

@@ -19,6 +19,7 @@ pub mod stepping;
 pub mod tick;
 pub mod tracking;
 pub mod trunk;
+pub mod warm_up;
 
 pub use gate::{GateSettings, Rejection, Verdict};
 pub use ik::{IkSettings, IkSolver};

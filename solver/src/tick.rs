@@ -9,7 +9,8 @@
 //! order:
 //!
 //! 1. each avatar's samples go to its solver, in time order (the gate's
-//!    verdicts come back);
+//!    verdicts come back); a restarted solver's first tick warms it up on
+//!    its predecessor's past samples ([`AvatarSolver::warm_up`]);
 //! 2. each avatar's pushes are applied to its simulated body
 //!    ([`AvatarController::apply_impulse`]): the segment's velocity changes
 //!    at the state the previous step left, before any avatar prepares;
@@ -213,6 +214,10 @@ pub struct TickInput<'a> {
     pub pushes: &'a [Push],
     /// Filled with the gate's verdict on each sample, in order.
     pub verdicts: &'a mut Vec<Verdict>,
+    /// Whether this is a restarted solver's first tick, whose samples
+    /// begin with those its predecessor received before it: they warm it
+    /// up ([`AvatarSolver::warm_up`]).
+    pub warm_up: bool,
 }
 
 /// An avatar the tick can run.
@@ -226,6 +231,7 @@ pub trait Ticking {
 #[derive(Debug)]
 pub struct SharedSpace {
     world: Option<PhysicsWorld>,
+    rate_hz: f64,
 }
 
 impl SharedSpace {
@@ -241,7 +247,12 @@ impl SharedSpace {
             )),
             SolverKind::Ik => None,
         };
-        SharedSpace { world }
+        SharedSpace { world, rate_hz }
+    }
+
+    /// The rate it is stepped at, Hz.
+    pub fn rate_hz(&self) -> f64 {
+        self.rate_hz
     }
 
     /// The physics world, if the space has one.
@@ -258,7 +269,7 @@ impl SharedSpace {
     /// body, or `None` for an avatar not ready yet.
     pub fn tick<A: Ticking>(&mut self, avatars: &mut [A], t: f64) -> Vec<Option<Solved>> {
         for a in avatars.iter_mut() {
-            self.take_inputs(a.tick_input());
+            self.take_inputs(a.tick_input(), t);
         }
         match self.world.as_mut() {
             None => avatars
@@ -272,11 +283,19 @@ impl SharedSpace {
         }
     }
 
-    /// Steps 1 and 2: the samples to the solver, the pushes to the body.
-    fn take_inputs(&mut self, input: TickInput<'_>) {
+    /// Steps 1 and 2 of the tick at `t`: the samples to the solver (a
+    /// warm-up's past samples stepping its reference at their ticks), the
+    /// pushes to the body.
+    fn take_inputs(&mut self, input: TickInput<'_>, t: f64) {
         input.verdicts.clear();
-        for sample in input.samples {
-            input.verdicts.push(input.solver.push(sample));
+        if input.warm_up {
+            input
+                .solver
+                .warm_up(input.samples, t, self.rate_hz, input.verdicts);
+        } else {
+            for sample in input.samples {
+                input.verdicts.push(input.solver.push(sample));
+            }
         }
         if let (Some(world), AvatarSolver::Physics(c)) = (self.world.as_mut(), input.solver) {
             for push in input.pushes {
@@ -346,6 +365,9 @@ pub struct OfflineAvatar {
     pub pushes: Vec<Push>,
     /// The verdicts on this tick's samples.
     pub verdicts: Vec<Verdict>,
+    /// Whether this tick is its restarted solver's first, to warm up on
+    /// the past samples that begin `samples` ([`TickInput::warm_up`]).
+    pub warm_up: bool,
 }
 
 impl OfflineAvatar {
@@ -356,6 +378,7 @@ impl OfflineAvatar {
             samples: Vec::new(),
             pushes: Vec::new(),
             verdicts: Vec::new(),
+            warm_up: false,
         }
     }
 }
@@ -367,6 +390,7 @@ impl Ticking for OfflineAvatar {
             samples: &self.samples,
             pushes: &self.pushes,
             verdicts: &mut self.verdicts,
+            warm_up: self.warm_up,
         }
     }
 }

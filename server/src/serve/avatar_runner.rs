@@ -2,7 +2,11 @@
 //! of its devices, the pushes queued for its next tick, and the solver that
 //! poses it (`ik` alone, or a physics controller whose body lives in the
 //! loop's shared space), run by the solver crate's tick
-//! ([`posewire_solver::tick`]).
+//! ([`posewire_solver::tick`]), and the samples it was handed over the
+//! last [`WARM_UP_S`] (a restarted solver warms up on them,
+//! [`posewire_solver::warm_up`]).
+
+use std::collections::VecDeque;
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
@@ -11,6 +15,7 @@ use posewire_solver::tick::{TickInput, Ticking};
 // The solver's own rule of when a device is lost, so the stream's device
 // list and the body agree (defined once, in `posewire_solver::tracking`).
 use posewire_solver::tracking::LOST_AFTER_S;
+use posewire_solver::warm_up::WARM_UP_S;
 use posewire_solver::{AvatarSolver, Push, SharedSpace, Solved, SolverSettings};
 
 use super::demo_source::DemoPerson;
@@ -104,6 +109,51 @@ pub struct AvatarRunner {
     scratch: Vec<TrackerSample>,
     verdicts: Vec<Verdict>,
     accepted: Vec<TrackerSample>,
+    /// The samples its solvers were handed over the last [`WARM_UP_S`]
+    /// (by sample time), oldest first.
+    past: PastSamples,
+    /// A restarted solver's first tick: the past samples it is handed
+    /// before the tick's own (see [`AvatarRunner::restart_solver`]).
+    warm: Option<Vec<TrackerSample>>,
+    /// This tick's input when it is a warm-up: the past samples, then the
+    /// tick's own.
+    warm_input: Vec<TrackerSample>,
+}
+
+/// At most this many past samples are kept (30 devices at 90 Hz over
+/// [`WARM_UP_S`]), whatever a source sends.
+pub const MAX_PAST_SAMPLES: usize = 30 * 108;
+
+/// The samples handed to an avatar's solvers over the last [`WARM_UP_S`],
+/// in the order they were handed.
+#[derive(Debug, Clone, Default)]
+struct PastSamples {
+    samples: VecDeque<TrackerSample>,
+}
+
+impl PastSamples {
+    /// Keeps a tick's samples, letting go of those older than
+    /// [`WARM_UP_S`] before loop time `t` (and the oldest beyond
+    /// [`MAX_PAST_SAMPLES`]).
+    fn keep(&mut self, t: f64, samples: &[TrackerSample]) {
+        self.samples.extend(samples.iter().copied());
+        let from = t - WARM_UP_S;
+        while self
+            .samples
+            .front()
+            .is_some_and(|s| s.time_s < from || self.samples.len() > MAX_PAST_SAMPLES)
+        {
+            self.samples.pop_front();
+        }
+    }
+
+    /// The samples kept, in time order (in the order handed among equal
+    /// times).
+    fn in_time_order(&self) -> Vec<TrackerSample> {
+        let mut out: Vec<TrackerSample> = self.samples.iter().copied().collect();
+        out.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        out
+    }
 }
 
 impl AvatarRunner {
@@ -130,12 +180,15 @@ impl AvatarRunner {
             scratch: Vec::new(),
             verdicts: Vec::new(),
             accepted: Vec::new(),
+            past: PastSamples::default(),
+            warm: None,
+            warm_input: Vec::new(),
         }
     }
 
-    /// The samples the last [`AvatarRunner::take_samples`] took for the
-    /// tick (all of them, as a recording keeps them: a re-solve gates them
-    /// again).
+    /// The samples the last [`AvatarRunner::take_samples`] took from the
+    /// source for the tick (all of them: the gate's verdicts are in
+    /// [`AvatarRunner::last_accepted`]).
     pub fn last_samples(&self) -> &[TrackerSample] {
         &self.scratch
     }
@@ -155,7 +208,14 @@ impl AvatarRunner {
         let Some(recorder) = self.recording.as_mut() else {
             return;
         };
-        if !recorder.tick(sequence, t, &self.scratch, &self.pushes, body, objects) {
+        // What the solver was handed: after a restart, the past samples
+        // before the tick's own.
+        let samples = if self.warm.is_some() {
+            &self.warm_input
+        } else {
+            &self.scratch
+        };
+        if !recorder.tick(sequence, t, samples, &self.pushes, body, objects) {
             self.recording = None;
         }
     }
@@ -166,75 +226,66 @@ impl AvatarRunner {
         &self.accepted
     }
 
-    /// The same avatar (id, source, devices seen, recording) with a new
-    /// profile: a new solver and skeleton, which wait for the source's next
-    /// samples; the stream fades over from the old body.
+    /// The same avatar (id, source, devices seen, recording, past samples
+    /// and a restart waiting for its first tick) with a new profile: a new
+    /// solver and skeleton, which wait for the source's next samples; the
+    /// stream fades over from the old body.
     pub fn with_profile(self, profile: &BodyProfile) -> AvatarRunner {
         let mut next = AvatarRunner::new(&self.id, profile, self.source, &self.settings);
         next.devices = self.devices;
         next.recording = self.recording;
         next.handover = self.handover;
         next.handover.solver_restarted();
+        next.past = self.past;
+        next.warm = self.warm;
         next
     }
 
-    /// Restarts the solver from scratch (as when the avatar was created)
-    /// and hands it the last known state of every device seen, as samples
-    /// at the loop times they were known; returns those samples, in time
-    /// order. A recording starts here so that an offline re-solve, fed the
-    /// same samples, starts from the same state. The live stream fades
-    /// over from the old body ([`super::handover`]).
-    pub fn restart_solver(&mut self, space: &mut SharedSpace) -> Vec<TrackerSample> {
+    /// Restarts the solver from scratch (as when the avatar was created);
+    /// at its first tick it is handed the samples its predecessor was
+    /// handed over the last [`WARM_UP_S`], in time order, before the
+    /// tick's own, and warms up on them
+    /// ([`posewire_solver::AvatarSolver::warm_up`]). A recording starts
+    /// here and its first tick keeps all of them, so that an offline
+    /// re-solve, which warms up its fresh solver on the take's first tick,
+    /// starts from the same state. The live stream fades over from the old
+    /// body ([`super::handover`]).
+    pub fn restart_solver(&mut self, space: &mut SharedSpace) {
         self.solver.leave(space);
         self.solver = AvatarSolver::new(&self.profile, &self.settings);
         // A push queued for the old body does not reach the new one.
         self.pushes.clear();
         self.handover.solver_restarted();
-        let mut seeds = Vec::new();
-        for device in Device::ALL {
-            let Some(state) = self.devices[device.index()] else {
-                continue;
-            };
-            if let Some(pose) = state.pose {
-                seeds.push(TrackerSample {
-                    time_s: state.last_valid_s,
-                    device,
-                    pose: Some(pose),
-                    input: state.input,
-                });
-            }
-            if state.last_sample_s > state.last_valid_s || state.pose.is_none() {
-                seeds.push(TrackerSample {
-                    time_s: state.last_sample_s,
-                    device,
-                    pose: None,
-                    input: None,
-                });
-            }
-        }
-        seeds.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
-        for sample in &seeds {
-            self.solver.push(sample);
-        }
-        seeds
+        self.warm = Some(self.past.in_time_order());
     }
 
     /// Takes every sample due by loop time `t` from the source, for the
-    /// tick to hand to the solver; returns how many arrived.
+    /// tick to hand to the solver (after a restart's past samples); returns
+    /// how many arrived.
     pub fn take_samples(&mut self, t: f64) -> usize {
         self.scratch.clear();
         self.source.poll(t, &mut self.scratch);
+        if let Some(past) = &self.warm {
+            self.warm_input.clear();
+            self.warm_input.extend_from_slice(past);
+            self.warm_input.extend_from_slice(&self.scratch);
+        }
+        self.past.keep(t, &self.scratch);
         self.scratch.len()
     }
 
-    /// After the tick: what the plausibility gate said of each sample goes
-    /// into the devices' known state (a rejected sample is counted per
-    /// device and reason and leaves the state as it was), and the queued
-    /// pushes are done with.
+    /// After the tick: what the plausibility gate said of each of the
+    /// source's samples goes into the devices' known state (a rejected
+    /// sample is counted per device and reason and leaves the state as it
+    /// was), and the queued pushes and a restart's past samples are done
+    /// with.
     pub fn after_tick(&mut self) {
         self.accepted.clear();
         self.pushes.clear();
-        for (sample, verdict) in self.scratch.iter().zip(&self.verdicts) {
+        // A warm-up's verdicts begin with those on the past samples.
+        let past = self.warm.take().map_or(0, |p| p.len());
+        let verdicts = self.verdicts.get(past..).unwrap_or_default();
+        for (sample, verdict) in self.scratch.iter().zip(verdicts) {
             if !matches!(verdict, Verdict::Rejected(_)) {
                 self.accepted.push(*sample);
             }
@@ -276,11 +327,55 @@ impl AvatarRunner {
 
 impl Ticking for AvatarRunner {
     fn tick_input(&mut self) -> TickInput<'_> {
+        let warm_up = self.warm.is_some();
         TickInput {
             solver: &mut self.solver,
-            samples: &self.scratch,
+            samples: if warm_up {
+                &self.warm_input
+            } else {
+                &self.scratch
+            },
             pushes: &self.pushes,
             verdicts: &mut self.verdicts,
+            warm_up,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head_at(time_s: f64) -> TrackerSample {
+        TrackerSample {
+            time_s,
+            device: Device::Head,
+            pose: Some(Transform::IDENTITY),
+            input: None,
+        }
+    }
+
+    #[test]
+    fn the_past_holds_the_last_warm_up_span_in_time_order() {
+        let mut past = PastSamples::default();
+        for k in 0..300 {
+            let t = k as f64 / 90.0;
+            past.keep(t, &[head_at(t)]);
+        }
+        // A late sample, handed after a newer one.
+        past.keep(
+            300.0 / 90.0,
+            &[head_at(300.0 / 90.0), head_at(299.5 / 90.0)],
+        );
+        let kept = past.in_time_order();
+        let newest = 300.0 / 90.0;
+        assert!(kept.iter().all(|s| s.time_s >= newest - WARM_UP_S));
+        // 1.2 s of ticks (108 or 109 by rounding at the edge) and the late one.
+        assert!((109..=110).contains(&kept.len()), "{}", kept.len());
+        assert!(kept.windows(2).all(|w| w[0].time_s <= w[1].time_s));
+        // A flood is bounded.
+        let flood = vec![head_at(newest); 2 * MAX_PAST_SAMPLES];
+        past.keep(newest, &flood);
+        assert_eq!(past.in_time_order().len(), MAX_PAST_SAMPLES);
     }
 }

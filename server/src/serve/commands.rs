@@ -243,9 +243,9 @@ impl Avatars<'_> {
     fn start_recording(&mut self, id: &str, mut recorder: LoopRecorder) -> Result<(), Status> {
         let i = self.index(id)?;
         let avatar = &mut self.avatars[i];
-        let seeds = avatar.restart_solver(self.space);
+        avatar.restart_solver(self.space);
         let objects = super::recorder::objects::adds_at_start(self.space);
-        recorder.begin(self.sequence, &avatar.profile, seeds, objects);
+        recorder.begin(self.sequence, &avatar.profile, objects);
         avatar.recording = Some(recorder);
         Ok(())
     }

@@ -2,11 +2,15 @@
 //! changes made to the space's objects, `super::resolve_objects`) fed
 //! again, tick by tick, through the very tick the live loop runs
 //! ([`posewire_solver::tick`]). The live solver restarts when a recording
-//! starts (and when the avatar's profile changes mid-take), from the
-//! samples the first tick records, so a fresh solver here starts from the
-//! same state: with unchanged settings the result is the recorded solved
-//! track, bit for bit (for `physics`: while the avatar's body touches no
-//! other avatar; conditions in `docs/TAKES.md`).
+//! starts (and when the avatar's profile changes mid-take); at a
+//! recording's start it warms up on the past samples the first tick
+//! records before its own ([`posewire_solver::warm_up`]), and so does the
+//! fresh solver here, which then starts from the same state: with
+//! unchanged settings the result is the recorded solved track, bit for bit
+//! (for `physics`: while the avatar's body touches no other avatar;
+//! conditions in `docs/TAKES.md`). A take recorded before warm-ups holds
+//! only the last known state of each device there, too little past to
+//! warm up on: its solver takes them as it did live.
 
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
@@ -87,7 +91,7 @@ pub fn resolve_with_objects(
     let mut pushes = TickPushes::new(&take.pushes);
     let mut objects = ObjectReplayer::new(take);
     let mut out = Vec::with_capacity(take.ticks.len());
-    for tick in &take.ticks {
+    for (n, tick) in take.ticks.iter().enumerate() {
         let change = take
             .profiles
             .iter()
@@ -103,6 +107,8 @@ pub fn resolve_with_objects(
         }
         for a in &mut avatar {
             a.samples.clone_from(&tick.samples);
+            // The recording's first tick warms its restarted solver up.
+            a.warm_up = n == 0;
             a.pushes.clear();
             a.pushes.extend(pushes.at(tick));
         }

@@ -370,9 +370,11 @@ impl LearnedLegs {
     ) -> Option<LearnedFeet> {
         self.record(t, pelvis, head, hands);
         self.last_input = self.features(t, pelvis, head, hands, head_height);
-        let warm = self.history.reaches(t - LAGS_S[LAGS_S.len() - 1]);
+        // The network answers from the first tick: lags older than the
+        // history read its oldest snapshot. A restarted solver is warmed up
+        // on its predecessor's past first (`crate::warm_up`).
         let fresh = match (&self.model, &self.last_input) {
-            (Some(model), Some(input)) if wanted && warm => {
+            (Some(model), Some(input)) if wanted => {
                 let mut out = [0.0f32; OUTPUTS];
                 model.forward(&input.features.to_input(), &mut out, &mut self.scratch);
                 let target = LegsTarget::from_output(&out);

@@ -102,12 +102,12 @@ fn feet_blend_in_then_fade_out_at_a_bounded_rate_when_a_hand_is_lost() {
 }
 
 #[test]
-fn fresh_legs_wait_until_their_past_spans_the_longest_lag() {
+fn fresh_legs_answer_from_the_first_tick() {
     let weights: Vec<f64> = run(Some(some_model()), usize::MAX)
         .iter()
         .map(|o| o.map_or(0.0, |f| f.weight))
         .collect();
-    super::super::history::assert_waits_for_its_past(&weights);
+    super::super::history::assert_answers_from_the_first_tick(&weights);
 }
 
 #[test]

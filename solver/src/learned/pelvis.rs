@@ -318,9 +318,11 @@ impl LearnedPelvis {
     ) -> Option<LearnedPose> {
         self.record(t, head, hands);
         self.last_input = self.features(t, head, hands, head_height);
-        let warm = self.history.reaches(t - LAGS_S[LAGS_S.len() - 1]);
+        // The network answers from the first tick: lags older than the
+        // history read its oldest snapshot. A restarted solver is warmed up
+        // on its predecessor's past first (`crate::warm_up`).
         let fresh = match (&self.model, &self.last_input) {
-            (Some(model), Some(input)) if warm => {
+            (Some(model), Some(input)) => {
                 let mut out = [0.0f32; OUTPUTS];
                 let x = input.features.to_input();
                 model.forward(&x, &mut out, &mut self.scratch);

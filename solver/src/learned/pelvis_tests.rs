@@ -77,12 +77,12 @@ fn the_same_input_gives_the_same_output() {
 }
 
 #[test]
-fn a_fresh_pelvis_waits_until_its_past_spans_the_longest_lag() {
+fn a_fresh_pelvis_answers_from_the_first_tick() {
     let weights: Vec<f64> = run(Some(some_model()), 120)
         .iter()
         .map(|o| o.map_or(0.0, |p| p.weight))
         .collect();
-    super::super::history::assert_waits_for_its_past(&weights);
+    super::super::history::assert_answers_from_the_first_tick(&weights);
 }
 
 #[test]

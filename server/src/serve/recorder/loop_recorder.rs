@@ -25,9 +25,6 @@ pub const CHANNEL_TICKS: usize = 1024;
 #[derive(Debug)]
 pub struct LoopRecorder {
     tx: SyncSender<Msg>,
-    /// Samples handed to the restarted solver when recording began; the
-    /// first recorded tick carries them before its own.
-    seeds: Vec<TrackerSample>,
     /// The objects described so far.
     seen: SeenObjects,
     status: Arc<RecordingStatus>,
@@ -38,24 +35,17 @@ impl LoopRecorder {
     pub fn new(tx: SyncSender<Msg>, status: Arc<RecordingStatus>) -> LoopRecorder {
         LoopRecorder {
             tx,
-            seeds: Vec::new(),
             seen: SeenObjects::default(),
             status,
         }
     }
 
-    /// Begins at tick `sequence` with the avatar's profile, the samples
-    /// its restarted solver was given (see `AvatarRunner::restart_solver`)
-    /// and the objects in the space (as adds at that tick, see
-    /// [`super::objects::adds_at_start`]).
-    pub fn begin(
-        &mut self,
-        sequence: u64,
-        profile: &BodyProfile,
-        seeds: Vec<TrackerSample>,
-        objects: Vec<ObjectEdit>,
-    ) {
-        self.seeds = seeds;
+    /// Begins at tick `sequence` with the avatar's profile and the objects
+    /// in the space (as adds at that tick, see
+    /// [`super::objects::adds_at_start`]). The avatar's solver restarts
+    /// here: the first tick's samples begin with the past ones it warms up
+    /// on (see `AvatarRunner::restart_solver`).
+    pub fn begin(&mut self, sequence: u64, profile: &BodyProfile, objects: Vec<ObjectEdit>) {
         self.profile_changed(sequence, profile);
         self.object_changes(sequence, objects);
     }
@@ -77,7 +67,7 @@ impl LoopRecorder {
 
     /// Hands one tick to the writer (called by the loop every tick, after
     /// solving, before the tick's samples and pushes are let go): the
-    /// `samples` the avatar took, the `pushes` its body took, its solved
+    /// `samples` its solver was handed, the `pushes` its body took, its solved
     /// `body` and the space's objects after the tick. Never waits; `false`
     /// when the writer has stopped (the recording is to be let go).
     pub fn tick(
@@ -89,8 +79,6 @@ impl LoopRecorder {
         body: Option<&Solved>,
         objects: &[ObjectNow],
     ) -> bool {
-        let mut all = std::mem::take(&mut self.seeds);
-        all.extend_from_slice(samples);
         let pushes = pushes
             .iter()
             .map(|p| AppliedPush {
@@ -104,7 +92,7 @@ impl LoopRecorder {
             tick: Tick {
                 sequence,
                 time_s: t,
-                samples: all,
+                samples: samples.to_vec(),
             },
             pushes,
             objects: self.seen.records(sequence, objects),
