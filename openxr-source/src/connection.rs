@@ -127,106 +127,107 @@ fn suggest_controller_bindings(
     Ok(())
 }
 
-impl Connection {
-    /// Connects: instance, system, headless session, actions, spaces.
-    pub fn open(entry: &xr::Entry, settings: &OpenXrSettings) -> Result<Connection, OpenXrError> {
-        let available = entry
-            .enumerate_extensions()
-            .map_err(|r| OpenXrError::call("xrEnumerateInstanceExtensionProperties", r))?;
-        let mut wanted = xr::ExtensionSet::default();
-        wanted.mnd_headless = available.mnd_headless;
-        wanted.khr_convert_timespec_time = available.khr_convert_timespec_time;
-        wanted.htcx_vive_tracker_interaction = available.htcx_vive_tracker_interaction;
-        let has_xdev = available.other.iter().any(|n| n.as_slice() == xdev::NAME);
-        if has_xdev {
-            wanted.other.push(xdev::NAME.to_vec());
-        }
-        let instance = entry
-            .create_instance(
-                &xr::ApplicationInfo {
-                    application_name: "Posewire",
-                    application_version: 1,
-                    engine_name: "Posewire",
-                    engine_version: 1,
-                    api_version: xr::Version::new(1, 0, 0),
-                },
-                &wanted,
-                &[],
-                &(),
+/// The OpenXR instance with the extensions Posewire uses that the runtime
+/// offers; says whether it offers `XR_MNDX_xdev_space`.
+fn create_instance(
+    entry: &xr::Entry,
+) -> Result<(xr::Instance, xr::ExtensionSet, bool), OpenXrError> {
+    let available = entry
+        .enumerate_extensions()
+        .map_err(|r| OpenXrError::call("xrEnumerateInstanceExtensionProperties", r))?;
+    let mut wanted = xr::ExtensionSet::default();
+    wanted.mnd_headless = available.mnd_headless;
+    wanted.khr_convert_timespec_time = available.khr_convert_timespec_time;
+    wanted.htcx_vive_tracker_interaction = available.htcx_vive_tracker_interaction;
+    let has_xdev = available.other.iter().any(|n| n.as_slice() == xdev::NAME);
+    if has_xdev {
+        wanted.other.push(xdev::NAME.to_vec());
+    }
+    let instance = entry
+        .create_instance(
+            &xr::ApplicationInfo {
+                application_name: "Posewire",
+                application_version: 1,
+                engine_name: "Posewire",
+                engine_version: 1,
+                api_version: xr::Version::new(1, 0, 0),
+            },
+            &wanted,
+            &[],
+            &(),
+        )
+        .map_err(|r| OpenXrError::call("xrCreateInstance", r))?;
+    Ok((instance, wanted, has_xdev))
+}
+
+/// The extensions Posewire cannot do without, named with why.
+fn check_extensions(wanted: &xr::ExtensionSet, runtime: &str) -> Result<(), OpenXrError> {
+    let missing = |extension, why| OpenXrError::MissingExtension {
+        runtime: runtime.to_string(),
+        extension,
+        why,
+    };
+    if !wanted.mnd_headless {
+        return Err(missing(
+            "XR_MND_headless",
+            "a session without graphics, so that Posewire reads the devices without drawing to the headset (Monado and WiVRn offer it; with SteamVR hardware, run Monado with its SteamVR lighthouse driver)",
+        ));
+    }
+    if !wanted.khr_convert_timespec_time {
+        return Err(missing(
+            "XR_KHR_convert_timespec_time",
+            "turning the daemon's clock into OpenXR time, to locate devices at each tick's time",
+        ));
+    }
+    Ok(())
+}
+
+/// The Vive tracker pose action, one subaction per role, bound to each
+/// role's grip pose.
+fn create_tracker_action(
+    instance: &xr::Instance,
+    action_set: &xr::ActionSet,
+) -> Result<xr::Action<xr::Posef>, OpenXrError> {
+    let roles: Vec<xr::Path> = VIVE_TRACKER_ROLES
+        .iter()
+        .map(|r| path(instance, &format!("/user/vive_tracker_htcx/role/{r}")))
+        .collect::<Result<_, _>>()?;
+    let action = action_set
+        .create_action::<xr::Posef>("tracker", "Tracker pose", &roles)
+        .map_err(|r| OpenXrError::call("xrCreateAction (tracker)", r))?;
+    let bindings: Vec<xr::Path> = VIVE_TRACKER_ROLES
+        .iter()
+        .map(|r| {
+            path(
+                instance,
+                &format!("/user/vive_tracker_htcx/role/{r}/input/grip/pose"),
             )
-            .map_err(|r| OpenXrError::call("xrCreateInstance", r))?;
-        let runtime = instance
-            .properties()
-            .map(|p| format!("{} {}", p.runtime_name, p.runtime_version))
-            .unwrap_or_else(|_| "unknown".into());
-        let missing = |extension, why| OpenXrError::MissingExtension {
-            runtime: runtime.clone(),
-            extension,
-            why,
-        };
-        if !wanted.mnd_headless {
-            return Err(missing(
-                "XR_MND_headless",
-                "a session without graphics, so that Posewire reads the devices without drawing to the headset (Monado and WiVRn offer it; with SteamVR hardware, run Monado with its SteamVR lighthouse driver)",
-            ));
-        }
-        if !wanted.khr_convert_timespec_time {
-            return Err(missing(
-                "XR_KHR_convert_timespec_time",
-                "turning the daemon's clock into OpenXR time, to locate devices at each tick's time",
-            ));
-        }
-        let system = instance
-            .system(xr::FormFactor::HEAD_MOUNTED_DISPLAY)
-            .map_err(|r| OpenXrError::call("xrGetSystem", r))?;
-        let session = loader::create_headless_session(&instance, system)?;
+        })
+        .collect::<Result<_, _>>()?;
+    let bindings: Vec<xr::Binding> = bindings
+        .iter()
+        .map(|p| xr::Binding::new(&action, *p))
+        .collect();
+    instance
+        .suggest_interaction_profile_bindings(path(instance, TRACKER_PROFILE)?, &bindings)
+        .map_err(|r| OpenXrError::call("xrSuggestInteractionProfileBindings (trackers)", r))?;
+    Ok(action)
+}
 
-        let action_set = instance
-            .create_action_set("posewire", "Posewire body tracking", 0)
-            .map_err(|r| OpenXrError::call("xrCreateActionSet", r))?;
-        let left = path(&instance, "/user/hand/left")?;
-        let right = path(&instance, "/user/hand/right")?;
-        let grip = action_set
-            .create_action::<xr::Posef>("grip", "Controller grip", &[left, right])
-            .map_err(|r| OpenXrError::call("xrCreateAction (grip)", r))?;
-        let inputs = InputActions::create(&action_set, left, right)?;
-        for profile in CONTROLLER_PROFILES {
-            suggest_controller_bindings(&instance, profile, &grip, &inputs)?;
-        }
-        let tracker_action = if wanted.htcx_vive_tracker_interaction {
-            let roles: Vec<xr::Path> = VIVE_TRACKER_ROLES
-                .iter()
-                .map(|r| path(&instance, &format!("/user/vive_tracker_htcx/role/{r}")))
-                .collect::<Result<_, _>>()?;
-            let action = action_set
-                .create_action::<xr::Posef>("tracker", "Tracker pose", &roles)
-                .map_err(|r| OpenXrError::call("xrCreateAction (tracker)", r))?;
-            let bindings: Vec<xr::Path> = VIVE_TRACKER_ROLES
-                .iter()
-                .map(|r| {
-                    path(
-                        &instance,
-                        &format!("/user/vive_tracker_htcx/role/{r}/input/grip/pose"),
-                    )
-                })
-                .collect::<Result<_, _>>()?;
-            let bindings: Vec<xr::Binding> = bindings
-                .iter()
-                .map(|p| xr::Binding::new(&action, *p))
-                .collect();
-            instance
-                .suggest_interaction_profile_bindings(path(&instance, TRACKER_PROFILE)?, &bindings)
-                .map_err(|r| {
-                    OpenXrError::call("xrSuggestInteractionProfileBindings (trackers)", r)
-                })?;
-            Some(action)
-        } else {
-            None
-        };
-        session
-            .attach_action_sets(&[&action_set])
-            .map_err(|r| OpenXrError::call("xrAttachSessionActionSets", r))?;
+/// The space devices are located in (STAGE, else LOCAL raised by the
+/// configured floor height) and the headset's view space.
+struct ReferenceSpaces {
+    base: xr::Space,
+    view: xr::Space,
+    reference: &'static str,
+    height_offset_m: f64,
+}
 
+impl ReferenceSpaces {
+    fn create(
+        session: &xr::Session<xr::Headless>,
+        settings: &OpenXrSettings,
+    ) -> Result<ReferenceSpaces, OpenXrError> {
         let spaces = session
             .enumerate_reference_spaces()
             .map_err(|r| OpenXrError::call("xrEnumerateReferenceSpaces", r))?;
@@ -250,38 +251,96 @@ impl Connection {
         let view = session
             .create_reference_space(xr::ReferenceSpaceType::VIEW, xr::Posef::IDENTITY)
             .map_err(|r| OpenXrError::call("xrCreateReferenceSpace (VIEW)", r))?;
-        let mut hands = Vec::new();
-        for (device, sub, label) in [
-            (Device::LeftHand, left, "left controller grip"),
-            (Device::RightHand, right, "right controller grip"),
-        ] {
-            let space = grip
-                .create_space(&session, sub, xr::Posef::IDENTITY)
-                .map_err(|r| OpenXrError::call("xrCreateActionSpace (grip)", r))?;
-            hands.push(DeviceSpace {
-                device,
-                label: label.into(),
-                space,
-            });
+        Ok(ReferenceSpaces {
+            base,
+            view,
+            reference,
+            height_offset_m,
+        })
+    }
+}
+
+/// The two controllers' grip spaces (`hands`: the left and right hand
+/// paths).
+fn grip_spaces(
+    session: &xr::Session<xr::Headless>,
+    grip: &xr::Action<xr::Posef>,
+    hands: [xr::Path; 2],
+) -> Result<Vec<DeviceSpace>, OpenXrError> {
+    let mut out = Vec::new();
+    for ((device, label), sub) in [
+        (Device::LeftHand, "left controller grip"),
+        (Device::RightHand, "right controller grip"),
+    ]
+    .into_iter()
+    .zip(hands)
+    {
+        let space = grip
+            .create_space(session, sub, xr::Posef::IDENTITY)
+            .map_err(|r| OpenXrError::call("xrCreateActionSpace (grip)", r))?;
+        out.push(DeviceSpace {
+            device,
+            label: label.into(),
+            space,
+        });
+    }
+    Ok(out)
+}
+
+impl Connection {
+    /// Connects: instance, system, headless session, actions, spaces.
+    pub fn open(entry: &xr::Entry, settings: &OpenXrSettings) -> Result<Connection, OpenXrError> {
+        let (instance, wanted, has_xdev) = create_instance(entry)?;
+        let runtime = instance
+            .properties()
+            .map(|p| format!("{} {}", p.runtime_name, p.runtime_version))
+            .unwrap_or_else(|_| "unknown".into());
+        check_extensions(&wanted, &runtime)?;
+        let system = instance
+            .system(xr::FormFactor::HEAD_MOUNTED_DISPLAY)
+            .map_err(|r| OpenXrError::call("xrGetSystem", r))?;
+        let session = loader::create_headless_session(&instance, system)?;
+
+        let action_set = instance
+            .create_action_set("posewire", "Posewire body tracking", 0)
+            .map_err(|r| OpenXrError::call("xrCreateActionSet", r))?;
+        let left = path(&instance, "/user/hand/left")?;
+        let right = path(&instance, "/user/hand/right")?;
+        let grip = action_set
+            .create_action::<xr::Posef>("grip", "Controller grip", &[left, right])
+            .map_err(|r| OpenXrError::call("xrCreateAction (grip)", r))?;
+        let inputs = InputActions::create(&action_set, left, right)?;
+        for profile in CONTROLLER_PROFILES {
+            suggest_controller_bindings(&instance, profile, &grip, &inputs)?;
         }
+        let tracker_action = if wanted.htcx_vive_tracker_interaction {
+            Some(create_tracker_action(&instance, &action_set)?)
+        } else {
+            None
+        };
+        session
+            .attach_action_sets(&[&action_set])
+            .map_err(|r| OpenXrError::call("xrAttachSessionActionSets", r))?;
+        let spaces = ReferenceSpaces::create(&session, settings)?;
+        let hands = grip_spaces(&session, &grip, [left, right])?;
         let mut connection = Connection {
             _xdevs: None,
             trackers: Vec::new(),
             xdev_trackers: Vec::new(),
             hands,
-            view,
-            base,
+            view: spaces.view,
+            base: spaces.base,
             tracker_action,
             inputs,
             _grip: grip,
             action_set,
             session,
             instance,
-            height_offset_m,
+            height_offset_m: spaces.height_offset_m,
             running: false,
             settings: settings.clone(),
             runtime,
-            reference,
+            reference: spaces.reference,
         };
         connection.refresh_vive_trackers()?;
         if has_xdev {

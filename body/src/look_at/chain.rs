@@ -2,7 +2,7 @@
 
 use glam::{DMat3, DQuat, DVec3};
 
-use super::config::{LookAtConfig, LookAtConfigError, RuleSchedule, FREE_AXIS};
+use super::config::{JointConfig, LookAtConfig, LookAtConfigError, RuleSchedule, FREE_AXIS};
 use crate::transform::Transform;
 
 /// One rotation axis of a compiled joint.
@@ -131,131 +131,167 @@ impl LookAtState {
     }
 }
 
-fn vec3(v: [f64; 3]) -> DVec3 {
-    DVec3::from_array(v)
+/// A configuration error at `key`.
+fn bad(key: String, reason: &str) -> LookAtConfigError {
+    LookAtConfigError::Invalid {
+        source_name: "look-at config".to_string(),
+        key,
+        reason: reason.to_string(),
+    }
 }
 
-impl LookAtChain {
-    /// Compiles and checks a configuration (errors name the key at fault).
-    pub fn from_config(config: &LookAtConfig) -> Result<LookAtChain, LookAtConfigError> {
-        let bad = |key: String, reason: &str| LookAtConfigError::Invalid {
-            source_name: "look-at config".to_string(),
-            key,
-            reason: reason.to_string(),
-        };
-        if config.joints.is_empty() {
-            return Err(bad("joints".into(), "the chain needs at least one joint"));
-        }
-        let gaze = vec3(config.gaze_axis);
-        if !gaze.is_finite() || gaze.length() < 1e-9 {
-            return Err(bad("gaze_axis".into(), "must be a finite non-zero vector"));
-        }
-        if !(config.tolerance_deg.is_finite() && config.tolerance_deg > 0.0) {
-            return Err(bad("tolerance_deg".into(), "must be a positive number"));
-        }
-        if config.passes > 1000 {
-            return Err(bad("passes".into(), "at most 1000"));
-        }
-        let band = config.behind_hysteresis_deg;
-        if !(band.is_finite() && (0.0..90.0).contains(&band)) {
+/// Checks the chain-wide settings; returns the unit gaze axis.
+fn check_settings(config: &LookAtConfig) -> Result<DVec3, LookAtConfigError> {
+    if config.joints.is_empty() {
+        return Err(bad("joints".into(), "the chain needs at least one joint"));
+    }
+    let gaze = vec3(config.gaze_axis);
+    if !gaze.is_finite() || gaze.length() < 1e-9 {
+        return Err(bad("gaze_axis".into(), "must be a finite non-zero vector"));
+    }
+    if !(config.tolerance_deg.is_finite() && config.tolerance_deg > 0.0) {
+        return Err(bad("tolerance_deg".into(), "must be a positive number"));
+    }
+    if config.passes > 1000 {
+        return Err(bad("passes".into(), "at most 1000"));
+    }
+    let band = config.behind_hysteresis_deg;
+    if !(band.is_finite() && (0.0..90.0).contains(&band)) {
+        return Err(bad(
+            "behind_hysteresis_deg".into(),
+            "must be in 0..90 degrees",
+        ));
+    }
+    Ok(gaze.normalize())
+}
+
+/// The chain's joints, checked, and how many angles they have in all.
+fn compile_joints(config: &LookAtConfig) -> Result<(Vec<ChainJoint>, usize), LookAtConfigError> {
+    let mut joints: Vec<ChainJoint> = Vec::with_capacity(config.joints.len());
+    let mut angle_count = 0;
+    for (j, jc) in config.joints.iter().enumerate() {
+        if jc.name.is_empty() || joints.iter().any(|o| o.name == jc.name) {
             return Err(bad(
-                "behind_hysteresis_deg".into(),
-                "must be in 0..90 degrees",
+                format!("joints[{j}].name"),
+                "must be non-empty and unique",
             ));
         }
-        let mut joints: Vec<ChainJoint> = Vec::with_capacity(config.joints.len());
-        let mut angle_count = 0;
-        for (j, jc) in config.joints.iter().enumerate() {
-            let key = |s: &str| format!("joints[{j}].{s}");
-            if jc.name.is_empty() || joints.iter().any(|o| o.name == jc.name) {
-                return Err(bad(key("name"), "must be non-empty and unique"));
-            }
-            let offset = vec3(jc.offset);
-            if !offset.is_finite() {
-                return Err(bad(key("offset"), "must be finite"));
-            }
-            if jc.axes.is_empty() || jc.axes.len() > 3 {
-                return Err(bad(key("axes"), "a joint has one to three axes"));
-            }
-            let mut axes: Vec<ChainAxis> = Vec::with_capacity(jc.axes.len());
-            for (k, ac) in jc.axes.iter().enumerate() {
-                let akey = |s: &str| format!("joints[{j}].axes[{k}].{s}");
-                if ac.name.is_empty()
-                    || ac.name == FREE_AXIS
-                    || jc.axes[..k].iter().any(|o| o.name == ac.name)
-                {
-                    return Err(bad(
-                        akey("name"),
-                        "must be non-empty, unique and not `free`",
-                    ));
-                }
-                let a = vec3(ac.axis);
-                if !a.is_finite() || a.length() < 1e-9 {
-                    return Err(bad(akey("axis"), "must be a finite non-zero vector"));
-                }
-                let a = a.normalize();
-                if axes.iter().any(|o| o.axis.dot(a).abs() > 1e-6) {
-                    return Err(bad(
-                        akey("axis"),
-                        "the axes of one joint must be mutually perpendicular",
-                    ));
-                }
-                if !(ac.min_deg.is_finite() && ac.min_deg <= 0.0) {
-                    return Err(bad(akey("min_deg"), "must be finite and at most 0"));
-                }
-                if !(ac.max_deg.is_finite() && ac.max_deg >= 0.0) {
-                    return Err(bad(akey("max_deg"), "must be finite and at least 0"));
-                }
-                axes.push(ChainAxis {
-                    axis: a,
-                    min_rad: ac.min_deg.to_radians(),
-                    max_rad: ac.max_deg.to_radians(),
-                });
-            }
-            let (basis, third_sign) = basis_of(&axes);
-            joints.push(ChainJoint {
-                name: jc.name.clone(),
-                offset,
-                first_angle: angle_count,
-                axes,
-                basis,
-                third_sign,
-            });
-            angle_count += jc.axes.len();
+        let offset = vec3(jc.offset);
+        if !offset.is_finite() {
+            return Err(bad(format!("joints[{j}].offset"), "must be finite"));
         }
-        let find_joint = |name: &str, key: String| {
-            joints
-                .iter()
-                .position(|jt| jt.name == name)
-                .ok_or_else(|| bad(key, "no joint of that name"))
-        };
-        let find_axis = |joint: usize, name: &str, key: String| {
-            if name == FREE_AXIS {
-                return Ok(AxisChoice::Free);
-            }
-            config.joints[joint]
-                .axes
-                .iter()
-                .position(|a| a.name == name)
-                .map(AxisChoice::Axis)
-                .ok_or_else(|| bad(key, "not an axis of that joint (nor `free`)"))
-        };
-        let check_share = |fraction: f64, max_deg: f64, key: &dyn Fn(&str) -> String| {
-            if !(fraction.is_finite() && (0.0..=1.0).contains(&fraction)) {
-                return Err(bad(key("fraction"), "must be in 0..=1"));
-            }
-            if !(max_deg.is_finite() && max_deg >= 0.0) {
-                return Err(bad(key("max_deg"), "must be finite and at least 0"));
-            }
-            Ok(())
-        };
-        let last = joints.len() - 1;
-        let mut phase1 = Vec::with_capacity(config.phase1.len());
-        for (i, e) in config.phase1.iter().enumerate() {
+        let axes = compile_axes(j, jc)?;
+        let (basis, third_sign) = basis_of(&axes);
+        joints.push(ChainJoint {
+            name: jc.name.clone(),
+            offset,
+            first_angle: angle_count,
+            axes,
+            basis,
+            third_sign,
+        });
+        angle_count += jc.axes.len();
+    }
+    Ok((joints, angle_count))
+}
+
+/// Joint `j`'s axes, checked: one to three, named, mutually perpendicular,
+/// with limits on either side of zero.
+fn compile_axes(j: usize, jc: &JointConfig) -> Result<Vec<ChainAxis>, LookAtConfigError> {
+    if jc.axes.is_empty() || jc.axes.len() > 3 {
+        return Err(bad(
+            format!("joints[{j}].axes"),
+            "a joint has one to three axes",
+        ));
+    }
+    let mut axes: Vec<ChainAxis> = Vec::with_capacity(jc.axes.len());
+    for (k, ac) in jc.axes.iter().enumerate() {
+        let akey = |s: &str| format!("joints[{j}].axes[{k}].{s}");
+        if ac.name.is_empty()
+            || ac.name == FREE_AXIS
+            || jc.axes[..k].iter().any(|o| o.name == ac.name)
+        {
+            return Err(bad(
+                akey("name"),
+                "must be non-empty, unique and not `free`",
+            ));
+        }
+        let a = vec3(ac.axis);
+        if !a.is_finite() || a.length() < 1e-9 {
+            return Err(bad(akey("axis"), "must be a finite non-zero vector"));
+        }
+        let a = a.normalize();
+        if axes.iter().any(|o| o.axis.dot(a).abs() > 1e-6) {
+            return Err(bad(
+                akey("axis"),
+                "the axes of one joint must be mutually perpendicular",
+            ));
+        }
+        if !(ac.min_deg.is_finite() && ac.min_deg <= 0.0) {
+            return Err(bad(akey("min_deg"), "must be finite and at most 0"));
+        }
+        if !(ac.max_deg.is_finite() && ac.max_deg >= 0.0) {
+            return Err(bad(akey("max_deg"), "must be finite and at least 0"));
+        }
+        axes.push(ChainAxis {
+            axis: a,
+            min_rad: ac.min_deg.to_radians(),
+            max_rad: ac.max_deg.to_radians(),
+        });
+    }
+    Ok(axes)
+}
+
+/// Checks a share of a rotation: a fraction in 0..=1 and a finite limit.
+fn check_share(
+    fraction: f64,
+    max_deg: f64,
+    key: &dyn Fn(&str) -> String,
+) -> Result<(), LookAtConfigError> {
+    if !(fraction.is_finite() && (0.0..=1.0).contains(&fraction)) {
+        return Err(bad(key("fraction"), "must be in 0..=1"));
+    }
+    if !(max_deg.is_finite() && max_deg >= 0.0) {
+        return Err(bad(key("max_deg"), "must be finite and at least 0"));
+    }
+    Ok(())
+}
+
+/// The compiled joints, to resolve the names the phases and roll entries
+/// give.
+struct Names<'a> {
+    config: &'a LookAtConfig,
+    joints: &'a [ChainJoint],
+}
+
+impl Names<'_> {
+    fn joint(&self, name: &str, key: String) -> Result<usize, LookAtConfigError> {
+        self.joints
+            .iter()
+            .position(|jt| jt.name == name)
+            .ok_or_else(|| bad(key, "no joint of that name"))
+    }
+
+    fn axis(&self, joint: usize, name: &str, key: String) -> Result<AxisChoice, LookAtConfigError> {
+        if name == FREE_AXIS {
+            return Ok(AxisChoice::Free);
+        }
+        self.config.joints[joint]
+            .axes
+            .iter()
+            .position(|a| a.name == name)
+            .map(AxisChoice::Axis)
+            .ok_or_else(|| bad(key, "not an axis of that joint (nor `free`)"))
+    }
+
+    /// Phase 1: each joint aims a bone at or after it.
+    fn phase1(&self) -> Result<Vec<AimEntry>, LookAtConfigError> {
+        let mut phase1 = Vec::with_capacity(self.config.phase1.len());
+        for (i, e) in self.config.phase1.iter().enumerate() {
             let key = |s: &str| format!("phase1[{i}].{s}");
-            let joint = find_joint(&e.joint, key("joint"))?;
-            let axis = find_axis(joint, &e.axis, key("axis"))?;
-            let bone = find_joint(&e.bone, key("bone"))?;
+            let joint = self.joint(&e.joint, key("joint"))?;
+            let axis = self.axis(joint, &e.axis, key("axis"))?;
+            let bone = self.joint(&e.bone, key("bone"))?;
             if bone < joint {
                 return Err(bad(
                     key("bone"),
@@ -276,43 +312,53 @@ impl LookAtChain {
                 max_rad: e.max_deg.to_radians(),
             });
         }
-        let mut phase2 = Vec::with_capacity(config.phase2.len());
-        for (i, e) in config.phase2.iter().enumerate() {
+        Ok(phase1)
+    }
+
+    /// Phase 2: each joint aims the end joint's gaze.
+    fn phase2(&self, gaze_axis: DVec3) -> Result<Vec<AimEntry>, LookAtConfigError> {
+        let last = self.joints.len() - 1;
+        let mut phase2 = Vec::with_capacity(self.config.phase2.len());
+        for (i, e) in self.config.phase2.iter().enumerate() {
             let key = |s: &str| format!("phase2[{i}].{s}");
-            let joint = find_joint(&e.joint, key("joint"))?;
-            let axis = find_axis(joint, &e.axis, key("axis"))?;
+            let joint = self.joint(&e.joint, key("joint"))?;
+            let axis = self.axis(joint, &e.axis, key("axis"))?;
             check_share(e.fraction, e.max_deg, &key)?;
             phase2.push(AimEntry {
                 joint,
                 axis,
                 bone: last,
-                bone_axis: gaze.normalize(),
+                bone_axis: gaze_axis,
                 fraction: e.fraction,
                 max_rad: e.max_deg.to_radians(),
             });
         }
-        let gaze_axis = gaze.normalize();
-        let end = &joints[last];
-        let roll = end.axes.last().and_then(|a| {
-            let d = a.axis.dot(gaze_axis);
-            (d.abs() > 1.0 - 1e-9).then_some((end.first_angle + end.axes.len() - 1, d.signum()))
-        });
-        let mut roll_shares: Vec<RollShare> = Vec::with_capacity(config.roll.len());
-        for (i, e) in config.roll.iter().enumerate() {
+        Ok(phase2)
+    }
+
+    /// The roll entries: axes along the gaze taking a share of the roll
+    /// (the end joint's own roll axis, `roll`, takes the rest).
+    fn roll_shares(
+        &self,
+        gaze_axis: DVec3,
+        roll: Option<(usize, f64)>,
+    ) -> Result<Vec<RollShare>, LookAtConfigError> {
+        let mut roll_shares: Vec<RollShare> = Vec::with_capacity(self.config.roll.len());
+        for (i, e) in self.config.roll.iter().enumerate() {
             let key = |s: &str| format!("roll[{i}].{s}");
-            let joint = find_joint(&e.joint, key("joint"))?;
-            let k = match find_axis(joint, &e.axis, key("axis"))? {
+            let joint = self.joint(&e.joint, key("joint"))?;
+            let k = match self.axis(joint, &e.axis, key("axis"))? {
                 AxisChoice::Axis(k) => k,
                 AxisChoice::Free => {
                     return Err(bad(key("axis"), "a roll entry names one axis, not `free`"))
                 }
             };
             check_share(e.fraction, e.max_deg, &key)?;
-            let d = joints[joint].axes[k].axis.dot(gaze_axis);
+            let d = self.joints[joint].axes[k].axis.dot(gaze_axis);
             if d.abs() < 1.0 - 1e-9 {
                 return Err(bad(key("axis"), "must lie along the gaze axis"));
             }
-            let index = joints[joint].first_angle + k;
+            let index = self.joints[joint].first_angle + k;
             if roll.is_some_and(|(r, _)| r == index) {
                 return Err(bad(
                     key("axis"),
@@ -329,6 +375,32 @@ impl LookAtChain {
                 max_rad: e.max_deg.to_radians(),
             });
         }
+        Ok(roll_shares)
+    }
+}
+
+fn vec3(v: [f64; 3]) -> DVec3 {
+    DVec3::from_array(v)
+}
+
+impl LookAtChain {
+    /// Compiles and checks a configuration (errors name the key at fault).
+    pub fn from_config(config: &LookAtConfig) -> Result<LookAtChain, LookAtConfigError> {
+        let gaze_axis = check_settings(config)?;
+        let (joints, angle_count) = compile_joints(config)?;
+        let names = Names {
+            config,
+            joints: &joints,
+        };
+        let phase1 = names.phase1()?;
+        let phase2 = names.phase2(gaze_axis)?;
+        let end = &joints[joints.len() - 1];
+        let roll = end.axes.last().and_then(|a| {
+            let d = a.axis.dot(gaze_axis);
+            (d.abs() > 1.0 - 1e-9).then_some((end.first_angle + end.axes.len() - 1, d.signum()))
+        });
+        let roll_shares = names.roll_shares(gaze_axis, roll)?;
+        let band = config.behind_hysteresis_deg;
         Ok(LookAtChain {
             joints,
             angle_count,
