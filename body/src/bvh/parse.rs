@@ -134,17 +134,6 @@ impl Bvh {
 }
 
 fn parse_hierarchy<'a>(p: &Parser<'_>, t: &mut Tokens<'a>) -> Result<Vec<BvhJoint>, BvhError> {
-    let end_line = t.end_line;
-    let expect = |t: &mut Tokens<'_>, what: &str| -> Result<(), BvhError> {
-        match t.next() {
-            Some(tok) if tok.text == what => Ok(()),
-            Some(tok) => Err(p.err(tok.line, format!("expected `{what}`, found another word"))),
-            None => Err(p.err(
-                end_line,
-                format!("expected `{what}`, found the end of the hierarchy"),
-            )),
-        }
-    };
     match t.next() {
         Some(tok) if tok.text == "HIERARCHY" => {}
         Some(tok) => {
@@ -155,68 +144,127 @@ fn parse_hierarchy<'a>(p: &Parser<'_>, t: &mut Tokens<'a>) -> Result<Vec<BvhJoin
         }
         None => return Err(p.err(1, "not a BVH file: expected HIERARCHY, found nothing")),
     }
-    expect(t, "ROOT")?;
-    let mut joints: Vec<BvhJoint> = Vec::new();
-    let mut names: HashSet<&'a str> = HashSet::new();
-    let mut stack: Vec<Block> = Vec::new();
-    let opened = open_joint(p, t, &mut joints, &mut names, None)?;
-    stack.push(Block::Joint {
-        index: 0,
-        opened,
-        has_offset: false,
-        has_channels: false,
-        has_children: false,
-    });
+    expect(p, t, "ROOT")?;
+    let mut h = Hierarchy {
+        p,
+        joints: Vec::new(),
+        names: HashSet::new(),
+    };
+    let opened = open_joint(p, t, &mut h.joints, &mut h.names, None)?;
+    let mut stack = vec![Block::joint(0, opened)];
     while let Some(top) = stack.last_mut() {
         let Some(tok) = t.next() else {
-            let (what, line) = match top {
-                Block::Joint { index, opened, .. } => {
-                    (format!("joint `{}`", joints[*index].name), *opened)
-                }
-                Block::EndSite { joint, opened, .. } => (
-                    format!("the End Site of `{}`", joints[*joint].name),
-                    *opened,
-                ),
-            };
-            return Err(p.err(
-                end_line,
-                format!("the hierarchy ends inside {what} (opened at line {line}): missing `}}`"),
-            ));
+            return Err(h.unclosed(top, t.end_line));
         };
-        match (tok.text, top) {
-            (
-                "OFFSET",
-                Block::Joint {
-                    index, has_offset, ..
-                },
-            ) => {
+        match h.word(t, tok, top)? {
+            Step::Stay => {}
+            Step::Open(block) => stack.push(block),
+            Step::Close => {
+                stack.pop();
+            }
+        }
+    }
+    Ok(h.joints)
+}
+
+/// The next token must be `what`.
+fn expect(p: &Parser<'_>, t: &mut Tokens<'_>, what: &str) -> Result<(), BvhError> {
+    match t.next() {
+        Some(tok) if tok.text == what => Ok(()),
+        Some(tok) => Err(p.err(tok.line, format!("expected `{what}`, found another word"))),
+        None => Err(p.err(
+            t.end_line,
+            format!("expected `{what}`, found the end of the hierarchy"),
+        )),
+    }
+}
+
+impl Block {
+    /// A joint just opened at line `opened`, with nothing in it yet.
+    fn joint(index: usize, opened: usize) -> Block {
+        Block::Joint {
+            index,
+            opened,
+            has_offset: false,
+            has_channels: false,
+            has_children: false,
+        }
+    }
+}
+
+/// What a word does to the stack of open blocks.
+enum Step {
+    Stay,
+    Open(Block),
+    Close,
+}
+
+/// The hierarchy read so far.
+struct Hierarchy<'p, 'a> {
+    p: &'p Parser<'p>,
+    joints: Vec<BvhJoint>,
+    names: HashSet<&'a str>,
+}
+
+impl<'a> Hierarchy<'_, 'a> {
+    /// The hierarchy ended inside `top`.
+    fn unclosed(&self, top: &Block, end_line: usize) -> BvhError {
+        let (what, line) = match top {
+            Block::Joint { index, opened, .. } => {
+                (format!("joint `{}`", self.joints[*index].name), *opened)
+            }
+            Block::EndSite { joint, opened, .. } => (
+                format!("the End Site of `{}`", self.joints[*joint].name),
+                *opened,
+            ),
+        };
+        self.p.err(
+            end_line,
+            format!("the hierarchy ends inside {what} (opened at line {line}): missing `}}`"),
+        )
+    }
+
+    /// One word inside the open block `top`.
+    fn word(
+        &mut self,
+        t: &mut Tokens<'a>,
+        tok: Token<'a>,
+        top: &mut Block,
+    ) -> Result<Step, BvhError> {
+        match top {
+            Block::Joint {
+                index,
+                has_offset,
+                has_channels,
+                has_children,
+                ..
+            } => self.joint_word(t, tok, *index, [has_offset, has_channels, has_children]),
+            Block::EndSite {
+                joint, has_offset, ..
+            } => self.end_site_word(t, tok, *joint, has_offset),
+        }
+    }
+
+    /// A word in joint `index` (`seen`: whether it has had an OFFSET,
+    /// CHANNELS and children).
+    fn joint_word(
+        &mut self,
+        t: &mut Tokens<'a>,
+        tok: Token<'a>,
+        index: usize,
+        [has_offset, has_channels, has_children]: [&mut bool; 3],
+    ) -> Result<Step, BvhError> {
+        let p = self.p;
+        match tok.text {
+            "OFFSET" => {
                 if *has_offset {
                     return Err(p.err(tok.line, "second OFFSET in one joint"));
                 }
                 *has_offset = true;
-                joints[*index].offset = read_vec3(p, t, tok.line)?;
+                self.joints[index].offset = read_vec3(p, t, tok.line)?;
+                Ok(Step::Stay)
             }
-            (
-                "OFFSET",
-                Block::EndSite {
-                    joint, has_offset, ..
-                },
-            ) => {
-                if *has_offset {
-                    return Err(p.err(tok.line, "second OFFSET in one End Site"));
-                }
-                *has_offset = true;
-                joints[*joint].end_site = Some(read_vec3(p, t, tok.line)?);
-            }
-            (
-                "CHANNELS",
-                Block::Joint {
-                    index,
-                    has_channels,
-                    has_children,
-                    ..
-                },
-            ) => {
+            "CHANNELS" => {
                 if *has_channels {
                     return Err(p.err(tok.line, "second CHANNELS in one joint"));
                 }
@@ -224,94 +272,81 @@ fn parse_hierarchy<'a>(p: &Parser<'_>, t: &mut Tokens<'a>) -> Result<Vec<BvhJoin
                     return Err(p.err(tok.line, "CHANNELS must come before the child joints"));
                 }
                 *has_channels = true;
-                let index = *index;
-                joints[index].channels = read_channels(p, t, tok.line)?;
+                self.joints[index].channels = read_channels(p, t, tok.line)?;
+                Ok(Step::Stay)
             }
-            (
-                "JOINT",
-                Block::Joint {
-                    index,
-                    has_children,
-                    ..
-                },
-            ) => {
+            "JOINT" => {
                 *has_children = true;
-                let parent = *index;
-                let opened = open_joint(p, t, &mut joints, &mut names, Some(parent))?;
-                stack.push(Block::Joint {
-                    index: joints.len() - 1,
-                    opened,
-                    has_offset: false,
-                    has_channels: false,
-                    has_children: false,
-                });
+                let opened = open_joint(p, t, &mut self.joints, &mut self.names, Some(index))?;
+                Ok(Step::Open(Block::joint(self.joints.len() - 1, opened)))
             }
-            (
-                "End",
-                Block::Joint {
-                    index,
-                    has_children,
-                    ..
-                },
-            ) => {
-                let joint = *index;
+            "End" => {
                 *has_children = true;
-                expect(t, "Site")?;
-                if joints[joint].end_site.is_some() {
+                expect(p, t, "Site")?;
+                if self.joints[index].end_site.is_some() {
                     return Err(p.err(tok.line, "second End Site in one joint"));
                 }
-                expect(t, "{")?;
+                expect(p, t, "{")?;
                 // Placeholder so that a second End Site is caught; OFFSET sets it.
-                joints[joint].end_site = Some(DVec3::ZERO);
-                stack.push(Block::EndSite {
-                    joint,
+                self.joints[index].end_site = Some(DVec3::ZERO);
+                Ok(Step::Open(Block::EndSite {
+                    joint: index,
                     opened: tok.line,
                     has_offset: false,
-                });
+                }))
             }
-            (
-                "}",
-                Block::Joint {
-                    index, has_offset, ..
-                },
-            ) => {
+            "}" => {
                 if !*has_offset {
                     return Err(p.err(
                         tok.line,
-                        format!("joint `{}` has no OFFSET", joints[*index].name),
+                        format!("joint `{}` has no OFFSET", self.joints[index].name),
                     ));
                 }
-                stack.pop();
+                Ok(Step::Close)
             }
-            (
-                "}",
-                Block::EndSite {
-                    joint, has_offset, ..
-                },
-            ) => {
-                if !*has_offset {
-                    return Err(p.err(
-                        tok.line,
-                        format!("the End Site of `{}` has no OFFSET", joints[*joint].name),
-                    ));
-                }
-                stack.pop();
-            }
-            (_, Block::Joint { .. }) => {
-                return Err(p.err(
-                    tok.line,
-                    "expected OFFSET, CHANNELS, JOINT, End Site or `}`, found another word",
-                ));
-            }
-            (_, Block::EndSite { .. }) => {
-                return Err(p.err(
-                    tok.line,
-                    "expected OFFSET or `}` in an End Site, found another word",
-                ));
-            }
+            _ => Err(p.err(
+                tok.line,
+                "expected OFFSET, CHANNELS, JOINT, End Site or `}`, found another word",
+            )),
         }
     }
-    Ok(joints)
+
+    /// A word in the End Site of joint `joint`.
+    fn end_site_word(
+        &mut self,
+        t: &mut Tokens<'a>,
+        tok: Token<'a>,
+        joint: usize,
+        has_offset: &mut bool,
+    ) -> Result<Step, BvhError> {
+        let p = self.p;
+        match tok.text {
+            "OFFSET" => {
+                if *has_offset {
+                    return Err(p.err(tok.line, "second OFFSET in one End Site"));
+                }
+                *has_offset = true;
+                self.joints[joint].end_site = Some(read_vec3(p, t, tok.line)?);
+                Ok(Step::Stay)
+            }
+            "}" => {
+                if !*has_offset {
+                    return Err(p.err(
+                        tok.line,
+                        format!(
+                            "the End Site of `{}` has no OFFSET",
+                            self.joints[joint].name
+                        ),
+                    ));
+                }
+                Ok(Step::Close)
+            }
+            _ => Err(p.err(
+                tok.line,
+                "expected OFFSET or `}` in an End Site, found another word",
+            )),
+        }
+    }
 }
 
 /// Reads `name {` after ROOT/JOINT, adds the joint, returns the line of `{`.
