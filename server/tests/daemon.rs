@@ -6,7 +6,7 @@
 //! nothing asserts on wall-clock durations.
 
 mod common;
-use common::{next_response, PATIENCE};
+use common::{device_sample, next_response, PATIENCE};
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -392,35 +392,6 @@ async fn bad_requests_are_refused_with_a_reason() {
     daemon.shutdown().await.expect("clean shutdown");
 }
 
-/// A device sample for the push stream.
-fn pushed(sample: &posewire_body::formats::TrackerSample, capture_ns: i64) -> pb::DeviceSample {
-    let pose = sample.pose.expect("demo samples are valid");
-    let device = match sample.device {
-        posewire_body::Device::Head => pb::Device::Head,
-        posewire_body::Device::LeftHand => pb::Device::LeftHand,
-        _ => pb::Device::RightHand,
-    };
-    let (p, q) = (pose.position, pose.rotation);
-    pb::DeviceSample {
-        device: device as i32,
-        capture_time_ns: capture_ns,
-        pose: Some(pb::Pose {
-            position: Some(pb::Vec3 {
-                x: p.x,
-                y: p.y,
-                z: p.z,
-            }),
-            rotation: Some(pb::Quat {
-                x: q.x,
-                y: q.y,
-                z: q.z,
-                w: q.w,
-            }),
-        }),
-        input: None,
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pushed_devices_are_checked_counted_and_posed() {
     use posewire::serve::config::{AvatarConfig, SourceConfig};
@@ -572,4 +543,10 @@ async fn pushed_devices_are_checked_counted_and_posed() {
     let head = position(&frame.avatars[0], Joint::Head.index());
     assert!(head[1] > 1.3, "the pushed head stands: {head:?}");
     daemon.shutdown().await.expect("clean shutdown");
+}
+
+/// A demo sample as pushed.
+fn pushed(sample: &posewire_body::formats::TrackerSample, capture_ns: i64) -> pb::DeviceSample {
+    let pose = sample.pose.expect("demo samples are valid");
+    device_sample(sample.device, pose, capture_ns)
 }

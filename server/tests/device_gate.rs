@@ -5,7 +5,7 @@
 //! response.
 
 mod common;
-use common::{avatar, solver_named, PATIENCE};
+use common::{avatar, device_sample, solver_named, PATIENCE};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -51,40 +51,6 @@ fn standing(shift: DVec3) -> Vec<TrackerSample> {
             }
         })
         .collect()
-}
-
-fn device_of(device: Device) -> pb::Device {
-    match device {
-        Device::Head => pb::Device::Head,
-        Device::LeftHand => pb::Device::LeftHand,
-        Device::RightHand => pb::Device::RightHand,
-        Device::Pelvis => pb::Device::Pelvis,
-        Device::LeftFoot => pb::Device::LeftFoot,
-        Device::RightFoot => pb::Device::RightFoot,
-    }
-}
-
-/// A pushed sample of `device` at `position` (rotation of `like`).
-fn pushed(like: &TrackerSample, position: DVec3, capture_ns: i64) -> pb::DeviceSample {
-    let q = like.pose.expect("valid").rotation;
-    pb::DeviceSample {
-        device: device_of(like.device) as i32,
-        capture_time_ns: capture_ns,
-        pose: Some(pb::Pose {
-            position: Some(pb::Vec3 {
-                x: position.x,
-                y: position.y,
-                z: position.z,
-            }),
-            rotation: Some(pb::Quat {
-                x: q.x,
-                y: q.y,
-                z: q.z,
-                w: q.w,
-            }),
-        }),
-        input: None,
-    }
 }
 
 /// Pushes for avatar `id` one batch per tick at [`PUSH_HZ`] in real time,
@@ -415,4 +381,10 @@ async fn a_device_lost_and_found_elsewhere_is_never_locked_out() {
         );
     }
     daemon.shutdown().await.expect("clean shutdown");
+}
+
+/// A pushed sample of `like`'s device at `position` (rotation of `like`).
+fn pushed(like: &TrackerSample, position: DVec3, capture_ns: i64) -> pb::DeviceSample {
+    let rotation = like.pose.expect("valid").rotation;
+    device_sample(like.device, Transform { position, rotation }, capture_ns)
 }

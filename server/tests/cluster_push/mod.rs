@@ -11,50 +11,11 @@ use std::time::{Duration, Instant};
 
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::DVec3;
-use posewire_body::Device;
+use posewire_body::Transform;
 use posewire_client::{pb, Client};
 
 /// The rate batches are pushed at, Hz (the loop's).
 pub const PUSH_HZ: f64 = 90.0;
-
-fn device_of(device: Device) -> pb::Device {
-    match device {
-        Device::Head => pb::Device::Head,
-        Device::LeftHand => pb::Device::LeftHand,
-        Device::RightHand => pb::Device::RightHand,
-        Device::Pelvis => pb::Device::Pelvis,
-        Device::LeftFoot => pb::Device::LeftFoot,
-        Device::RightFoot => pb::Device::RightFoot,
-    }
-}
-
-fn v(p: DVec3) -> pb::Vec3 {
-    pb::Vec3 {
-        x: p.x,
-        y: p.y,
-        z: p.z,
-    }
-}
-
-/// A sample as pushed, moved by `shift`, stamped `capture_ns`.
-fn pushed(s: &TrackerSample, shift: DVec3, capture_ns: i64) -> Option<pb::DeviceSample> {
-    let pose = s.pose?;
-    let q = pose.rotation;
-    Some(pb::DeviceSample {
-        device: device_of(s.device) as i32,
-        capture_time_ns: capture_ns,
-        pose: Some(pb::Pose {
-            position: Some(v(pose.position + shift)),
-            rotation: Some(pb::Quat {
-                x: q.x,
-                y: q.y,
-                z: q.z,
-                w: q.w,
-            }),
-        }),
-        input: None,
-    })
-}
 
 /// Pushes for avatar `id` one batch per tick in real time, `batches(k)`
 /// giving tick `k`'s samples (moved by `shift`), until it returns `None`
@@ -94,4 +55,15 @@ pub fn push_paced(
             .push_devices(tokio_stream::wrappers::ReceiverStream::new(rx))
             .await
     })
+}
+
+/// A sample as pushed, moved by `shift`, stamped `capture_ns` (`None` for
+/// a tracking loss).
+fn pushed(s: &TrackerSample, shift: DVec3, capture_ns: i64) -> Option<pb::DeviceSample> {
+    let pose = s.pose?;
+    let moved = Transform {
+        position: pose.position + shift,
+        ..pose
+    };
+    Some(super::common::device_sample(s.device, moved, capture_ns))
 }
