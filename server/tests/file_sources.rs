@@ -8,12 +8,11 @@
 //! it); nothing asserts on wall-clock durations (they are printed).
 
 mod common;
-use common::PATIENCE;
+use common::{avatar, avatar_ids, demo_person, PATIENCE};
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::source_paths::SourcesConfig;
 use posewire::serve::{Config, Daemon};
 use posewire_body::formats::{TrackerSample, TrackerTake};
@@ -28,15 +27,7 @@ async fn start(storage: &Path, allow: Vec<PathBuf>) -> (Daemon, Client) {
     let config = Config {
         listen: "127.0.0.1:0".into(),
         storage: storage.to_path_buf(),
-        avatars: vec![AvatarConfig {
-            id: "demo".into(),
-            source: SourceConfig::Demo {
-                time_offset_s: 0.0,
-                origin: [0.0; 3],
-            },
-            profile: None,
-            model: None,
-        }],
+        avatars: vec![avatar("demo", demo_person(0.0, [0.0; 3]))],
         sources: SourcesConfig { allow },
         ..Config::default()
     };
@@ -221,13 +212,7 @@ async fn file_sources_read_only_regular_files_in_the_allowed_folders() {
     );
 
     // Nothing refused became an avatar.
-    let ids: Vec<String> = client
-        .list_avatars()
-        .await
-        .expect("lists")
-        .into_iter()
-        .map(|a| a.id)
-        .collect();
+    let ids = avatar_ids(&client).await;
     assert_eq!(ids, ["demo", "walk"]);
     daemon.shutdown().await.expect("shuts down");
 }

@@ -5,14 +5,16 @@
 //! loopback socket; every wait is bounded; nothing asserts on durations.
 
 mod common;
-use common::{avatar, demo_person, next_response, solver_named, PATIENCE};
+use common::{
+    avatar, avatar_ids, demo_person, first_seconds, next_response, solver_named, PATIENCE,
+};
 
 use std::path::Path;
 
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
 use posewire_body::bvh::Bvh;
-use posewire_body::formats::{CalibrationTake, TrackerTake};
+use posewire_body::formats::CalibrationTake;
 use posewire_body::{BodyProfile, DeviceSet, Joint};
 use posewire_client::{pb, Client, ClientError};
 use posewire_evaluation::{synthesize, Condition, SynthOptions, SynthTakes};
@@ -83,17 +85,8 @@ async fn a_pushed_take_streams_the_joints_of_the_offline_solve() {
     )
     .await;
     // 3 s of the take, pushed in real time.
-    let full = demo_takes().trackers;
-    let t0 = full.samples[0].time_s;
-    let take = TrackerTake {
-        samples: full
-            .samples
-            .iter()
-            .copied()
-            .filter(|s| s.time_s <= t0 + 3.0)
-            .collect(),
-        ..Default::default()
-    };
+    let take = first_seconds(&demo_takes().trackers, 3.0);
+    let t0 = take.samples[0].time_s;
     let mut stream = client
         .stream_frames(pb::StreamFramesRequest {
             avatar_ids: vec!["p".into()],
@@ -618,13 +611,7 @@ async fn avatars_are_created_changed_and_removed_while_the_loop_runs() {
         code(client.remove_avatar("bob").await.expect_err("gone")),
         Code::NotFound
     );
-    let ids: Vec<String> = client
-        .list_avatars()
-        .await
-        .expect("lists")
-        .into_iter()
-        .map(|a| a.id)
-        .collect();
+    let ids = avatar_ids(&client).await;
     assert_eq!(ids, ["demo"]);
     // Frames queued before the removal still carry bob (how many depends
     // on how long the calls above took); once one does not, none may.

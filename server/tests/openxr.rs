@@ -13,7 +13,7 @@ mod grab_script;
 mod openxr_input;
 
 mod common;
-use common::{next_frame, PATIENCE};
+use common::{first_seconds, next_frame, PATIENCE};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -146,15 +146,7 @@ fn demo_take(seconds: f64) -> TrackerTake {
     )
     .expect("synthesises")
     .trackers;
-    let t0 = full.samples[0].time_s;
-    TrackerTake {
-        samples: full
-            .samples
-            .into_iter()
-            .filter(|s| s.time_s <= t0 + seconds)
-            .collect(),
-        ..Default::default()
-    }
+    first_seconds(&full, seconds)
 }
 
 /// A daemon (`ik`) with one idle `push` avatar, so that the OpenXR avatar

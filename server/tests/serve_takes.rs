@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{arg, next_frame, posewire, synth_demo, text};
+use common::{arg, avatar, demo_person, first_seconds, next_frame, posewire, synth_demo, text};
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
 use posewire_body::formats::TrackerTake;
@@ -28,15 +28,7 @@ use posewire_vmc::vmc_input::ControlEvent;
 use tonic::Code;
 
 fn demo_avatar() -> AvatarConfig {
-    AvatarConfig {
-        id: "demo".into(),
-        source: SourceConfig::Demo {
-            time_offset_s: 0.0,
-            origin: [0.0; 3],
-        },
-        profile: None,
-        model: None,
-    }
+    avatar("demo", demo_person(0.0, [0.0; 3]))
 }
 
 /// A daemon on the `ik` solver (physics takes: [`record_physics`]).
@@ -133,16 +125,7 @@ async fn a_recorded_pushed_take_exports_to_the_streamed_joints_and_resolves_exac
     let dir = tempfile::tempdir().expect("temp dir");
     synth_demo(dir.path());
     let full = TrackerTake::read(&dir.path().join("demo_walk.trackers.csv")).expect("reads");
-    let t0 = full.samples[0].time_s;
-    let take = TrackerTake {
-        samples: full
-            .samples
-            .iter()
-            .copied()
-            .filter(|s| s.time_s <= t0 + 2.0)
-            .collect(),
-        ..Default::default()
-    };
+    let take = first_seconds(&full, 2.0);
     let storage = dir.path().join("storage");
     let push_avatar = AvatarConfig {
         id: "p".into(),
@@ -242,16 +225,7 @@ async fn controller_input_pushed_from_a_csv_take_is_recorded_with_its_samples() 
     let dir = tempfile::tempdir().expect("temp dir");
     synth_demo(dir.path());
     let full = TrackerTake::read(&dir.path().join("demo_walk.trackers.csv")).expect("reads");
-    let t0 = full.samples[0].time_s;
-    let mut take = TrackerTake {
-        samples: full
-            .samples
-            .iter()
-            .copied()
-            .filter(|s| s.time_s <= t0 + 1.0)
-            .collect(),
-        ..Default::default()
-    };
+    let mut take = first_seconds(&full, 1.0);
     for (k, s) in take.samples.iter_mut().enumerate() {
         if s.device == Device::RightHand && s.pose.is_some() {
             s.input = Some(posewire_body::ControllerInput {
@@ -870,15 +844,12 @@ async fn physics_daemon(avatars: usize) -> (tempfile::TempDir, PathBuf, Daemon, 
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = dir.path().join("storage");
     let people = (0..avatars)
-        .map(|i| AvatarConfig {
-            id: format!("demo{i}"),
-            source: SourceConfig::Demo {
-                time_offset_s: i as f64,
-                // Walking circles 1.4 m in radius, 5 m apart: never touching.
-                origin: [5.0 * i as f64, 0.0, 0.0],
-            },
-            profile: None,
-            model: None,
+        .map(|i| {
+            // Walking circles 1.4 m in radius, 5 m apart: never touching.
+            avatar(
+                &format!("demo{i}"),
+                demo_person(i as f64, [5.0 * i as f64, 0.0, 0.0]),
+            )
         })
         .collect();
     let config = Config {

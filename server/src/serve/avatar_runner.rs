@@ -112,10 +112,10 @@ pub struct AvatarRunner {
     /// The samples its solvers were handed over the last [`WARM_UP_S`]
     /// (by sample time), oldest first.
     past: PastSamples,
-    /// A restarted solver's first tick: the past samples it is handed
-    /// before the tick's own (see [`AvatarRunner::restart_solver`]).
-    warm: Option<Vec<TrackerSample>>,
-    /// This tick's input when it is a warm-up: the past samples, then the
+    /// Set by a restart until its solver's first tick is done: that tick's
+    /// input is `warm_input` (see [`AvatarRunner::restart_solver`]).
+    warming: bool,
+    /// A warm-up tick's input: the past samples in time order, then the
     /// tick's own.
     warm_input: Vec<TrackerSample>,
 }
@@ -181,7 +181,7 @@ impl AvatarRunner {
             verdicts: Vec::new(),
             accepted: Vec::new(),
             past: PastSamples::default(),
-            warm: None,
+            warming: false,
             warm_input: Vec::new(),
         }
     }
@@ -210,7 +210,7 @@ impl AvatarRunner {
         };
         // What the solver was handed: after a restart, the past samples
         // before the tick's own.
-        let samples = if self.warm.is_some() {
+        let samples = if self.warming {
             &self.warm_input
         } else {
             &self.scratch
@@ -237,7 +237,7 @@ impl AvatarRunner {
         next.handover = self.handover;
         next.handover.solver_restarted();
         next.past = self.past;
-        next.warm = self.warm;
+        next.warming = self.warming;
         next
     }
 
@@ -256,7 +256,7 @@ impl AvatarRunner {
         // A push queued for the old body does not reach the new one.
         self.pushes.clear();
         self.handover.solver_restarted();
-        self.warm = Some(self.past.in_time_order());
+        self.warming = true;
     }
 
     /// Takes every sample due by loop time `t` from the source, for the
@@ -265,9 +265,8 @@ impl AvatarRunner {
     pub fn take_samples(&mut self, t: f64) -> usize {
         self.scratch.clear();
         self.source.poll(t, &mut self.scratch);
-        if let Some(past) = &self.warm {
-            self.warm_input.clear();
-            self.warm_input.extend_from_slice(past);
+        if self.warming {
+            self.warm_input = self.past.in_time_order();
             self.warm_input.extend_from_slice(&self.scratch);
         }
         self.past.keep(t, &self.scratch);
@@ -283,7 +282,11 @@ impl AvatarRunner {
         self.accepted.clear();
         self.pushes.clear();
         // A warm-up's verdicts begin with those on the past samples.
-        let past = self.warm.take().map_or(0, |p| p.len());
+        let past = if std::mem::take(&mut self.warming) {
+            self.warm_input.len().saturating_sub(self.scratch.len())
+        } else {
+            0
+        };
         let verdicts = self.verdicts.get(past..).unwrap_or_default();
         for (sample, verdict) in self.scratch.iter().zip(verdicts) {
             if !matches!(verdict, Verdict::Rejected(_)) {
@@ -327,7 +330,7 @@ impl AvatarRunner {
 
 impl Ticking for AvatarRunner {
     fn tick_input(&mut self) -> TickInput<'_> {
-        let warm_up = self.warm.is_some();
+        let warm_up = self.warming;
         TickInput {
             solver: &mut self.solver,
             samples: if warm_up {

@@ -53,3 +53,14 @@ pub async fn start_daemon(config: &Config) -> (Daemon, Client) {
         .expect("a client connects");
     (daemon, client)
 }
+
+/// The ids of the daemon's avatars, in its order.
+pub async fn avatar_ids(client: &Client) -> Vec<String> {
+    client
+        .list_avatars()
+        .await
+        .expect("lists")
+        .into_iter()
+        .map(|a| a.id)
+        .collect()
+}
