@@ -11,9 +11,7 @@ use posewire_skinning::{
     load_gltf, CentresOfRotation, CorParams, Deformed, Deformer, ImportOptions, Method, SkinnedMesh,
 };
 
-#[path = "common/subdivide.rs"]
-mod subdivide;
-use subdivide::{pose, subdivide};
+use posewire_skinning::bench_mesh::{pose, subdivide};
 
 fn models() -> Vec<(String, SkinnedMesh)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models");
@@ -28,7 +26,7 @@ fn models() -> Vec<(String, SkinnedMesh)> {
             Err(e) => panic!("{e}"),
         }
     }
-    let big = subdivide(&out[0].1, 50_000);
+    let big = subdivide(&out[0].1, 50_000).expect("the model subdivides");
     out.push((format!("CesiumMan_{}k", big.vertex_count() / 1000), big));
     out
 }

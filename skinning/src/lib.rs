@@ -7,6 +7,7 @@
 //! async): the daemon and the CLI build on it. Geometry at run time is `f32`
 //! in the world frame of the model's bind pose.
 
+pub mod bench_mesh;
 pub mod body_mesh;
 pub mod cor;
 pub mod deform;

@@ -3,13 +3,15 @@
 
 use std::process::Command;
 
-const AIDS: [(&str, &str); 15] = [
+const AIDS: [(&str, &str); 18] = [
+    ("damaged_read", env!("CARGO_BIN_EXE_damaged_read")),
     ("demo_smoothness", env!("CARGO_BIN_EXE_demo_smoothness")),
     ("device_speeds", env!("CARGO_BIN_EXE_device_speeds")),
     ("foot_trace", env!("CARGO_BIN_EXE_foot_trace")),
     ("jitter_joints", env!("CARGO_BIN_EXE_jitter_joints")),
     ("joint_errors", env!("CARGO_BIN_EXE_joint_errors")),
     ("leg_smoothness", env!("CARGO_BIN_EXE_leg_smoothness")),
+    ("local_volume", env!("CARGO_BIN_EXE_local_volume")),
     ("meeting_trials", env!("CARGO_BIN_EXE_meeting_trials")),
     ("offset_oracle", env!("CARGO_BIN_EXE_offset_oracle")),
     ("offset_probe", env!("CARGO_BIN_EXE_offset_probe")),
@@ -19,6 +21,7 @@ const AIDS: [(&str, &str); 15] = [
     ("push_trials", env!("CARGO_BIN_EXE_push_trials")),
     ("results_tables", env!("CARGO_BIN_EXE_results_tables")),
     ("skate_diag", env!("CARGO_BIN_EXE_skate_diag")),
+    ("skin_cost", env!("CARGO_BIN_EXE_skin_cost")),
 ];
 
 #[test]

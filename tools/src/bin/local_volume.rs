@@ -1,14 +1,18 @@
-//! Local volume near the elbows and knees of the shared models for the
-//! three methods: `cargo run --release -p posewire-skinning --example local_volume`.
+//! Development aid: the local volume near the elbows and knees of the
+//! shared models for the three skinning methods (LBS, DQS, centres of
+//! rotation), the figure docs/notes/skinning-measurements.md reports.
 //!
 //! Each joint is bent (elbow forward, knee backward) or twisted (forearm
 //! about its own axis) from the bind pose; the volume is the signed volume
 //! of the cones from the joint to the surface patch within half the child
 //! bone's length of it, relative to the same patch at rest.
+//!
+//! `cargo run --release -p posewire-tools --bin local_volume`
 
-use std::path::Path;
+use std::path::PathBuf;
 
-use glam::{DQuat, DVec3, Vec3};
+use anyhow::Context as _;
+use posewire_body::glam::{DQuat, DVec3, Vec3};
 use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_skinning::volume::{cone_volume, triangles_near};
 use posewire_skinning::{
@@ -16,31 +20,25 @@ use posewire_skinning::{
     RigMap,
 };
 
-fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/models");
-    if !dir.is_dir() {
-        println!("SKIPPED: ../shared/data not found");
-        return;
-    }
+/// Local volume near bent and twisted joints, per skinning method.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// The folder of the shared models (CesiumMan.glb, male_base_mesh.glb).
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/models"))]
+    models: PathBuf,
+}
+
+fn main() -> anyhow::Result<()> {
+    let dir = <Args as clap::Parser>::parse().models;
     println!("| model | joint | motion | LBS | DQS | CoR |");
     println!("|---|---|---|---|---|---|");
     for file in ["CesiumMan.glb", "male_base_mesh.glb"] {
-        let mesh = match load_gltf(&dir.join(file), ImportOptions::default()) {
-            Ok(m) => m,
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        };
+        let mesh = load_gltf(&dir.join(file), ImportOptions::default())?;
         let map = RigMap::for_mesh(&mesh);
         let skeleton = Skeleton::from_profile(&BodyProfile::from_stature(1.75));
-        let retarget = match Retargeter::new(&mesh, &map, &skeleton) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        };
+        let retarget = Retargeter::new(&mesh, &map, &skeleton)
+            .with_context(|| format!("{file}: the body does not map onto its rig"))?;
         let cor = CentresOfRotation::compute(&mesh, &CorParams::default());
         let deformer = Deformer::new(&mesh, Some(&cor));
         let bind = retarget.bind_pose();
@@ -90,4 +88,5 @@ fn main() {
             println!("{row}");
         }
     }
+    Ok(())
 }

@@ -1,14 +1,15 @@
-//! The bench's large mesh (a model subdivided to a vertex count) and its
-//! pose, shared by the criterion bench and the `skin_cost` example.
+//! A large mesh for measuring the skinning (a model subdivided to a vertex
+//! count) and a pose of it, shared by the criterion bench and the
+//! `skin_cost` aid (`tools/`): not used by the skinning itself.
 
 use std::collections::HashMap;
 
+use crate::{BoneTransform, SkinError, SkinnedMesh, WeightFix};
 use glam::{Quat, Vec3};
-use posewire_skinning::{BoneTransform, SkinnedMesh, WeightFix};
 
 /// 1-to-4 subdivision of the largest triangles (midpoints shared, weights
 /// averaged, kept to the 4 heaviest) until the mesh has `target` vertices.
-pub fn subdivide(mesh: &SkinnedMesh, target: usize) -> SkinnedMesh {
+pub fn subdivide(mesh: &SkinnedMesh, target: usize) -> Result<SkinnedMesh, SkinError> {
     let mut pos = mesh.positions.clone();
     let mut wts: Vec<Vec<(usize, f32)>> = (0..mesh.vertex_count())
         .map(|v| mesh.vertex_influences(v).collect())
@@ -62,18 +63,15 @@ pub fn subdivide(mesh: &SkinnedMesh, target: usize) -> SkinnedMesh {
         }
         tris = next;
     }
-    match SkinnedMesh::from_vertex_weights(
-        "CesiumMan subdivided",
+    SkinnedMesh::from_vertex_weights(
+        "subdivided",
         pos,
         None,
         tris,
         &wts,
         mesh.skeleton.clone(),
         WeightFix::Renormalise,
-    ) {
-        Ok(m) => m,
-        Err(e) => panic!("subdivision: {e}"),
-    }
+    )
 }
 
 /// The bench's pose: every joint turned a little more than its parent.

@@ -1,8 +1,7 @@
-//! Measures how long opening a take costs when it is whole and when a
-//! stretch of it is damaged (the reader then looks for the next valid
-//! record byte by byte):
-//! `cargo run --release -p posewire-takes --example damaged_read -- [SECONDS] [DAMAGED_MB]`
-//! (default 600 s of take at 90 Hz, 10 MB of random bytes over its middle).
+//! Development aid: how long opening a take costs when it is whole and
+//! when a stretch of it is damaged (the reader then looks for the next
+//! valid record byte by byte):
+//! `cargo run --release -p posewire-tools --bin damaged_read -- [--seconds 600] [--damaged-mb 10]`.
 
 use std::time::Instant;
 
@@ -13,10 +12,22 @@ use posewire_takes::{
     from_bytes, Record, SolveVersion, SolvedFrame, TakeError, TakeInfo, TakeWriter, Tick,
 };
 
+/// The cost of opening a whole and a damaged take.
+#[derive(clap::Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// The take's length, seconds at 90 Hz.
+    #[arg(long, default_value_t = 600)]
+    seconds: u64,
+    /// How many MB of random bytes to write over its middle (at most half
+    /// the take).
+    #[arg(long, value_name = "MB", default_value_t = 10)]
+    damaged_mb: usize,
+}
+
 fn main() -> Result<(), TakeError> {
-    let mut args = std::env::args().skip(1);
-    let seconds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(600);
-    let damaged_mb: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let args = <Args as clap::Parser>::parse();
+    let (seconds, damaged_mb) = (args.seconds, args.damaged_mb);
     let dir = std::env::temp_dir().join(format!("posewire-damaged-read-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|source| TakeError::Io {
         path: dir.clone(),
