@@ -218,20 +218,24 @@ fn object_xform(s: &mut String, scene: &SceneAnimation, object: &PropTrack, name
         "            custom string posewire_object = {}",
         quoted(&object.name)
     );
-    let keys: Vec<(usize, String, String)> = object
+    let mut keys: Vec<(usize, String, String)> = Vec::with_capacity(object.times.len());
+    for ((t, p), q) in object
         .times
         .iter()
         .zip(&object.translations)
         .zip(&object.rotations)
-        .map(|((t, p), q)| {
-            let v = p.as_dvec3();
-            (
-                scene.frame_of(*t),
-                format!("({}, {}, {})", v.x, v.y, v.z),
-                quat(q.as_dquat()),
-            )
-        })
-        .collect();
+    {
+        let frame = scene.frame_of(*t);
+        if keys.last().is_some_and(|k| k.0 >= frame) {
+            continue;
+        }
+        let v = p.as_dvec3();
+        keys.push((
+            frame,
+            format!("({}, {}, {})", v.x, v.y, v.z),
+            quat(q.as_dquat()),
+        ));
+    }
     let _ = writeln!(s, "            double3 xformOp:translate.timeSamples = {{");
     for (k, p, _) in &keys {
         let _ = writeln!(s, "                {k}: {p},");

@@ -552,6 +552,35 @@ fn a_take_without_objects_exports_as_before_and_damaged_object_records_are_skipp
     let ball = &objects["o2 ball"];
     assert_eq!(ball.translations.len(), 90);
     assert!(worst_translation(ball, 2) < 1e-3);
+    // FBX and USD of the damaged take: written, with the same warnings,
+    // and without the mug.
+    for format in ["fbx", "usd"] {
+        let out = dir.path().join(format!("damaged.{format}"));
+        let o = posewire(&[
+            "export",
+            "--take",
+            arg(&take),
+            "--format",
+            format,
+            "--out",
+            arg(&out),
+        ]);
+        let (_, stderr) = text(&o);
+        assert!(o.status.success(), "{format}: {stderr}");
+        assert!(
+            stderr.contains(&format!("damaged at byte {mug} ")),
+            "{format}: {stderr}"
+        );
+        let bytes = std::fs::read(&out).expect("the export");
+        if format == "fbx" {
+            let models = fbx_read::models(&fbx_read::parse(&bytes).1);
+            assert!(models.values().any(|m| m.name == "o2 ball"));
+            assert!(!models.values().any(|m| m.name == "o4 mug"));
+        } else {
+            let text = String::from_utf8(bytes).expect("USD text");
+            assert!(text.contains("def Xform \"o2_ball\"") && !text.contains("o4_mug"));
+        }
+    }
 }
 
 /// Exports `take` (solved version 1) as `format` to `out`.

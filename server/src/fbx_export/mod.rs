@@ -322,7 +322,10 @@ fn document(scene: &SceneAnimation) -> anyhow::Result<Vec<Node>> {
             ModelSpec {
                 name: &object.name,
                 kind: "Null",
-                translation: (object.translations[0] * CM as f32).as_dvec3().to_array(),
+                translation: object
+                    .translations
+                    .first()
+                    .map_or([0.0; 3], |t| (t.as_dvec3() * CM).to_array()),
                 parent: 0,
                 custom: &[],
             },
