@@ -412,6 +412,11 @@ fn blender_imports_the_bvh_gltf_and_fbx_exports_with_the_joints_where_posewire_h
                 d * 1000.0
             );
             assert_eq!(json["customLayerData"]["timecode"], "01:00:00:00");
+            assert_eq!(
+                json["validation"],
+                serde_json::json!([]),
+                "USD's validators"
+            );
         }
         Err(why) => println!("SKIPPED the USD check: {why}"),
     }

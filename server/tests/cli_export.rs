@@ -627,6 +627,11 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
     assert_eq!(json["endTimeCode"].as_f64(), Some((n - 1) as f64));
     assert_eq!(json["customLayerData"]["timecode"], "01:00:00:00");
     assert_eq!(json["customLayerData"]["posewire_take"], "walk");
+    assert_eq!(
+        json["validation"],
+        serde_json::json!([]),
+        "USD's validators find nothing wrong"
+    );
     let skeletons: Vec<&String> = json["skeletons"]
         .as_object()
         .expect("skeletons")

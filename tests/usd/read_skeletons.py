@@ -8,7 +8,9 @@ Run by server/tests/cli_export.rs and server/tests/blender.rs with the
 Opens the layer with Pixar's own library, and writes as JSON what it finds:
 the stage's metadata (metersPerUnit, upAxis, timeCodesPerSecond,
 framesPerSecond, start and end time codes, the root layer's
-customLayerData), every UsdSkel skeleton (by its SkelRoot's name) with the
+customLayerData), what USD's own validators (`UsdValidation`, every
+registered one: stage metadata, UsdSkel bindings, composition, types...)
+find wrong, every UsdSkel skeleton (by its SkelRoot's name) with the
 world position of every joint at every time code from start to end, as
 UsdSkel computes it (`UsdSkel.SkeletonQuery.ComputeJointWorldTransforms`,
 times metersPerUnit: metres), and every Xform under `objects` with its
@@ -72,6 +74,15 @@ def objects(stage, times, meters_per_unit):
     return out
 
 
+def validation(stage):
+    """Every error USD's registered validators report on the stage."""
+    from pxr import UsdValidation
+
+    registry = UsdValidation.ValidationRegistry()
+    context = UsdValidation.ValidationContext(registry.GetOrLoadAllValidators())
+    return [f"{e.GetName()}: {e.GetMessage()}" for e in context.Validate(stage)]
+
+
 def main():
     path, out_path = sys.argv[1], sys.argv[2]
     stage = Usd.Stage.Open(path)
@@ -89,6 +100,7 @@ def main():
         "startTimeCode": start,
         "endTimeCode": end,
         "customLayerData": dict(stage.GetRootLayer().customLayerData),
+        "validation": validation(stage),
         "skeletons": skeletons(stage, times, meters_per_unit),
         "objects": objects(stage, times, meters_per_unit),
     }
