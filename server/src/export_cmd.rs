@@ -2,8 +2,9 @@
 //! animators use: BVH on the canonical skeleton at the person's calibrated
 //! proportions, glTF 2.0 binary (skeleton, animation and a skinned mesh:
 //! the built-in body or a rigged model, and the space's recorded objects
-//! as animated nodes beside it: `export_objects`), or the joint-track CSV
-//! of FORMATS.md section 3.
+//! as animated nodes beside it: `export_objects`), binary FBX
+//! (`fbx_export`) and USD text with UsdSkel (`usd_export`), both with the
+//! objects too, or the joint-track CSV of FORMATS.md section 3.
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,8 @@ use posewire_body::bvh::canonical_bvh;
 use posewire_body::formats::{JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
 use posewire_takes::Take;
+
+use crate::scene_export::{AvatarAnimation, SceneAnimation};
 
 /// `posewire export` arguments.
 #[derive(Debug, Args)]
@@ -36,7 +39,8 @@ pub struct ExportArgs {
     pub version: Option<u32>,
     /// The skeleton of a glTF export: `canonical` (the built-in body at the
     /// person's proportions) or the path of a rigged glTF model to
-    /// retarget onto. BVH and CSV always use the canonical skeleton.
+    /// retarget onto. BVH, CSV, FBX and USD always use the canonical
+    /// skeleton.
     #[arg(long, value_name = "canonical|MODEL", default_value = "canonical")]
     pub skeleton: String,
     /// Length unit of a BVH export.
@@ -57,6 +61,10 @@ pub enum ExportFormat {
     Gltf,
     /// The joint track CSV (FORMATS.md section 3).
     Csv,
+    /// Binary FBX 7.4 (.fbx), centimetres, +Y up.
+    Fbx,
+    /// USD text with UsdSkel (.usda), metres, +Y up.
+    Usd,
 }
 
 /// Length units for BVH.
@@ -215,6 +223,28 @@ pub fn joint_track(skeleton: &Skeleton, poses: &[(f64, BodyPose)]) -> JointTrack
     }
 }
 
+/// A take as a scene to export: its avatar (named by its avatar id), its
+/// objects keyed at the poses' times, its timecode.
+fn scene(
+    take: &Take,
+    skeleton: Skeleton,
+    poses: &[(f64, BodyPose)],
+    frame_time: f64,
+) -> SceneAnimation {
+    let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
+    SceneAnimation {
+        name: take.info.name.clone(),
+        frame_time,
+        avatars: vec![AvatarAnimation {
+            name: take.info.avatar_id.clone(),
+            skeleton,
+            poses: poses.iter().map(|(_, p)| *p).collect(),
+        }],
+        objects: crate::export_objects::object_tracks(take, &times),
+        timecode: take.info.timecode_start.clone(),
+    }
+}
+
 /// Runs `posewire export`.
 pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     let path = locate_take(&args.take, &args.storage)?;
@@ -244,6 +274,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
             let objects = crate::export_objects::object_tracks(&take, &times);
             crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
+        }
+        ExportFormat::Fbx => {
+            crate::fbx_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
+        }
+        ExportFormat::Usd => {
+            crate::usd_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
         }
     }
     tracing::info!(

@@ -3,7 +3,11 @@
 //! devices pushed in real time and exported by `posewire export`,
 //! as BVH and as glTF binary, headless, and its evaluated joint positions
 //! must match Posewire's own (the joint-track CSV export of the same take)
-//! to 1 mm on frames spread over the take.
+//! to 1 mm on frames spread over the take; as FBX (Blender's FBX importer)
+//! to 1 mm at every frame, with the take's timecode; and as USD, read by
+//! Pixar's own library (`usd-core` from PyPI), to 1 mm at every frame.
+//! Debian's Blender is built without USD, so its USD importer is not
+//! tried.
 //!
 //! Blender is large, so this tier does not run with `cargo test`; run it
 //! with
@@ -14,6 +18,8 @@
 
 mod common;
 mod debian;
+mod python_env;
+mod usd_check;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,6 +35,11 @@ use posewire_client::pb;
 /// Blender's script that imports both files and writes the joints.
 fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/blender/read_joints.py")
+}
+
+/// Blender's script that imports an FBX file and writes the joints.
+fn fbx_script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/blender/read_fbx.py")
 }
 
 /// The CMU clip the take is made from.
@@ -193,6 +204,68 @@ fn run_blender(blender: &Path, dir: &Path, args: &[&str]) -> serde_json::Value {
         .expect("Blender wrote JSON")
 }
 
+/// Runs Blender's FBX import of `fbx` over its first `frames` frames;
+/// returns the script's JSON.
+fn run_blender_fbx(blender: &Path, dir: &Path, fbx: &Path, frames: usize) -> serde_json::Value {
+    let json_path = dir.join("blender_fbx.json");
+    let out = Command::new(blender)
+        .args([
+            "-b",
+            "--factory-startup",
+            "--python-exit-code",
+            "3",
+            "--python",
+        ])
+        .arg(fbx_script())
+        .arg("--")
+        .args(["--fbx", arg(fbx), "--frames", &frames.to_string()])
+        .args(["--out", arg(&json_path)])
+        .output()
+        .expect("Blender runs");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "Blender failed:\n{stdout}\n{stderr}");
+    serde_json::from_str(&std::fs::read_to_string(&json_path).expect("Blender's JSON"))
+        .expect("Blender wrote JSON")
+}
+
+/// Blender's FBX import of the take: one armature named after the avatar
+/// with the take's timecode, at the export's rate, every canonical joint
+/// within 1 mm of the CSV export at every frame.
+fn check_fbx_in_blender(blender: &Path, dir: &Path, fbx: &Path, track: &JointTrack) {
+    let n = track.frames.len();
+    let json = run_blender_fbx(blender, dir, fbx, n);
+    assert_eq!(json["fps"].as_f64(), Some(90.0), "the scene's rate");
+    let armatures = json["armatures"].as_object().expect("armatures");
+    let names: Vec<&String> = armatures.keys().collect();
+    assert_eq!(names, ["dancer"], "one armature, named after the avatar");
+    let dancer = &armatures["dancer"];
+    assert_eq!(dancer["custom"]["posewire_timecode"], "01:00:00:00");
+    assert_eq!(
+        dancer["frame_range"],
+        serde_json::json!([1.0, n as f64]),
+        "the action spans the take"
+    );
+    let frames: Vec<BTreeMap<String, [f64; 3]>> =
+        serde_json::from_value(dancer["frames"].clone()).expect("frames of joint positions");
+    let evaluated: Evaluated = frames
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| (k.to_string(), f))
+        .collect();
+    let all: Vec<usize> = (0..n).collect();
+    let (d, at) = worst(track, &evaluated, &all);
+    println!(
+        "fbx (Blender {}): worst joint {:.4} mm ({at}) over all {n} frames",
+        json["blender"],
+        d * 1000.0
+    );
+    assert!(
+        d <= 0.001,
+        "Blender's FBX import puts {at} {:.2} mm from Posewire's",
+        d * 1000.0
+    );
+}
+
 fn comma_list(frames: &[usize]) -> String {
     frames
         .iter()
@@ -255,7 +328,7 @@ fn worst_vertex(blender: &serde_json::Value, ours: &Path, frames: &[usize]) -> f
 
 #[test]
 #[ignore = "Blender tier: cargo test --release -p posewire --test blender -- --ignored"]
-fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_them() {
+fn blender_imports_the_bvh_gltf_and_fbx_exports_with_the_joints_where_posewire_has_them() {
     let Some(data) = shared_data() else {
         println!("SKIPPED: ../shared/data not found");
         return;
@@ -284,6 +357,8 @@ fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_t
     let gltf = export("gltf", "dance.glb", &[]);
     let model_gltf = export("gltf", "dance_cesium.glb", &["--skeleton", arg(&model)]);
     let csv = export("csv", "dance.joints.csv", &[]);
+    let fbx = export("fbx", "dance.fbx", &[]);
+    let usd = export("usd", "dance.usda", &[]);
     let track = JointTrack::read(&csv).expect("the CSV export reads");
     let n = track.frames.len();
     assert!(n > 500, "the take has {n} frames");
@@ -321,6 +396,29 @@ fn blender_imports_the_bvh_and_gltf_exports_with_the_joints_where_posewire_has_t
             "Blender's {importer} import puts {at} {:.2} mm from Posewire's",
             d * 1000.0
         );
+    }
+    check_fbx_in_blender(&blender, dir.path(), &fbx, &track);
+    match usd_check::read_with_pixar_usd(&usd, dir.path()) {
+        Ok(json) => {
+            let (d, at) = usd_check::worst_joint(&json, "dancer", &track);
+            println!(
+                "usd (Pixar USD {}): worst joint {:.4} mm ({at}) over all {n} frames",
+                json["usd"],
+                d * 1000.0
+            );
+            assert!(
+                d <= 0.001,
+                "UsdSkel puts {at} {:.2} mm from Posewire's",
+                d * 1000.0
+            );
+            assert_eq!(json["customLayerData"]["timecode"], "01:00:00:00");
+            assert_eq!(
+                json["validation"],
+                serde_json::json!([]),
+                "USD's validators"
+            );
+        }
+        Err(why) => println!("SKIPPED the USD check: {why}"),
     }
     for (file, model) in [(&gltf, None), (&model_gltf, Some(model.as_path()))] {
         let mesh = &json["meshes"][arg(file)];

@@ -1,12 +1,17 @@
 //! `posewire export`: a take's solved body as BVH (checked by a forward
 //! kinematics in `bvh_fk`, independent of Posewire's BVH code), as the
 //! joint-track CSV, and as glTF (with the take's objects as animated
-//! nodes beside the body, read back by the `gltf` crate); resampling,
+//! nodes beside the body, read back by the `gltf` crate); as USD, read by
+//! Pixar's own library (`usd-core` from PyPI: `usd_check`); as FBX, read
+//! back by a reader written for the tests (`fbx_read`); resampling,
 //! versions, damaged object records and clear errors.
 
 mod bvh_fk;
 mod common;
+mod fbx_read;
 mod glb_objects;
+mod python_env;
+mod usd_check;
 
 use std::path::{Path, PathBuf};
 
@@ -60,7 +65,7 @@ fn write_take(dir: &Path, seconds: f64) -> (PathBuf, Vec<(f64, BodyPose)>) {
             avatar_id: "a".into(),
             created_unix_ns: 0,
             rate_hz: 90.0,
-            timecode_start: None,
+            timecode_start: Some("01:00:00:00".into()),
             solver: "ik".into(),
             software: "test".into(),
         },
@@ -547,4 +552,222 @@ fn a_take_without_objects_exports_as_before_and_damaged_object_records_are_skipp
     let ball = &objects["o2 ball"];
     assert_eq!(ball.translations.len(), 90);
     assert!(worst_translation(ball, 2) < 1e-3);
+    // FBX and USD of the damaged take: written, with the same warnings,
+    // and without the mug.
+    for format in ["fbx", "usd"] {
+        let out = dir.path().join(format!("damaged.{format}"));
+        let o = posewire(&[
+            "export",
+            "--take",
+            arg(&take),
+            "--format",
+            format,
+            "--out",
+            arg(&out),
+        ]);
+        let (_, stderr) = text(&o);
+        assert!(o.status.success(), "{format}: {stderr}");
+        assert!(
+            stderr.contains(&format!("damaged at byte {mug} ")),
+            "{format}: {stderr}"
+        );
+        let bytes = std::fs::read(&out).expect("the export");
+        if format == "fbx" {
+            let models = fbx_read::models(&fbx_read::parse(&bytes).1);
+            assert!(models.values().any(|m| m.name == "o2 ball"));
+            assert!(!models.values().any(|m| m.name == "o4 mug"));
+        } else {
+            let text = String::from_utf8(bytes).expect("USD text");
+            assert!(text.contains("def Xform \"o2_ball\"") && !text.contains("o4_mug"));
+        }
+    }
+}
+
+/// Exports `take` (solved version 1) as `format` to `out`.
+fn export_as(take: &Path, format: &str, out: &Path) {
+    let o = posewire(&[
+        "export",
+        "--take",
+        arg(take),
+        "--format",
+        format,
+        "--version",
+        "1",
+        "--out",
+        arg(out),
+    ]);
+    assert!(o.status.success(), "export {format}: {:?}", text(&o));
+}
+
+#[test]
+fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_has_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, usd) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.usda"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "usd", &usd);
+    let track = JointTrack::read(&csv).expect("csv");
+    let json = match usd_check::read_with_pixar_usd(&usd, dir.path()) {
+        Ok(json) => json,
+        Err(why) => {
+            println!("SKIPPED: {why}");
+            return;
+        }
+    };
+    let n = track.frames.len();
+    assert_eq!(n, 90);
+    assert_eq!(json["metersPerUnit"].as_f64(), Some(1.0));
+    assert_eq!(json["upAxis"], "Y");
+    assert_eq!(json["timeCodesPerSecond"].as_f64(), Some(90.0));
+    assert_eq!(json["framesPerSecond"].as_f64(), Some(90.0));
+    assert_eq!(json["startTimeCode"].as_f64(), Some(0.0));
+    assert_eq!(json["endTimeCode"].as_f64(), Some((n - 1) as f64));
+    assert_eq!(json["customLayerData"]["timecode"], "01:00:00:00");
+    assert_eq!(json["customLayerData"]["posewire_take"], "walk");
+    assert_eq!(
+        json["validation"],
+        serde_json::json!([]),
+        "USD's validators find nothing wrong"
+    );
+    let skeletons: Vec<&String> = json["skeletons"]
+        .as_object()
+        .expect("skeletons")
+        .keys()
+        .collect();
+    assert_eq!(
+        skeletons,
+        ["a"],
+        "one skeleton, under a SkelRoot named after the avatar"
+    );
+    assert!(json["skeletons"]["a"]["animation"]
+        .as_str()
+        .is_some_and(|p| p.ends_with("/Animation")));
+    let (d, at) = usd_check::worst_joint(&json, "a", &track);
+    println!(
+        "Pixar USD {}: worst joint {:.5} mm ({at}) over all {n} time codes",
+        json["usd"],
+        d * 1000.0
+    );
+    assert!(
+        d <= 0.001,
+        "UsdSkel puts {at} {:.3} mm from the CSV",
+        d * 1000.0
+    );
+    // The objects: where they were at every frame they were in the space,
+    // shown only then, each with its shape's mesh.
+    let objects = json["objects"].as_object().expect("objects");
+    let names: Vec<&String> = objects.keys().collect();
+    assert_eq!(names, ["o1_crate", "o2_ball", "o3_stick", "o4_mug"]);
+    for (id, (name, o)) in (1u64..).zip(objects) {
+        let positions: Vec<[f64; 3]> =
+            serde_json::from_value(o["positions"].clone()).expect("positions");
+        let visible: Vec<bool> = serde_json::from_value(o["visible"].clone()).expect("visibility");
+        assert_eq!(positions.len(), n, "{name}");
+        assert_eq!(o["meshes"].as_array().map(Vec::len), Some(1), "{name}");
+        for (k, (p, shown)) in positions.iter().zip(&visible).enumerate() {
+            let there = id != 3 || (30..60).contains(&k);
+            assert_eq!(*shown, there, "{name} at time code {k}");
+            if there {
+                let expect = object_at(id, k as f64 / 90.0).position;
+                let d = DVec3::from_array(*p).distance(expect);
+                assert!(d < 1e-4, "{name} at time code {k}: {d} m off");
+            }
+        }
+    }
+}
+
+#[test]
+fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_has_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, fbx) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.fbx"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "fbx", &fbx);
+    let track = JointTrack::read(&csv).expect("csv");
+    let (version, top) = fbx_read::parse(&std::fs::read(&fbx).expect("fbx"));
+    assert_eq!(version, 7400);
+    let settings = top
+        .iter()
+        .find(|n| n.name == "GlobalSettings")
+        .expect("GlobalSettings");
+    let p = fbx_read::properties(settings);
+    assert_eq!(p["UnitScaleFactor"][0].float(), 1.0, "centimetres");
+    assert_eq!(
+        ["UpAxis", "FrontAxis", "CoordAxis"].map(|k| p[k][0].int()),
+        [1, 2, 0],
+        "+Y up, +Z front, +X right-handed"
+    );
+    assert_eq!(p["CustomFrameRate"][0].float(), 90.0);
+    assert_eq!(p["posewire_timecode"][0].text(), "01:00:00:00");
+    let models = fbx_read::models(&top);
+    let by_name = |name: &str| {
+        let found: Vec<(&i64, &fbx_read::Model)> =
+            models.iter().filter(|(_, m)| m.name == name).collect();
+        assert_eq!(found.len(), 1, "one model named {name}");
+        (*found[0].0, found[0].1)
+    };
+    // The avatar's node at the root, holding the timecode; the joints
+    // under it in the canonical hierarchy.
+    let (avatar, root) = by_name("a");
+    assert_eq!((root.kind.as_str(), root.parent), ("Null", 0));
+    assert_eq!(root.custom["posewire_timecode"], "01:00:00:00");
+    let mut ids = Vec::new();
+    for j in Joint::ALL {
+        let (id, m) = by_name(j.name());
+        assert_eq!(m.kind, "LimbNode", "{}", j.name());
+        let parent = j.parent().map_or(avatar, |p| ids[p.index()]);
+        assert_eq!(m.parent, parent, "{}'s parent", j.name());
+        ids.push(id);
+    }
+    let pelvis = &models[&ids[0]];
+    let (times, _) = &pelvis.curves[&("Lcl Translation".to_string(), 0)];
+    assert_eq!(times.len(), track.frames.len());
+    for (k, t) in times.iter().enumerate() {
+        assert_eq!(
+            *t,
+            (k as f64 * 46_186_158_000.0 / 90.0).round() as i64,
+            "key {k}"
+        );
+    }
+    let mut worst: f64 = 0.0;
+    for (k, frame) in track.frames.iter().enumerate() {
+        let world = fbx_read::world_positions(&models, k);
+        let ours = frame.positions();
+        for j in Joint::ALL {
+            worst = worst.max((world[&ids[j.index()]] / 100.0).distance(ours[j]));
+        }
+    }
+    println!(
+        "fbx read back: worst joint {:.5} mm over {} frames",
+        worst * 1000.0,
+        track.frames.len()
+    );
+    assert!(worst < 1e-3, "worst joint {worst} m off");
+    // Objects: a node each at the root, keyed while in the space.
+    for (id, name, _) in test_objects() {
+        let (_, m) = by_name(&format!("o{id} {name}"));
+        assert_eq!((m.kind.as_str(), m.parent), ("Null", 0), "{name}");
+        let (times, _) = &m.curves[&("Lcl Translation".to_string(), 0)];
+        let first = if id == 3 { 30 } else { 0 };
+        assert_eq!(times.len(), if id == 3 { 30 } else { 90 }, "{name}");
+        for key in 0..times.len() {
+            let k = first + key;
+            let (t, r) = m.local(key);
+            let expect = object_at(id, k as f64 / 90.0);
+            assert!(
+                (t / 100.0).distance(expect.position) < 1e-4,
+                "{name} at frame {k}"
+            );
+            assert!(
+                r.angle_between(expect.rotation) < 1e-4,
+                "{name} at frame {k}"
+            );
+        }
+    }
 }

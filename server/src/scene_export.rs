@@ -1,0 +1,100 @@
+//! What the scene exporters (FBX, USD) write: every avatar's skeleton and
+//! solved poses, and the space's objects, on one frame grid. Built from a
+//! take here (one avatar); a take of the whole scene adds avatars to the
+//! list and nothing else changes.
+
+use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::{BodyPose, Joint, Skeleton};
+use posewire_skinning::export::PropTrack;
+
+/// One avatar's animation: its rest skeleton and a pose per frame.
+pub struct AvatarAnimation {
+    /// The avatar's name: the node its skeleton goes under.
+    pub name: String,
+    /// The rest skeleton (canonical T-pose at the person's proportions).
+    pub skeleton: Skeleton,
+    /// One pose per frame of the scene.
+    pub poses: Vec<BodyPose>,
+}
+
+/// Everything a scene export writes.
+pub struct SceneAnimation {
+    /// The take's name.
+    pub name: String,
+    /// Seconds between frames.
+    pub frame_time: f64,
+    /// The avatars, each with a pose per frame.
+    pub avatars: Vec<AvatarAnimation>,
+    /// The space's objects, keyed at some of the frames (times relative to
+    /// the first frame).
+    pub objects: Vec<PropTrack>,
+    /// The take's timecode string (`HH:MM:SS:FF`), when it has one.
+    pub timecode: Option<String>,
+}
+
+impl SceneAnimation {
+    /// Frames per second.
+    pub fn fps(&self) -> f64 {
+        1.0 / self.frame_time
+    }
+
+    /// How many frames the scene has (the longest avatar's).
+    pub fn frame_count(&self) -> usize {
+        self.avatars
+            .iter()
+            .map(|a| a.poses.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The frame an object key's time falls on.
+    pub fn frame_of(&self, time_s: f32) -> usize {
+        (f64::from(time_s) / self.frame_time).round().max(0.0) as usize
+    }
+}
+
+/// A joint's rest transform relative to its parent joint: the rest offset
+/// (the root's: its rest position) and no rotation, since every rest frame
+/// is aligned with the world (FORMATS.md section 3).
+pub fn rest_local(skeleton: &Skeleton, joint: Joint) -> DVec3 {
+    skeleton.offsets[joint]
+}
+
+/// A joint's transform relative to its parent joint in a pose: the
+/// translation (the rest offset; the root's: the pelvis position) and the
+/// rotation relative to the parent bone.
+pub fn pose_local(skeleton: &Skeleton, pose: &BodyPose, joint: Joint) -> (DVec3, DQuat) {
+    let translation = match joint.parent() {
+        Some(_) => skeleton.offsets[joint],
+        None => pose.root,
+    };
+    (translation, pose.local_rotation(joint).normalize())
+}
+
+/// A name made of ASCII letters, digits and `_` (others become `_`), not
+/// starting with a digit: what USD prim names and most tools' node names
+/// accept.
+pub fn identifier(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_safe_names() {
+        assert_eq!(identifier("dancer"), "dancer");
+        assert_eq!(identifier("o5 ball"), "o5_ball");
+        assert_eq!(identifier("5th"), "_5th");
+        assert_eq!(identifier(""), "_");
+        assert_eq!(identifier("a\"/b\n"), "a__b_");
+    }
+}
