@@ -295,7 +295,10 @@ fn what_hits_the_demo_avatar_makes_it_react_and_is_counted() {
             before,
             impulses(&client).await
         );
-        assert!(reacted.is_some(), "the box on the head: no reaction in 1.5 s");
+        assert!(
+            reacted.is_some(),
+            "the box on the head: no reaction in 1.5 s"
+        );
         scene
             .remove_object(pb::RemoveObjectRequest { id: dropped.id })
             .await

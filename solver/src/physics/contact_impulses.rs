@@ -43,11 +43,7 @@ impl PhysicsWorld {
                 let Some(body) = self.rapier.colliders.get(other).and_then(|o| o.parent()) else {
                     continue;
                 };
-                let moving = self
-                    .rapier
-                    .bodies
-                    .get(body)
-                    .is_some_and(|b| !b.is_fixed());
+                let moving = self.rapier.bodies.get(body).is_some_and(|b| !b.is_fixed());
                 if !moving || own.contains(&body) || held.contains(&body) {
                     continue;
                 }

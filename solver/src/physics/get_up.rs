@@ -204,13 +204,7 @@ impl GetUp {
     /// The reference `time` seconds into getting up, `dt` after the last
     /// call, toward the person's pose `person`: the key poses in turn
     /// where the body lay, then the person's pose walked toward them.
-    pub fn pose(
-        &mut self,
-        person: &BodyPose,
-        time: f64,
-        dt: f64,
-        s: &GetUpSettings,
-    ) -> BodyPose {
+    pub fn pose(&mut self, person: &BodyPose, time: f64, dt: f64, s: &GetUpSettings) -> BodyPose {
         let phase = |x: f64| if x.is_finite() { x.max(0.05) } else { 1.0 };
         let (a, b, c) = (
             phase(s.to_hands_and_knees_s),
@@ -373,11 +367,15 @@ mod tests {
             let p = g.pose(&person, t, dt, &s);
             let moved = DVec3::new(p.root.x - last.x, 0.0, p.root.z - last.z).length();
             assert!(moved <= s.walk_speed_m_s * dt + 1e-9);
-            knee_moved |= p.rotations[Joint::LeftKnee].angle_between(person.rotations[Joint::LeftKnee]) > 0.2;
+            knee_moved |=
+                p.rotations[Joint::LeftKnee].angle_between(person.rotations[Joint::LeftKnee]) > 0.2;
             last = p.root;
         }
         assert!(knee_moved, "the legs step while walking");
-        assert!(DVec3::new(last.x, 0.0, last.z).length() < 1e-6, "back: {last}");
+        assert!(
+            DVec3::new(last.x, 0.0, last.z).length() < 1e-6,
+            "back: {last}"
+        );
     }
 
     #[test]
@@ -393,6 +391,9 @@ mod tests {
         assert!(hand.z > 0.5 && hand.y < -0.5, "{hand}");
         assert_eq!(b.rotations[Joint::LeftHip], p.rotations[Joint::LeftHip]);
         // Upright: nothing to brace for.
-        assert_eq!(bracing(&BodyPose::rest(&skeleton)), BodyPose::rest(&skeleton));
+        assert_eq!(
+            bracing(&BodyPose::rest(&skeleton)),
+            BodyPose::rest(&skeleton)
+        );
     }
 }
