@@ -17,6 +17,11 @@ use tonic::Streaming;
 struct Seen {
     t: f64,
     pelvis_y: f64,
+    /// The pelvis along the floor (x, z).
+    pelvis_xz: [f64; 2],
+    /// The head and chest joints, world.
+    head: [f64; 3],
+    chest: [f64; 3],
     head_gap_m: f64,
     link: f64,
     state: pb::BodyState,
@@ -36,9 +41,20 @@ async fn next(stream: &mut Streaming<pb::StreamFramesResponse>) -> Seen {
         let Some(position) = &root.position else {
             continue;
         };
+        // Joint positions in canonical order: pelvis, spine, chest, neck, head.
+        let joint = |i: usize| {
+            let p = &a.joint_positions;
+            [p[3 * i], p[3 * i + 1], p[3 * i + 2]].map(f64::from)
+        };
+        if a.joint_positions.len() < 15 {
+            continue;
+        }
         return Seen {
             t: frame.simulation_time_s,
             pelvis_y: position.y,
+            pelvis_xz: [position.x, position.z],
+            head: joint(4),
+            chest: joint(2),
             head_gap_m: link.distance_m,
             link: link.link,
             state: reaction.state(),
@@ -101,9 +117,11 @@ fn the_demo_avatar_staggers_steps_falls_and_gets_up_under_chest_pushes() {
         let no_fall = |seen: &[Seen]| seen.iter().all(|s| s.pelvis_y > 0.7);
 
         // 25 N s: the head leaves the headset by 3 cm, no fall, back
-        // within 3 cm in 4 s.
+        // within 3 cm in 4 s; the view stays first person.
         settle(&mut stream).await;
         let seen = push_and_watch(&client, &mut stream, 25.0, 4.0).await;
+        let unlinked = seen.iter().find(|s| s.link < 0.99);
+        assert!(unlinked.is_none(), "25 N s unlinked the view: {unlinked:?}");
         let peak = seen
             .iter()
             .enumerate()
@@ -139,14 +157,187 @@ fn the_demo_avatar_staggers_steps_falls_and_gets_up_under_chest_pushes() {
         let Some(down) = down else {
             panic!("250 N s: not down and unlinked within 3 s: {:?}", &seen[..]);
         };
+        // Getting up where it lies: from the frame it begins until the
+        // pelvis is above 0.8 m, the pelvis stays within 0.5 m (along the
+        // floor) of where it began.
+        let rising = seen[down..]
+            .iter()
+            .position(|s| s.state == pb::BodyState::GettingUp)
+            .map(|i| down + i);
+        let Some(rising) = rising else {
+            panic!("250 N s: never got up: {:?}", seen.last());
+        };
+        let from = seen[rising].pelvis_xz;
+        let travel = seen[rising..]
+            .iter()
+            .take_while(|s| s.pelvis_y <= 0.8)
+            .map(|s| (s.pelvis_xz[0] - from[0]).hypot(s.pelvis_xz[1] - from[1]))
+            .fold(0.0, f64::max);
+        println!(
+            "250 N s: getting up began {:.2} s after the push, pelvis travel while rising {travel:.2} m",
+            seen[rising].t - t0
+        );
+        assert!(travel <= 0.5, "250 N s: dragged {travel:.2} m while getting up");
         let up = seen[down..]
             .iter()
             .find(|s| s.pelvis_y > 0.8 && s.link > 0.5 && s.head_gap_m <= 0.05);
+        if let Some(up) = up {
+            println!("250 N s: standing and linked {:.2} s after the push", up.t - t0);
+        }
         assert!(
             up.is_some(),
             "250 N s: not standing and linked within 12 s: {:?}",
             seen.last()
         );
+    });
+    drop(runtime);
+    stop_cleanly(child);
+}
+
+/// The demo's velocity of a point (head or chest) from the last frames,
+/// m/s along the floor.
+fn velocity(seen: &[Seen], point: impl Fn(&Seen) -> [f64; 3]) -> [f64; 2] {
+    let (a, b) = (seen[0], seen[seen.len() - 1]);
+    let dt = (b.t - a.t).max(1e-3);
+    let (pa, pb) = (point(&a), point(&b));
+    [(pb[0] - pa[0]) / dt, (pb[2] - pa[2]) / dt]
+}
+
+/// A moving object for the demo: a box (`edge` > 0) or a ball of `radius`.
+fn thrown(
+    shape: pb::shape::Kind,
+    mass_kg: f64,
+    at: [f64; 3],
+    velocity: [f64; 3],
+) -> pb::AddObjectRequest {
+    let v = |p: [f64; 3]| pb::Vec3 {
+        x: p[0],
+        y: p[1],
+        z: p[2],
+    };
+    pb::AddObjectRequest {
+        shape: Some(pb::Shape { kind: Some(shape) }),
+        mass_kg,
+        pose: Some(pb::Pose {
+            position: Some(v(at)),
+            rotation: Some(pb::Quat {
+                x: 0.0,
+                y: 0.0,
+                z: 0.0,
+                w: 1.0,
+            }),
+        }),
+        linear_velocity: Some(v(velocity)),
+        ..Default::default()
+    }
+}
+
+/// The demo's impulses in GetStats.
+async fn impulses(client: &Client) -> u64 {
+    let stats = client.get_stats().await.expect("stats");
+    stats
+        .avatars
+        .iter()
+        .find(|a| a.avatar_id == "demo")
+        .map_or(0, |a| a.impulses)
+}
+
+/// Frames for `seconds` from the next one.
+async fn watch(stream: &mut Streaming<pb::StreamFramesResponse>, seconds: f64) -> Vec<Seen> {
+    let first = next(stream).await;
+    let mut seen = vec![first];
+    while seen.last().is_some_and(|s| s.t - first.t < seconds) {
+        seen.push(next(stream).await);
+    }
+    seen
+}
+
+#[test]
+fn what_hits_the_demo_avatar_makes_it_react_and_is_counted() {
+    let (child, address, _rx) = spawn_serve_with(&["--listen", "127.0.0.1:0"], &[]);
+    let runtime = client_runtime();
+    runtime.block_on(async {
+        let client = Client::connect(&address).await.expect("connects");
+        let mut scene = client.scene_service();
+        let mut stream = client
+            .stream_frames(pb::StreamFramesRequest::default())
+            .await
+            .expect("subscribes");
+
+        // A 20 kg, 0.4 m box dropped from 2 m above the head, moving along
+        // the floor with the head so that it lands on it.
+        settle(&mut stream).await;
+        let recent = watch(&mut stream, 0.1).await;
+        let now = recent[recent.len() - 1];
+        let [vx, vz] = velocity(&recent, |s| s.head);
+        let before = impulses(&client).await;
+        let dropped = scene
+            .add_object(thrown(
+                pb::shape::Kind::Box(pb::Box {
+                    size: Some(pb::Vec3 {
+                        x: 0.4,
+                        y: 0.4,
+                        z: 0.4,
+                    }),
+                }),
+                20.0,
+                [now.head[0], now.head[1] + 2.0, now.head[2]],
+                [vx, 0.0, vz],
+            ))
+            .await
+            .expect("the box is added")
+            .into_inner();
+        let seen = watch(&mut stream, 1.5).await;
+        let reacted = seen.iter().find(|s| s.state != pb::BodyState::Tracking);
+        println!(
+            "box: reacted {:?} s after the drop, impulses {} -> {}",
+            reacted.map(|r| r.t - seen[0].t),
+            before,
+            impulses(&client).await
+        );
+        assert!(
+            reacted.is_some(),
+            "the box on the head: no reaction in 1.5 s"
+        );
+        scene
+            .remove_object(pb::RemoveObjectRequest { id: dropped.id })
+            .await
+            .expect("the box is taken away");
+
+        // A 4 kg ball (0.1 m) at 8 m/s at the chest, from 1.2 m to its side,
+        // aimed at where the chest will be.
+        settle(&mut stream).await;
+        let recent = watch(&mut stream, 0.1).await;
+        let now = recent[recent.len() - 1];
+        let [vx, vz] = velocity(&recent, |s| s.chest);
+        let flight = 1.2 / 8.0;
+        let aim = [
+            now.chest[0] + vx * flight,
+            now.chest[1],
+            now.chest[2] + vz * flight,
+        ];
+        let from = [aim[0] + 1.2, aim[1], aim[2]];
+        // Falling 0.5 g t^2 on the way: thrown up a little.
+        let lift = 0.5 * 9.81 * flight;
+        let before = impulses(&client).await;
+        scene
+            .add_object(thrown(
+                pb::shape::Kind::Sphere(pb::Sphere { radius_m: 0.1 }),
+                4.0,
+                from,
+                [-8.0, lift, 0.0],
+            ))
+            .await
+            .expect("the ball is added");
+        let seen = watch(&mut stream, 1.0).await;
+        let reacted = seen.iter().find(|s| s.state != pb::BodyState::Tracking);
+        let after = impulses(&client).await;
+        println!(
+            "ball: reacted {:?} s after the throw, impulses {before} -> {after}",
+            reacted.map(|r| r.t - seen[0].t)
+        );
+        assert!(reacted.is_some(), "the ball on the chest: no reaction");
+        assert!(after > before, "the ball's impulse is not counted");
     });
     drop(runtime);
     stop_cleanly(child);

@@ -161,14 +161,16 @@ pub struct AvatarController {
     impulse_since: f64,
     /// The person's pose at the last step (the devices' reference).
     last_person: Option<BodyPose>,
-    /// The simulated pose getting up started from.
-    get_up_from: Option<BodyPose>,
+    /// Getting up from where the body lay (`super::get_up`).
+    get_up: Option<super::get_up::GetUp>,
     /// Recovery steps the locomotion planner had taken at the last step.
     steps_seen: usize,
     /// How the body passes other avatars in its way.
     passing: super::avoid::Passing,
     /// Each hand's grip (left, right).
     hands: [super::grip::HandGrip; 2],
+    /// Hits by what moves around the body (`super::contact_impulses`).
+    hits: super::contact_impulses::ContactHits,
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -198,10 +200,11 @@ impl AvatarController {
             reaction: ReactionState::default(),
             impulse_since: 0.0,
             last_person: None,
-            get_up_from: None,
+            get_up: None,
             steps_seen: 0,
             passing: super::avoid::Passing::default(),
             hands: [super::grip::HandGrip::default(); 2],
+            hits: Default::default(),
         }
     }
 
@@ -277,6 +280,12 @@ impl AvatarController {
         self.update_holds(world, id, t);
         // A tool's strike in the last step hits the body like a push.
         self.impulse_since = self.impulse_since.max(world.tool_impact(id));
+        // So does anything that moves and hit it (issue 41).
+        let hit = world.contact_impulse(id).length();
+        if self.hits.feel(hit, self.settings.reaction.contact_hit_n_s) {
+            self.reaction.count_impulse();
+        }
+        self.impulse_since = self.impulse_since.max(hit);
         let mut reference = self.react(world, id, t, dt, &person);
         self.last_person = Some(person);
         let (touching, stance) = self.feet_on_the_floor(world, id, t);
@@ -719,8 +728,9 @@ impl AvatarController {
     /// assist the state gives, and returns the pose the body is driven
     /// toward: the person's while tracking; while staggering the person's
     /// with the pelvis held near where the body is; while fallen the
-    /// body's own (soft joints); while getting up a blend from where it
-    /// lay to the person's.
+    /// body's own (soft joints) with the arms reaching out to catch it;
+    /// while getting up the key poses of rising where it lies, then the
+    /// person's walked back to them (`super::get_up`).
     fn react(
         &mut self,
         world: &mut PhysicsWorld,
@@ -734,6 +744,7 @@ impl AvatarController {
             return *person;
         };
         let own = avatar.pose(world.rapier());
+        let skeleton = avatar.skeleton;
         // While the body tracks, the way to its person goes around the
         // other bodies in it; the body is read against that way.
         let mut steered = *person;
@@ -765,9 +776,7 @@ impl AvatarController {
         // The first step has not run yet: nothing to read of the body.
         let changed = self.last_person.is_some() && self.reaction.update(&input, dt, &s);
         if changed && self.reaction.state() == BodyState::GettingUp {
-            self.reaction
-                .set_get_up_time(super::reaction::get_up_time(&own, person, &s), &s);
-            self.get_up_from = Some(own);
+            self.get_up = Some(super::get_up::GetUp::start(&skeleton, &own));
         }
         world.set_assist(id, self.reaction.assist(&s));
         match self.reaction.state() {
@@ -786,10 +795,13 @@ impl AvatarController {
                 drive.root = DVec3::new(at.x, person.root.y, at.z);
                 drive
             }
-            BodyState::Fallen => own,
+            BodyState::Fallen => super::get_up::bracing(&own),
             BodyState::GettingUp => {
-                let from = self.get_up_from.unwrap_or(own);
-                super::reaction::get_up_pose(&from, person, self.reaction.get_up_progress(t))
+                let time = self.reaction.state_time(t);
+                match self.get_up.as_mut() {
+                    Some(g) => g.pose(person, time, dt, &s.get_up),
+                    None => *person,
+                }
             }
         }
     }

@@ -115,6 +115,15 @@ impl Holds {
         self.list.iter().any(|h| h.holder == holder && h.tool)
     }
 
+    /// Every object an avatar's hands hold (tools and grabbed objects).
+    pub(super) fn objects_of(&self, avatar: AvatarId) -> Vec<ObjectId> {
+        self.list
+            .iter()
+            .filter(|h| h.holder.avatar == avatar)
+            .map(|h| h.object)
+            .collect()
+    }
+
     /// The tools an avatar holds (the objects its hands are fixed to).
     pub(super) fn tools_of(&self, avatar: AvatarId) -> Vec<ObjectId> {
         self.list

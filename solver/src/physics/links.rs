@@ -51,7 +51,17 @@ impl GhostHand {
 #[serde(default, deny_unknown_fields)]
 pub struct CameraLinkSettings {
     /// Head-to-headset distance beyond which the camera unlinks, metres.
+    /// 0.3 by default: a VR user's view must not leave the head for the
+    /// sway of a nudge (a 25 N s push on the chest moves the head 4-16 cm
+    /// from the headset; at 0.15 m the view unlinked for it), only when
+    /// the body is clearly knocked out of place, a shoulder's width off
+    /// (docs/notes/reactions-from-contacts.md).
     pub unlink_m: f64,
+    /// ... for at least this long, seconds: a jolt that swings the head
+    /// out and back within it (a stagger's sway) keeps the view, while a
+    /// body knocked away or down stays out and unlinks (a switch to third
+    /// person and back within a moment is worse than the sway).
+    pub unlink_after_s: f64,
     /// Distance under which it may link again, metres.
     pub relink_m: f64,
     /// How long the re-link blends in, seconds.
@@ -61,7 +71,8 @@ pub struct CameraLinkSettings {
 impl Default for CameraLinkSettings {
     fn default() -> Self {
         CameraLinkSettings {
-            unlink_m: 0.15,
+            unlink_m: 0.3,
+            unlink_after_s: 0.5,
             relink_m: 0.05,
             blend_s: 0.5,
         }
@@ -85,6 +96,8 @@ pub struct CameraLinkState {
     settings: CameraLinkSettings,
     link: f64,
     linked: bool,
+    /// Seconds the gap has been beyond the unlink distance.
+    out_s: f64,
 }
 
 impl CameraLinkState {
@@ -94,13 +107,16 @@ impl CameraLinkState {
             settings,
             link: 1.0,
             linked: true,
+            out_s: 0.0,
         }
     }
 
     /// Updates with the current head-to-headset distance after `dt` seconds.
     pub fn update(&mut self, distance: f64, dt: f64) -> CameraLink {
         let s = self.settings;
-        if !distance.is_finite() || distance > s.unlink_m {
+        let out = !distance.is_finite() || distance > s.unlink_m;
+        self.out_s = if out { self.out_s + dt.max(0.0) } else { 0.0 };
+        if !distance.is_finite() || (out && self.out_s >= s.unlink_after_s) {
             self.linked = false;
             self.link = 0.0;
         } else if !self.linked && distance < s.relink_m {
@@ -124,7 +140,13 @@ mod tests {
     fn camera_unlinks_when_pushed_and_relinks_gradually() {
         let mut c = CameraLinkState::new(CameraLinkSettings::default());
         assert_eq!(c.update(0.01, 0.011).link, 1.0);
-        assert_eq!(c.update(0.3, 0.011).link, 0.0);
+        // A nudge's sway stays first person, a brief swing out too.
+        assert_eq!(c.update(0.2, 0.011).link, 1.0);
+        assert_eq!(c.update(0.4, 0.3).link, 1.0);
+        assert_eq!(c.update(0.2, 0.011).link, 1.0);
+        assert_eq!(c.update(0.4, 0.3).link, 1.0);
+        // Out for longer: unlinked.
+        assert_eq!(c.update(0.4, 0.3).link, 0.0);
         // Back within the unlink distance but not yet close: stays unlinked.
         assert_eq!(c.update(0.1, 0.011).link, 0.0);
         let first = c.update(0.02, 0.1).link;

@@ -13,7 +13,8 @@
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
 //!   state (tracking, staggering, fallen, getting up) and its assist;
-//!   [`avoid`]: bodies that step aside to pass each other.
+//!   [`avoid`]: bodies that step aside to pass each other;
+//!   [`contact_impulses`]: what hits a body (objects, tools, other bodies).
 //! - [`remote`]: bodies simulated by another node, as kinematic capsules.
 //! - [`remote_contacts`]: how local avatars and remote bodies touch.
 //! - [`remote_objects`]: objects of another node, as kinematic copies.
@@ -23,10 +24,12 @@
 pub mod avoid;
 pub mod balance;
 pub mod contact_filter;
+pub mod contact_impulses;
 pub mod controller;
 pub mod convert;
 pub mod effectors;
 pub mod force_array;
+pub mod get_up;
 pub mod grab;
 pub mod grab_trials;
 pub mod grip;

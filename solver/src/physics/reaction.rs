@@ -21,8 +21,9 @@ pub enum BodyState {
     Staggering,
     /// Beyond recovery: no assist, soft joints, falling under physics.
     Fallen,
-    /// At rest after a fall: the assist ramps back and brings the body to
-    /// the tracked pose at a bounded joint speed.
+    /// At rest after a fall: the body gets up where it lies (hands and
+    /// knees, kneeling, standing) while the assist ramps back, then walks
+    /// back under the person (`super::get_up`).
     GettingUp,
 }
 
@@ -78,6 +79,12 @@ pub struct ReactionSettings {
     pub enabled: bool,
     /// An external impulse at least this large starts a stagger, N s.
     pub stagger_impulse_n_s: f64,
+    /// A contact with something that moves (an object, a tool, another
+    /// body) that gives the body at least this impulse in one step is a
+    /// hit, counted once in the impulses, N s (0: contacts are not
+    /// counted). A 20 kg box resting on the head gives 2.2 N s a step at
+    /// 90 Hz; a 4 kg ball at 8 m/s about 30 (docs/notes/reactions-from-contacts.md).
+    pub contact_hit_n_s: f64,
     /// The simulated pelvis this far (horizontally) from the person's
     /// starts a stagger, whatever caused it, metres.
     pub stagger_deviation_m: f64,
@@ -136,15 +143,9 @@ pub struct ReactionSettings {
     pub rest_speed_m_s: f64,
     /// ... for this long, seconds.
     pub rest_s: f64,
-    /// Getting up turns no joint faster than this, rad/s.
-    pub get_up_joint_speed_rad_s: f64,
-    /// ... and moves the pelvis no faster than this, m/s: a walking pace,
-    /// since a body knocked metres from a person who walks on must get back
-    /// to them (at 0.6 m/s a body 5 m away took 13 s: docs/notes/push-reactions.md,
-    /// "Reactions").
-    pub get_up_speed_m_s: f64,
-    /// Getting up takes at least this long, seconds.
-    pub min_get_up_s: f64,
+    /// Getting up: its key poses' timing and the walk back
+    /// (`super::get_up`).
+    pub get_up: super::get_up::GetUpSettings,
 }
 
 impl Default for ReactionSettings {
@@ -152,6 +153,7 @@ impl Default for ReactionSettings {
         ReactionSettings {
             enabled: true,
             stagger_impulse_n_s: 15.0,
+            contact_hit_n_s: 5.0,
             stagger_deviation_m: 0.4,
             stagger_lag_s: 0.1,
             hit_deviation_m: 0.06,
@@ -174,9 +176,7 @@ impl Default for ReactionSettings {
             min_fallen_s: 1.5,
             rest_speed_m_s: 0.2,
             rest_s: 0.5,
-            get_up_joint_speed_rad_s: 1.2,
-            get_up_speed_m_s: 1.4,
-            min_get_up_s: 2.0,
+            get_up: super::get_up::GetUpSettings::default(),
         }
     }
 }
@@ -215,8 +215,6 @@ pub struct ReactionState {
     level: f64,
     /// Since when the body has rested (fallen), seconds.
     resting_since: Option<f64>,
-    /// How long getting up takes, seconds (set when it starts).
-    get_up_s: f64,
     counts: ReactionCounts,
     started: bool,
     /// When the person's reference last jumped, seconds.
@@ -230,7 +228,6 @@ impl Default for ReactionState {
             since_s: 0.0,
             level: 1.0,
             resting_since: None,
-            get_up_s: 0.0,
             counts: ReactionCounts::default(),
             started: false,
             jumped_at: None,
@@ -249,10 +246,11 @@ impl ReactionState {
         (t - self.since_s).max(0.0)
     }
 
-    /// How far getting up has come, 0..1 (1 outside getting up).
-    pub fn get_up_progress(&self, t: f64) -> f64 {
+    /// How far rising from the floor has come, 0..1 (1 outside getting
+    /// up, and while walking back after it).
+    pub fn get_up_progress(&self, t: f64, s: &ReactionSettings) -> f64 {
         match self.state {
-            BodyState::GettingUp => (self.state_time(t) / self.get_up_s.max(1e-3)).clamp(0.0, 1.0),
+            BodyState::GettingUp => (self.state_time(t) / s.get_up.rise_s()).clamp(0.0, 1.0),
             _ => 1.0,
         }
     }
@@ -276,11 +274,6 @@ impl ReactionState {
     /// Counts one recovery step.
     pub fn count_step(&mut self) {
         self.counts.recovery_steps += 1;
-    }
-
-    /// Sets how long getting up will take (from the pose it starts in).
-    pub fn set_get_up_time(&mut self, seconds: f64, s: &ReactionSettings) {
-        self.get_up_s = seconds.max(s.min_get_up_s);
     }
 
     fn enter(&mut self, state: BodyState, t: f64) {
@@ -349,7 +342,13 @@ impl ReactionState {
                     self.enter(BodyState::GettingUp, t);
                 }
             }
-            BodyState::GettingUp if self.get_up_progress(t) >= 1.0 => {
+            // Risen, and back under the person (walked back to them, or
+            // given up on one out of reach).
+            BodyState::GettingUp
+                if self.get_up_progress(t, s) >= 1.0
+                    && (input.deviation_m <= s.get_up.back_m
+                        || self.state_time(t) >= s.get_up.rise_s() + s.get_up.max_walk_s) =>
+            {
                 self.enter(BodyState::Tracking, t)
             }
             _ => {}
@@ -358,7 +357,7 @@ impl ReactionState {
             BodyState::Tracking => (self.level + s.regain_per_s * dt).min(1.0),
             BodyState::Staggering => 0.0,
             BodyState::Fallen => 0.0,
-            BodyState::GettingUp => self.get_up_progress(t),
+            BodyState::GettingUp => self.get_up_progress(t, s),
         };
         self.state != before
     }
@@ -452,40 +451,5 @@ pub fn read_body(
         },
         touching_other: false,
         person_speed_m_s: finite(flat(person_v).length()),
-    }
-}
-
-/// The pose between `from` (where getting up starts) and `to` (the
-/// person's) at progress `s` (0..1, eased so that it starts and ends at
-/// rest).
-pub fn get_up_pose(from: &BodyPose, to: &BodyPose, s: f64) -> BodyPose {
-    let s = s.clamp(0.0, 1.0);
-    let e = s * s * (3.0 - 2.0 * s);
-    let mut out = *to;
-    out.root = from.root.lerp(to.root, e);
-    for j in Joint::ALL {
-        let a = from.rotations[j];
-        let b = to.rotations[j];
-        let b = if a.dot(b) < 0.0 { -b } else { b };
-        out.rotations[j] = a.slerp(b, e).normalize();
-    }
-    out
-}
-
-/// How long getting up from `from` to `to` takes so that no bone turns
-/// faster than the settings allow and the pelvis moves no faster (the
-/// eased blend's peak rate is 1.5 times its mean).
-pub fn get_up_time(from: &BodyPose, to: &BodyPose, s: &ReactionSettings) -> f64 {
-    let turn = Joint::ALL
-        .into_iter()
-        .map(|j| from.rotations[j].angle_between(to.rotations[j]))
-        .fold(0.0_f64, f64::max);
-    let travel = (to.root - from.root).length();
-    let t = 1.5
-        * (turn / s.get_up_joint_speed_rad_s.max(1e-3)).max(travel / s.get_up_speed_m_s.max(1e-3));
-    if t.is_finite() {
-        t.max(s.min_get_up_s)
-    } else {
-        s.min_get_up_s
     }
 }
