@@ -38,7 +38,7 @@ pub struct PhysicsSettings {
     pub body: BodySettings,
     /// The inverse-dynamics controller.
     pub inverse_dynamics: InverseDynamics,
-    /// The balance controller (`None`: off).
+    /// The balance controller (`None` or `enabled = false`: off).
     pub balance: Option<Balance>,
     /// The locomotion controller (`None`: off).
     pub locomotion: Option<Locomotion>,
@@ -431,7 +431,7 @@ impl AvatarController {
         gravity: &mut ForceArray,
         locomotion: &ForceArray,
     ) -> ForceArray {
-        let Some(mut b) = self.settings.balance else {
+        let Some(mut b) = self.settings.balance.filter(|b| b.enabled) else {
             return ForceArray::ZERO;
         };
         if stepping {
@@ -769,7 +769,11 @@ impl AvatarController {
                 .set_get_up_time(super::reaction::get_up_time(&own, person, &s), &s);
             self.get_up_from = Some(own);
         }
-        world.set_assist(id, self.reaction.assist(&s));
+        let on_feet = matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        );
+        world.set_assist(id, self.reaction.assist(&s), on_feet);
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {
