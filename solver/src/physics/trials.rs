@@ -49,6 +49,9 @@ pub struct TrialTick {
     /// The size of the assist's root force (what pushes the body from
     /// outside), newtons.
     pub assist_root_n: f64,
+    /// The share of the body's weight the feet carry: one less what the
+    /// assist lifts (its root force's upward part) over the weight.
+    pub support_share: f64,
     /// Whether the balance array acted (any torque non-zero).
     pub balance_on: bool,
     /// Whether the locomotion array acted.
@@ -171,11 +174,19 @@ pub fn run_trial(
             ankles: [sim[Joint::LeftAnkle], sim[Joint::RightAnkle]],
             contacts,
             assist_root_n: frame.arrays.assist.root_force.length(),
+            support_share: 1.0 - frame.arrays.assist.root_force.y / (profile_weight(profile)),
             balance_on: acts(&frame.arrays.balance),
             locomotion_on: acts(&frame.arrays.locomotion),
         });
     }
     out
+}
+
+/// The body's weight, N (its mass as the simulation takes it).
+fn profile_weight(profile: &BodyProfile) -> f64 {
+    let m = profile.body.mass;
+    let m = if m.is_finite() && m > 1.0 { m } else { 70.0 };
+    m * 9.81
 }
 
 /// What a trial shows, after a push at `push_s`.
