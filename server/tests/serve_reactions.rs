@@ -6,6 +6,7 @@
 //! Times are simulation times (the frames' `simulation_time_s`), so a slow
 //! machine stretches the test but cannot change its verdict.
 
+mod cluster_push;
 mod common;
 
 use common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};
@@ -341,4 +342,156 @@ fn what_hits_the_demo_avatar_makes_it_react_and_is_counted() {
     });
     drop(runtime);
     stop_cleanly(child);
+}
+
+/// What one frame says of an avatar's feet and of what holds it up.
+#[derive(Debug, Clone, Copy)]
+struct Support {
+    feet: [bool; 2],
+    assist_n: f64,
+    balance: bool,
+    locomotion: bool,
+    pelvis_y: f64,
+}
+
+fn acts(a: Option<&pb::ForceArray>) -> bool {
+    a.is_some_and(|a| a.joint_torques.iter().any(|t| *t != 0.0))
+}
+
+fn support_of(a: &pb::AvatarFrame) -> Option<Support> {
+    let forces = a.forces.as_ref()?;
+    let feet = a.foot_contacts.as_ref()?;
+    let f = forces.assist.as_ref()?.root_force.as_ref()?;
+    Some(Support {
+        feet: [feet.left, feet.right],
+        assist_n: (f.x * f.x + f.y * f.y + f.z * f.z).sqrt(),
+        balance: acts(forces.balance.as_ref()),
+        locomotion: acts(forces.locomotion.as_ref()),
+        pelvis_y: a.root.as_ref()?.position.as_ref()?.y,
+    })
+}
+
+/// Share of `seen` for which `ok` holds, 0..1.
+fn share_of(seen: &[Support], ok: impl Fn(&Support) -> bool) -> f64 {
+    seen.iter().filter(|s| ok(s)).count() as f64 / seen.len().max(1) as f64
+}
+
+fn median_assist(seen: &[Support]) -> f64 {
+    let mut v: Vec<f64> = seen.iter().map(|s| s.assist_n).collect();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::INFINITY)
+}
+
+/// Issue 41's first bars, through gRPC, with the root spring a bounded
+/// residual (`root_residual_share` 0.1), the end springs capped
+/// (`max_accel` 20 m/s^2) and the balance array on (not the defaults:
+/// `docs/notes/own-feet.md` says what these settings cost on ordinary
+/// motion): a pushed person standing still (headset at the default
+/// stature's height, hands at the sides, fed at 90 Hz) stands on both
+/// feet with a small outside help (the assist's root force), and the demo
+/// person walking (its first 12 s) has its feet on the floor and the
+/// balance array acting. The walking body's assist (about 500 N) and its
+/// locomotion array (zero) are not yet what issue 41 asks, and are not
+/// asserted. The standing body's first second (it drops onto its feet from
+/// where it appeared) is not counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() {
+    use common::{avatar, demo_person, solver_named};
+    use posewire::serve::config::SourceConfig;
+    use posewire::serve::Config;
+    use posewire_body::glam::DVec3;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let storage = tempfile::tempdir().expect("temp dir");
+    let mut solver = solver_named("physics");
+    solver.physics.body.root_residual_share = 0.1;
+    solver.physics.body.effectors.max_accel = 20.0;
+    solver.physics.balance = Some(posewire_solver::physics::balance::Balance::default());
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        solver,
+        avatars: vec![
+            avatar("demo", demo_person(0.0, [0.0; 3])),
+            avatar("still", SourceConfig::Push {}),
+        ],
+        storage: storage.path().to_path_buf(),
+        subscriber_buffer: 256,
+        ..Config::default()
+    };
+    let (daemon, client) = common::start_daemon(&config).await;
+    let profile =
+        posewire_body::BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M);
+    let still = posewire_solver::physics::trials::standing_samples(&profile, 1.0 / 90.0, false);
+    let stop = Arc::new(AtomicBool::new(false));
+    // Away from the demo's circle and props (z from -1.4 to +5.5 m).
+    let pusher = cluster_push::push_paced(
+        &client,
+        "still",
+        DVec3::new(0.0, 0.0, -4.5),
+        stop.clone(),
+        move |_| Some(still.clone()),
+    );
+    let mut stream = client
+        .stream_frames(pb::StreamFramesRequest {
+            include_forces: true,
+            ..Default::default()
+        })
+        .await
+        .expect("subscribes");
+    let (mut walking, mut standing) = (Vec::new(), Vec::new());
+    let (mut demo_from, mut still_from) = (None, None);
+    let over = |from: Option<f64>, t: f64, seconds: f64| from.is_some_and(|t0| t - t0 >= seconds);
+    loop {
+        let frame = next_frame(&mut stream).await;
+        let t = frame.simulation_time_s;
+        if over(demo_from, t, 12.0) && over(still_from, t, 13.0) {
+            break;
+        }
+        for a in &frame.avatars {
+            let Some(s) = support_of(a) else { continue };
+            if a.avatar_id == "demo" && !over(demo_from, t, 12.0) {
+                demo_from.get_or_insert(t);
+                walking.push(s);
+            } else if a.avatar_id == "still" && !over(still_from, t, 13.0) {
+                // The first second, dropping onto its feet, does not count.
+                if !over(still_from.or(Some(t)), t, 1.0) {
+                    still_from.get_or_insert(t);
+                    continue;
+                }
+                standing.push(s);
+            }
+        }
+    }
+    stop.store(true, Ordering::SeqCst);
+    let _ = pusher.await;
+    daemon.shutdown().await.expect("clean shutdown");
+
+    let both = share_of(&standing, |s| s.feet[0] && s.feet[1]);
+    let still_assist = median_assist(&standing);
+    assert!(
+        both >= 0.95,
+        "standing: both feet down in {:.0} %",
+        100.0 * both
+    );
+    assert!(
+        still_assist <= 110.0,
+        "standing: assist median {still_assist:.0} N"
+    );
+    assert!(standing.iter().all(|s| s.pelvis_y > 0.7), "standing: fell");
+
+    let walk_assist = median_assist(&walking);
+    let left = share_of(&walking, |s| s.feet[0]);
+    let right = share_of(&walking, |s| s.feet[1]);
+    let one = share_of(&walking, |s| s.feet[0] || s.feet[1]);
+    let balance = share_of(&walking, |s| s.balance);
+    let locomotion = share_of(&walking, |s| s.locomotion);
+    let report = format!(
+        "walking: assist median {walk_assist:.0} N, left {left:.2}, right {right:.2}, one {one:.2}, \
+         balance {balance:.2}, locomotion {locomotion:.2}"
+    );
+    assert!(left >= 0.4 && right >= 0.4, "{report}");
+    assert!(one >= 0.85, "{report}");
+    assert!(balance >= 0.5, "{report}");
+    println!("{report}; standing: both feet {both:.2}, assist median {still_assist:.0} N");
 }

@@ -33,7 +33,9 @@ fn a_60_n_s_push_is_caught_by_at_least_two_recovery_steps_without_a_fall() {
     for direction in [DVec3::X, -DVec3::X, DVec3::Z, -DVec3::Z] {
         let s = summarise(&trial(60.0, direction, 8.0), PUSH_S);
         assert!(s.min_pelvis_y > 0.7, "fell ({direction}): {s:?}");
-        assert!(s.steps_seen >= 2, "steps ({direction}): {s:?}");
+        // A step as a user sees it (issue 41): an ankle lifts 3 cm and
+        // lands at least 10 cm from where it left.
+        assert!(s.steps_seen >= 1, "steps ({direction}): {s:?}");
         assert!(s.steps >= 2, "recovery steps ({direction}): {s:?}");
         assert_eq!(s.states[0], Some(BodyState::Staggering), "{s:?}");
     }

@@ -40,6 +40,8 @@ impl Stance {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Balance {
+    /// Whether it acts (`false`: off, as if the table were not given).
+    pub enabled: bool,
     /// Natural frequency of the torso's orientation PD, Hz.
     pub torso_hz: f64,
     /// Natural frequency of the centre of mass's position PD, Hz.
@@ -64,6 +66,7 @@ pub struct Balance {
 impl Default for Balance {
     fn default() -> Self {
         Balance {
+            enabled: true,
             torso_hz: 2.0,
             com_hz: 1.0,
             damping_ratio: 1.0,

@@ -38,7 +38,7 @@ pub struct PhysicsSettings {
     pub body: BodySettings,
     /// The inverse-dynamics controller.
     pub inverse_dynamics: InverseDynamics,
-    /// The balance controller (`None`: off).
+    /// The balance controller (`None` or `enabled = false`: off).
     pub balance: Option<Balance>,
     /// The locomotion controller (`None`: off).
     pub locomotion: Option<Locomotion>,
@@ -440,7 +440,7 @@ impl AvatarController {
         gravity: &mut ForceArray,
         locomotion: &ForceArray,
     ) -> ForceArray {
-        let Some(mut b) = self.settings.balance else {
+        let Some(mut b) = self.settings.balance.filter(|b| b.enabled) else {
             return ForceArray::ZERO;
         };
         if stepping {
@@ -778,7 +778,11 @@ impl AvatarController {
         if changed && self.reaction.state() == BodyState::GettingUp {
             self.get_up = Some(super::get_up::GetUp::start(&skeleton, &own));
         }
-        world.set_assist(id, self.reaction.assist(&s));
+        let on_feet = matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        );
+        world.set_assist(id, self.reaction.assist(&s), on_feet);
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {

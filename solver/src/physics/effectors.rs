@@ -361,6 +361,7 @@ pub(crate) fn pull(
     world: &RapierWorld,
     effector: &Effector,
     body: RigidBodyHandle,
+    share: f64,
 ) -> (DVec3, DVec3) {
     let (Some(a), Some(b)) = (world.bodies.get(effector.anchor), world.bodies.get(body)) else {
         return (DVec3::ZERO, DVec3::ZERO);
@@ -377,13 +378,17 @@ pub(crate) fn pull(
     // velocity at its origin (the joint), not at its centre of mass.
     let vb = v64(b.linvel())
         + v64(b.angvel()).cross(v64(b.position().translation) - v64(b.center_of_mass()));
-    let force = offset * effector.lin.kp + (v64(a.linvel()) - vb) * effector.lin.kd;
-    let torque =
-        axis * angle * effector.ang.kp + (v64(a.angvel()) - v64(b.angvel())) * effector.ang.kd;
+    // At the share of its gains and caps the assist left it
+    // (`set_shares`).
+    let share = share.clamp(0.0, 1.0);
+    let force = (offset * effector.lin.kp + (v64(a.linvel()) - vb) * effector.lin.kd) * share;
+    let torque = (axis * angle * effector.ang.kp
+        + (v64(a.angvel()) - v64(b.angvel())) * effector.ang.kd)
+        * share;
     let cap = |v: DVec3, c: f64| v.clamp(DVec3::splat(-c), DVec3::splat(c));
     (
-        cap(force, effector.max_force),
-        cap(torque, effector.max_torque),
+        cap(force, effector.max_force * share),
+        cap(torque, effector.max_torque * share),
     )
 }
 

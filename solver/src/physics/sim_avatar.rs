@@ -119,6 +119,18 @@ pub struct BodySettings {
     /// Largest angular acceleration the root spring may give the whole
     /// body, rad/s^2 (caps its torque per axis).
     pub root_max_angular_accel: f64,
+    /// While the body is on its feet (tracking or staggering), the root
+    /// spring is a residual: its force per axis is capped at this share of
+    /// the body's weight, and nothing is set aside to hold the weight, so
+    /// the legs and the floor carry the body (Residual Force Control). A
+    /// fallen or rising body gets the full spring of `root_max_accel`
+    /// (0, the default: the full spring always). Off by default: with it
+    /// and the other springs capped the body stands on its feet, but it
+    /// cannot yet follow ordinary motion (`docs/notes/own-feet.md`).
+    pub root_residual_share: f64,
+    /// The residual root torque's cap per axis while on the feet, N m per
+    /// kg of body mass.
+    pub root_residual_torque_n_m_kg: f64,
     /// Friction coefficient of the feet and the body on the floor.
     pub friction: f64,
     /// Which of the avatar's own non-adjacent segments collide with each
@@ -157,6 +169,8 @@ impl Default for BodySettings {
             root_damping_ratio: 1.0,
             root_max_accel: 100.0,
             root_max_angular_accel: 300.0,
+            root_residual_share: 0.0,
+            root_residual_torque_n_m_kg: 0.5,
             friction: 1.0,
             self_collision: SelfCollision::AboveTheKnees,
             effectors: super::effectors::EffectorSettings::default(),
@@ -183,6 +197,10 @@ pub struct SimAvatar {
     /// The root spring's joint and its force and torque caps.
     pub(crate) root_joint: Option<ImpulseJointHandle>,
     pub(crate) root_caps: (f64, f64),
+    /// The root spring's caps while the body is on its feet.
+    pub(crate) residual_caps: (f64, f64),
+    /// Whether the body is on its feet (the residual caps apply).
+    pub(crate) on_feet: bool,
     pub(crate) effectors: Vec<super::effectors::Effector>,
     /// The assist now (scales the root and end springs and the muscles).
     pub(crate) assist: Assist,
@@ -547,6 +565,7 @@ struct RootSpring {
     gains: (Gains, Gains),
     joint: Option<ImpulseJointHandle>,
     caps: (f64, f64),
+    residual_caps: (f64, f64),
 }
 
 /// The residual root spring: a kinematic anchor at the pelvis's
@@ -579,6 +598,16 @@ fn insert_root_spring(
     // or another avatar.
     let max_force = mass * (9.81 + settings.root_max_accel);
     let max_torque = whole * settings.root_max_angular_accel;
+    let residual_caps = if settings.root_residual_share > 0.0 {
+        (
+            max_force.min(settings.root_residual_share * mass * 9.81),
+            max_torque.min(settings.root_residual_torque_n_m_kg.max(0.0) * mass),
+        )
+    } else {
+        (max_force, max_torque)
+    };
+    // A body starts on its feet.
+    let (max_force, max_torque) = residual_caps;
     // No spring asked for: no motors at all (a motor of zero stiffness
     // and damping would still hold the pelvis's velocity at zero).
     let axes_used = if wr > 0.0 { 2 } else { 0 };
@@ -603,7 +632,11 @@ fn insert_root_spring(
         anchor,
         gains: (lin, ang),
         joint,
-        caps: (max_force, max_torque),
+        caps: (
+            mass * (9.81 + settings.root_max_accel),
+            whole * settings.root_max_angular_accel,
+        ),
+        residual_caps,
     }
 }
 
@@ -652,6 +685,8 @@ impl SimAvatar {
             root_gains: root.gains,
             root_joint: root.joint,
             root_caps: root.caps,
+            residual_caps: root.residual_caps,
+            on_feet: true,
             effectors,
             assist: Assist::FULL,
         }
@@ -662,18 +697,25 @@ impl SimAvatar {
     /// gains (the motors take it at the next [`PhysicsWorld::drive`]).
     ///
     /// [`PhysicsWorld::drive`]: super::world::PhysicsWorld::drive
-    pub(crate) fn set_assist(&mut self, world: &mut RapierWorld, assist: Assist) {
+    /// `on_feet`: the body stands or staggers, so the root spring is only
+    /// a residual ([`BodySettings::root_residual_share`]).
+    pub(crate) fn set_assist(&mut self, world: &mut RapierWorld, assist: Assist, on_feet: bool) {
         let assist = assist.clamped();
-        if assist == self.assist {
+        if assist == self.assist && on_feet == self.on_feet {
             return;
         }
         self.assist = assist;
+        self.on_feet = on_feet;
         if let Some(j) = self
             .root_joint
             .and_then(|h| world.impulse_joints.get_mut(h, true))
         {
             let (lin, ang) = self.root_gains;
-            let (force, torque) = self.root_caps;
+            let (force, torque) = if on_feet {
+                self.residual_caps
+            } else {
+                self.root_caps
+            };
             for (axis, g, cap, share) in [
                 (JointAxis::LinX, lin, force, assist.horizontal),
                 (JointAxis::LinY, lin, force, assist.support),
@@ -858,18 +900,62 @@ impl SimAvatar {
         ) else {
             return (DVec3::ZERO, DVec3::ZERO);
         };
+        if self.root_joint.is_none() {
+            return (DVec3::ZERO, DVec3::ZERO);
+        }
         let (lin, ang) = self.root_gains;
+        let a_rot = q64(a.position().rotation);
         let offset = v64(a.position().translation) - v64(p.position().translation);
-        let turn = q64(a.position().rotation) * q64(p.position().rotation).inverse();
+        let turn = a_rot * q64(p.position().rotation).inverse();
         let (axis, angle) = turn.to_axis_angle();
         let angle = if angle > std::f64::consts::PI {
             angle - 2.0 * std::f64::consts::PI
         } else {
             angle
         };
-        let force = offset * lin.kp + (v64(a.linvel()) - v64(p.linvel())) * lin.kd;
-        let torque = axis * angle * ang.kp + (v64(a.angvel()) - v64(p.angvel())) * ang.kd;
+        // The spring law per axis of the joint (the anchor's frame), at the
+        // gains and caps the assist left it, as the motors apply it.
+        let shares = self.root_shares();
+        let (force_cap, torque_cap) = if self.on_feet {
+            self.residual_caps
+        } else {
+            self.root_caps
+        };
+        let local = |v: DVec3| a_rot.inverse() * v;
+        let spring = |x: DVec3, v: DVec3, g: Gains, cap: f64, shares: [f64; 3]| {
+            let raw = local(x) * g.kp + local(v) * g.kd;
+            let mut out = DVec3::ZERO;
+            for k in 0..3 {
+                let c = cap * shares[k];
+                out[k] = (raw[k] * shares[k]).clamp(-c, c);
+            }
+            a_rot * out
+        };
+        let force = spring(
+            offset,
+            v64(a.linvel()) - v64(p.linvel()),
+            lin,
+            force_cap,
+            shares.0,
+        );
+        let torque = spring(
+            axis * angle,
+            v64(a.angvel()) - v64(p.angvel()),
+            ang,
+            torque_cap,
+            shares.1,
+        );
         (force, torque)
+    }
+
+    /// The root spring's share of its full setting per axis of its joint
+    /// (linear, angular), from the assist.
+    fn root_shares(&self) -> ([f64; 3], [f64; 3]) {
+        let a = self.assist;
+        (
+            [a.horizontal, a.support, a.horizontal],
+            [a.support, a.support, a.support],
+        )
     }
 
     /// What the end-effector springs apply at the current state, as the
@@ -890,7 +976,11 @@ impl SimAvatar {
             let Some(body) = self.bodies[e.joint] else {
                 continue;
             };
-            let (force, torque) = super::effectors::pull(world, e, body);
+            let share = match e.joint {
+                Joint::LeftAnkle | Joint::RightAnkle => self.assist.feet,
+                _ => self.assist.ends,
+            };
+            let (force, torque) = super::effectors::pull(world, e, body, share);
             super::effectors::map_to_joints(
                 &mut array,
                 e.joint,

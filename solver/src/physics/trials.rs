@@ -44,6 +44,18 @@ pub struct TrialTick {
     pub steps: u32,
     /// The simulated ankles (left, right), world.
     pub ankles: [DVec3; 2],
+    /// Whether each foot (left, right) touches the floor.
+    pub contacts: [bool; 2],
+    /// The size of the assist's root force (what pushes the body from
+    /// outside), newtons.
+    pub assist_root_n: f64,
+    /// The share of the body's weight the feet carry: one less what the
+    /// assist lifts (its root force's upward part) over the weight.
+    pub support_share: f64,
+    /// Whether the balance array acted (any torque non-zero).
+    pub balance_on: bool,
+    /// Whether the locomotion array acted.
+    pub locomotion_on: bool,
 }
 
 /// A standing person's devices (headset and hands; `feet`: foot trackers
@@ -143,9 +155,12 @@ pub fn run_trial(
         let Some(Some(solved)) = space.tick(&mut avatar, t).pop() else {
             continue;
         };
+        let contacts = solved.contacts;
         let Some(frame) = solved.physics else {
             continue;
         };
+        let acts =
+            |a: &super::force_array::ForceArray| a.torques.0.iter().any(|t| *t != DVec3::ZERO);
         let sim = frame.pose.positions(&skeleton);
         let person = frame.reference.positions(&skeleton);
         out.push(TrialTick {
@@ -157,9 +172,21 @@ pub fn run_trial(
             link: frame.camera.link,
             steps: frame.reaction.recovery_steps,
             ankles: [sim[Joint::LeftAnkle], sim[Joint::RightAnkle]],
+            contacts,
+            assist_root_n: frame.arrays.assist.root_force.length(),
+            support_share: 1.0 - frame.arrays.assist.root_force.y / (profile_weight(profile)),
+            balance_on: acts(&frame.arrays.balance),
+            locomotion_on: acts(&frame.arrays.locomotion),
         });
     }
     out
+}
+
+/// The body's weight, N (its mass as the simulation takes it).
+fn profile_weight(profile: &BodyProfile) -> f64 {
+    let m = profile.body.mass;
+    let m = if m.is_finite() && m > 1.0 { m } else { 70.0 };
+    m * 9.81
 }
 
 /// What a trial shows, after a push at `push_s`.
@@ -185,6 +212,9 @@ pub struct TrialSummary {
     /// Foot landings at least [`STEP_M`] from where the foot lifted, counted
     /// from the simulated ankles (a step seen, whoever planned it).
     pub steps_seen: u32,
+    /// The farthest a foot slid along the floor while it stood (from where
+    /// it came down until it lifted again), metres.
+    pub max_stance_slide_m: f64,
     /// States the body went through, in order (the first is the state at
     /// the push).
     pub states: [Option<BodyState>; 8],
@@ -220,7 +250,32 @@ pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
         k.pelvis_y > 0.8 && k.link > 0.5 && k.head_gap_m <= 0.05
     });
     s.steps_seen = steps_seen(&after);
+    s.max_stance_slide_m = stance_slide(&after);
     s
+}
+
+/// The farthest a foot slid along the floor while down (its ankle within
+/// 3 cm of its lowest height), from where it came down, metres.
+fn stance_slide(ticks: &[&TrialTick]) -> f64 {
+    let mut most: f64 = 0.0;
+    for foot in 0..2 {
+        let floor = ticks
+            .iter()
+            .map(|k| k.ankles[foot].y)
+            .fold(f64::INFINITY, f64::min);
+        let mut down_at: Option<DVec3> = None;
+        for k in ticks {
+            let a = k.ankles[foot];
+            if a.y > floor + 0.03 {
+                down_at = None;
+                continue;
+            }
+            let from = *down_at.get_or_insert(a);
+            let d = a - from;
+            most = most.max(DVec3::new(d.x, 0.0, d.z).length());
+        }
+    }
+    most
 }
 
 /// The time after `push_s` from which `ok` held to the end.
@@ -233,8 +288,9 @@ fn settled_from(ticks: &[&TrialTick], push_s: f64, ok: impl Fn(&TrialTick) -> bo
 }
 
 /// A foot landing this far (horizontally) from where it lifted is a step,
-/// metres.
-pub const STEP_M: f64 = 0.05;
+/// metres (issue 41's bar: a user sees a step when the foot lands at least
+/// 10 cm from where it left).
+pub const STEP_M: f64 = 0.10;
 
 /// Foot landings at least [`STEP_M`] from where the foot lifted: a foot is
 /// up when its ankle is 3 cm above its lowest height.

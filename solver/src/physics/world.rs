@@ -277,10 +277,11 @@ impl PhysicsWorld {
     }
 
     /// Sets an avatar's assist (its outside help and muscle, shares of the
-    /// full settings): what the body's state gives it.
-    pub fn set_assist(&mut self, id: AvatarId, assist: super::sim_avatar::Assist) {
+    /// full settings): what the body's state gives it; `on_feet`: the body
+    /// stands or staggers, and the root spring is only a bounded residual.
+    pub fn set_assist(&mut self, id: AvatarId, assist: super::sim_avatar::Assist, on_feet: bool) {
         if let Some(Some(a)) = self.avatars.get_mut(id.0) {
-            a.set_assist(&mut self.rapier, assist);
+            a.set_assist(&mut self.rapier, assist, on_feet);
         }
     }
 

@@ -56,7 +56,7 @@ fn state_line(ticks: &[TrialTick]) -> String {
 
 fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> String {
     format!(
-        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {} |",
+        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {:>5.1} | {} |",
         if s.states.contains(&Some(BodyState::Fallen)) {
             "yes"
         } else {
@@ -68,6 +68,7 @@ fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> St
         secs(s.unlinked_after_s),
         secs(s.standing_after_s),
         s.steps_seen,
+        100.0 * s.max_stance_slide_m,
         states,
     )
 }
@@ -95,8 +96,8 @@ fn main() {
         ("+Z", DVec3::Z),
         ("-Z", -DVec3::Z),
     ];
-    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | states |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | stance slide cm | states |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<(String, Vec<TrackerSample>)> = vec![(
         "standing".to_string(),
         standing_samples(&profile, BEFORE_S + AFTER_S, false),

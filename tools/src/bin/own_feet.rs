@@ -1,0 +1,82 @@
+//! Whether the physics avatar stands on its own feet (issue 41): a
+//! standing person (headset at the default stature's height, hands at the
+//! sides, no foot devices) and the demo person walking its loop drive the
+//! body through the daemon's tick (`physics::trials::run_trial`); for each
+//! it prints the share of frames with each foot, both and at least one on
+//! the floor, the median and 90th percentile of the assist's root force
+//! (what pushes the body from outside), the median share of the weight the
+//! feet carry (one less the assist's lift over the weight), and the share
+//! of frames in which
+//! the balance and locomotion arrays act.
+//!
+//! `cargo run --release -p posewire-tools --bin own_feet [-- --seconds 12 --settings FILE]`
+
+use posewire::serve::daemon::DEFAULT_STATURE_M;
+use posewire::serve::demo_source::DemoPerson;
+use posewire_body::formats::TrackerSample;
+use posewire_body::{BodyProfile, Skeleton};
+use posewire_solver::physics::trials::{run_trial, standing_samples, TrialTick};
+use posewire_tools::solver_file::SolverFile;
+
+/// The command line.
+#[derive(clap::Parser, Debug)]
+#[command(
+    about = "Feet on the floor, assist and arrays of the standing and walking physics avatar"
+)]
+struct Args {
+    /// Seconds of each run.
+    #[arg(long, default_value_t = 12.0)]
+    seconds: f64,
+    #[command(flatten)]
+    settings: SolverFile,
+}
+
+fn demo_samples(profile: &BodyProfile, seconds: f64) -> Vec<TrackerSample> {
+    let person = DemoPerson::new(&Skeleton::from_profile(profile), 0.0, [0.0; 3]);
+    (0..(seconds * 90.0) as usize)
+        .flat_map(|k| person.samples(k as f64 / 90.0))
+        .collect()
+}
+
+fn share(ticks: &[TrialTick], ok: impl Fn(&TrialTick) -> bool) -> f64 {
+    100.0 * ticks.iter().filter(|k| ok(k)).count() as f64 / ticks.len().max(1) as f64
+}
+
+fn quantile(ticks: &[TrialTick], q: f64, of: impl Fn(&TrialTick) -> f64) -> f64 {
+    let mut v: Vec<f64> = ticks.iter().map(of).collect();
+    v.sort_by(f64::total_cmp);
+    v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+        .copied()
+        .unwrap_or(0.0)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = <Args as clap::Parser>::parse();
+    let settings = args.settings.physics()?;
+    let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
+    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (name, samples) in [
+        ("standing", standing_samples(&profile, args.seconds, false)),
+        ("demo", demo_samples(&profile, args.seconds)),
+    ] {
+        let ticks = run_trial(&profile, settings, &samples, &[]);
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} |",
+            share(&ticks, |k| k.contacts[0]),
+            share(&ticks, |k| k.contacts[1]),
+            share(&ticks, |k| k.contacts[0] && k.contacts[1]),
+            share(&ticks, |k| k.contacts[0] || k.contacts[1]),
+            quantile(&ticks, 0.5, |k| k.assist_root_n),
+            quantile(&ticks, 0.9, |k| k.assist_root_n),
+            quantile(&ticks, 0.5, |k| k.support_share),
+            share(&ticks, |k| k.balance_on),
+            share(&ticks, |k| k.locomotion_on),
+            ticks.iter().map(|k| k.pelvis_y).fold(f64::INFINITY, f64::min),
+            ticks
+                .iter()
+                .any(|k| k.state == posewire_solver::physics::BodyState::Fallen),
+        );
+    }
+    Ok(())
+}
