@@ -147,7 +147,11 @@ fn non_finite_in(frame: &pb::Frame) -> Option<String> {
         .find(|word| matches!(*word, "NaN" | "inf" | "-inf"))
         .map(|word| {
             let at = text.find(word).unwrap_or(0);
-            let from = text[..at].char_indices().rev().nth(120).map_or(0, |(i, _)| i);
+            let from = text[..at]
+                .char_indices()
+                .rev()
+                .nth(120)
+                .map_or(0, |(i, _)| i);
             format!("{word} in ...{}", &text[from..at + word.len()])
         })
 }
@@ -197,7 +201,10 @@ async fn frames_are_finite(channel: Channel, n: usize) -> Result<(), TestCaseErr
     let mut last = None;
     for _ in 0..n {
         let frame = common::next_frame(&mut stream).await;
-        prop_assert!(last.is_none_or(|l| frame.sequence > l), "frames out of order");
+        prop_assert!(
+            last.is_none_or(|l| frame.sequence > l),
+            "frames out of order"
+        );
         last = Some(frame.sequence);
         if let Some(found) = non_finite_in(&frame) {
             return Err(TestCaseError::fail(format!(

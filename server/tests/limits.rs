@@ -143,18 +143,27 @@ async fn watch_recording_streams_are_counted_like_frame_subscribers() {
         match answer.expect("the task ends") {
             Ok(stream) => held.push(stream.into_inner()),
             Err(status) => {
-                refused(Err::<(), _>(status), "limits.max_subscribers_per_connection");
+                refused(
+                    Err::<(), _>(status),
+                    "limits.max_subscribers_per_connection",
+                );
                 refused_here += 1;
             }
         }
     }
-    println!("{} WatchRecording streams held, {refused_here} refused", held.len());
+    println!(
+        "{} WatchRecording streams held, {refused_here} refused",
+        held.len()
+    );
     assert!(
         (1..=1000).contains(&held.len()),
         "{} streams held",
         held.len()
     );
-    assert_eq!(held.len(), LimitsConfig::default().max_subscribers_per_connection);
+    assert_eq!(
+        held.len(),
+        LimitsConfig::default().max_subscribers_per_connection
+    );
     assert_eq!(held.len() + refused_here, 1500);
     // The held streams report; frames still flow to another connection.
     let first = tokio::time::timeout(PATIENCE, held[0].message())

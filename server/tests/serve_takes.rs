@@ -1251,7 +1251,10 @@ async fn a_take_zeroed_at_its_start_exports_and_repairs_from_its_copies() {
     let storage = dir.path().join("storage");
     record_demo(&storage, "start", 1500).await;
     let path = take_file(&storage, "start");
-    let frames = posewire_takes::open(&path).expect("opens").frames(1).count();
+    let frames = posewire_takes::open(&path)
+        .expect("opens")
+        .frames(1)
+        .count();
     assert!(frames > 60, "{frames} frames recorded");
     let full = std::fs::read(&path).expect("the take");
     for from in [0usize, 12] {
@@ -1293,11 +1296,21 @@ async fn a_take_zeroed_at_its_start_exports_and_repairs_from_its_copies() {
         assert!(check.status.success(), "{:?}", text(&check));
         let again = dir.path().join(format!("fixed-{from}.joints.csv"));
         let o = posewire(&[
-            "export", "--take", arg(&fixed), "--format", "csv", "--version", "1", "--out",
+            "export",
+            "--take",
+            arg(&fixed),
+            "--format",
+            "csv",
+            "--version",
+            "1",
+            "--out",
             arg(&again),
         ]);
         assert!(o.status.success(), "{:?}", text(&o));
-        assert_eq!(JointTrack::read(&again).expect("CSV").frames.len(), exported);
+        assert_eq!(
+            JointTrack::read(&again).expect("CSV").frames.len(),
+            exported
+        );
     }
 }
 

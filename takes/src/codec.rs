@@ -387,9 +387,13 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
 
 /// A vital record's copy: the original's kind (1-3) then its payload.
 fn decode_copy(bytes: &[u8]) -> Result<Record, String> {
-    let (&kind, payload) = bytes.split_first().ok_or("the record ends inside the copied kind")?;
+    let (&kind, payload) = bytes
+        .split_first()
+        .ok_or("the record ends inside the copied kind")?;
     if !(1..=3).contains(&kind) {
-        return Err(format!("a copy of a record of kind {kind} (only 1-3 are copied)"));
+        return Err(format!(
+            "a copy of a record of kind {kind} (only 1-3 are copied)"
+        ));
     }
     decode(kind, payload)?
         .as_ref()

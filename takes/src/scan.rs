@@ -113,9 +113,10 @@ fn header(path: &Path, bytes: &[u8]) -> Result<Option<String>, TakeError> {
 /// reported as damage from byte 0, joined with damage that starts right
 /// after it.
 fn damaged_header(path: &Path, out: &mut Scan, reason: String) -> Result<(), TakeError> {
-    let identity = out.records.iter().any(|(_, r)| {
-        matches!(r, Record::Info(_) | Record::Copy(VitalCopy::Info(_)))
-    });
+    let identity = out
+        .records
+        .iter()
+        .any(|(_, r)| matches!(r, Record::Info(_) | Record::Copy(VitalCopy::Info(_))));
     if !identity {
         return Err(TakeError::NotATake {
             path: path.to_path_buf(),

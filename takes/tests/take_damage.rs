@@ -338,5 +338,9 @@ fn zeroed_first_kilobytes_cost_only_the_frames_in_them() {
     std::fs::write(&path, &bytes).expect("write");
     let take = open(&path).expect("a zeroed version is damage");
     assert_eq!(take.solved, whole.solved);
-    assert!(take.damage[0].reason.contains("version"), "{:?}", take.damage);
+    assert!(
+        take.damage[0].reason.contains("version"),
+        "{:?}",
+        take.damage
+    );
 }

@@ -666,8 +666,16 @@ mod tests {
         // case, trailing whitespace not part of the token; a token that
         // differs by any byte is refused.
         assert_eq!(code(&p, frames, Some(&format!("BEARER {READ} \t"))), None);
-        for near in [format!("Bearer {READ}x"), format!("Bearer x{READ}"), format!("Bearer {READ} x")] {
-            assert_eq!(code(&p, frames, Some(&near)), Some(Code::Unauthenticated), "{near}");
+        for near in [
+            format!("Bearer {READ}x"),
+            format!("Bearer x{READ}"),
+            format!("Bearer {READ} x"),
+        ] {
+            assert_eq!(
+                code(&p, frames, Some(&near)),
+                Some(Code::Unauthenticated),
+                "{near}"
+            );
         }
         assert_eq!(
             code(&p, push, Some(&bearer(READ))),

@@ -48,12 +48,10 @@ pub fn avatar_is_finite(a: &pb::AvatarFrame) -> bool {
         && floats(&a.local_rotations)
         && floats(&a.joint_positions)
         && floats(&a.world_rotations)
-        && a
-            .devices
+        && a.devices
             .iter()
             .all(|d| pose(d.pose.as_ref()) && d.sample_age_s.is_finite())
-        && a
-            .camera_link
+        && a.camera_link
             .as_ref()
             .is_none_or(|c| c.distance_m.is_finite() && c.link.is_finite())
         && a.ghost_hands.iter().all(|g| {

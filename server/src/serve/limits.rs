@@ -236,7 +236,9 @@ impl SubscriberLimits {
                  with `{key}` in the configuration"
             );
             if self.refused.fetch_add(1, Ordering::Relaxed) == 0 {
-                tracing::warn!("a stream was refused: {message} (further refusals are logged at debug level)");
+                tracing::warn!(
+                    "a stream was refused: {message} (further refusals are logged at debug level)"
+                );
             } else {
                 tracing::debug!("a stream was refused: {message}");
             }

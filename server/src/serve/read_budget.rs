@@ -108,11 +108,16 @@ mod tests {
         let e = budget.take(60 << 20, "file source").expect_err("over");
         assert_eq!(e.code(), Code::ResourceExhausted);
         assert!(e.message().contains("`limits.read_budget_mib`"), "{e:?}");
-        assert!(e.message().starts_with("file source: reading 60 MiB"), "{e:?}");
+        assert!(
+            e.message().starts_with("file source: reading 60 MiB"),
+            "{e:?}"
+        );
         let b = budget.take(40 << 20, "file source").expect("fits beside");
         drop(a);
         // Larger than the whole budget: it takes all of it, alone.
-        let e = budget.take(500 << 20, "file source").expect_err("not alone");
+        let e = budget
+            .take(500 << 20, "file source")
+            .expect_err("not alone");
         assert_eq!(e.code(), Code::ResourceExhausted);
         drop(b);
         let big = budget.take(500 << 20, "file source").expect("alone");

@@ -321,7 +321,10 @@ mod tests {
         }
         // A link inside to a missing file inside is still NOT_FOUND.
         std::os::unix::fs::symlink("nothing.csv", s.trackers.join("soon.csv")).expect("symlink");
-        let e = s.folders.resolve("soon.csv", "f").expect_err("missing inside");
+        let e = s
+            .folders
+            .resolve("soon.csv", "f")
+            .expect_err("missing inside");
         assert_eq!(e.code(), Code::NotFound, "{e:?}");
     }
 

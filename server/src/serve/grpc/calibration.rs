@@ -46,10 +46,7 @@ impl CalibrationService for Calibration {
         request: Request<pb::CalibrateRequest>,
     ) -> Result<Response<CalibrateStream>, Status> {
         // A place among `[limits]`' streams, held while the session runs.
-        let admitted = self
-            .shared
-            .limits
-            .admit(request.remote_addr(), false)?;
+        let admitted = self.shared.limits.admit(request.remote_addr(), false)?;
         let req = request.into_inner();
         check_id(&req.profile_name)
             .map_err(|e| Status::invalid_argument(format!("profile_name: {e}")))?;

@@ -54,10 +54,7 @@ impl Takes {
 }
 
 /// Messages streamed while holding the stream's place among the limits.
-fn held<T: Send + 'static>(
-    admitted: Admitted,
-    messages: Vec<Result<T, Status>>,
-) -> Streamed<T> {
+fn held<T: Send + 'static>(admitted: Admitted, messages: Vec<Result<T, Status>>) -> Streamed<T> {
     Box::pin(tokio_stream::iter(messages).map(move |m| {
         let _held = &admitted;
         m
@@ -245,7 +242,11 @@ impl TakeService for Takes {
             let _reading = budget.take_file(&path, "FetchTake")?;
             read_bounded(&path, TAKE).map_err(|e| match e {
                 ReadError::Open { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
-                    Status::not_found(format!("no take `{}` ({})", clip(&req.name), path.display()))
+                    Status::not_found(format!(
+                        "no take `{}` ({})",
+                        clip(&req.name),
+                        path.display()
+                    ))
                 }
                 ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
                     Status::failed_precondition(e.to_string())
