@@ -30,7 +30,7 @@ pub fn repair(from: &Path, to: &Path) -> Result<(TakeWriter, Take), TakeError> {
     // The vital records the reader restored from their copies come first;
     // those that survived stay where they were. The writer copies them all
     // again through the new file.
-    let restored = |what: &str| damaged.restored.iter().any(|r| *r == what);
+    let restored = |what: &str| damaged.restored.contains(&what);
     let config = damaged
         .config
         .iter()

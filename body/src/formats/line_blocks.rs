@@ -54,7 +54,10 @@ pub(crate) fn for_each_block(
             let text = std::str::from_utf8(&buffer[..end]).map_err(|e| {
                 let before = &buffer[..e.valid_up_to()];
                 let newlines = before.iter().filter(|b| **b == b'\n').count();
-                let line_start = before.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+                let line_start = before
+                    .iter()
+                    .rposition(|b| *b == b'\n')
+                    .map_or(0, |i| i + 1);
                 ReadError::NotUtf8 {
                     path: path.to_path_buf(),
                     line: line + newlines,
@@ -74,7 +77,11 @@ pub(crate) fn for_each_block(
 }
 
 /// One read into `into` (0 at the end), retrying when interrupted.
-fn read_some(file: &mut impl std::io::Read, into: &mut [u8], path: &Path) -> Result<usize, ReadError> {
+fn read_some(
+    file: &mut impl std::io::Read,
+    into: &mut [u8],
+    path: &Path,
+) -> Result<usize, ReadError> {
     loop {
         match file.read(into) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -140,7 +147,9 @@ mod tests {
         std::fs::write(&path, "").expect("write");
         assert_eq!(
             TrackerTake::read(&path).expect_err("empty").to_string(),
-            TrackerTake::parse("", &name).expect_err("empty").to_string()
+            TrackerTake::parse("", &name)
+                .expect_err("empty")
+                .to_string()
         );
     }
 }
