@@ -57,7 +57,7 @@ pub struct TakeWriter {
 pub const FIRST_COPIES_AFTER_BYTES: u64 = 16 << 10;
 
 /// Bytes between later copies of the vital records: about every 2.5 s of
-/// a live take (about 100 KB a second); they cost a few per cent of it.
+/// a live take (about 100 KB a second).
 pub const COPIES_EVERY_BYTES: u64 = 256 << 10;
 
 impl TakeWriter {
