@@ -115,6 +115,13 @@ pub fn open_take(path: &Path) -> anyhow::Result<Take> {
     if let Some(cut) = &take.cut {
         eprintln!("warning: {}: {cut}", path.display());
     }
+    if !take.restored.is_empty() {
+        eprintln!(
+            "warning: {}: {} read from the copies later in the take (the originals were damaged)",
+            path.display(),
+            take.restored.join(", ")
+        );
+    }
     if take.guessed_info {
         eprintln!(
             "warning: {}: the take's identity record is damaged: its name, rate ({} Hz) and solver were pieced together from the rest",

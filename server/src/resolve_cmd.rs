@@ -115,8 +115,29 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
         .or_else(|| config.as_ref().map(|c| c.storage.clone()))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_STORAGE));
     let source = crate::export_cmd::locate_take(&args.take, &storage)?;
-    let (mut writer, take, path) = open_target(&source, args.output.as_deref())?;
-    let (solver, scene) = match &config {
+    let (writer, take, path) = open_target(&source, args.output.as_deref())?;
+    let result = resolve_into(args, config.as_ref(), writer, &take, &path);
+    if result.is_err() && args.output.is_some() {
+        // A repaired copy that could not be re-solved is not left behind
+        // looking whole: what check, export and resolve agree on stays the
+        // damaged original.
+        let _ = std::fs::remove_file(&path);
+    }
+    result
+}
+
+/// Re-solves `take` and stores the new version through `writer`.
+fn resolve_into(
+    args: &ResolveArgs,
+    config: Option<&Config>,
+    mut writer: TakeWriter,
+    take: &Take,
+    path: &Path,
+) -> anyhow::Result<()> {
+    if let Some(missing) = take.missing() {
+        anyhow::bail!("cannot re-solve {}: {missing}", path.display());
+    }
+    let (solver, scene) = match config {
         Some(c) => (
             c.solver_settings(),
             match &c.scene {
@@ -124,7 +145,7 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
                 None => Scene::default(),
             },
         ),
-        None => recorded_settings(&take)?,
+        None => recorded_settings(take)?,
     };
     let solver_name = solver.kind.name();
     let profile = match &args.profile {
@@ -133,7 +154,7 @@ pub fn run(args: &ResolveArgs) -> anyhow::Result<()> {
     };
     let version = take.latest_version().unwrap_or(0) + 1;
     let resolved = resolve_with_objects(
-        &take,
+        take,
         &ResolveSettings {
             solver,
             scene,

@@ -16,15 +16,19 @@ pub fn run(take: &str, storage: &Path) -> anyhow::Result<()> {
     let t = posewire_takes::open(&path)?;
     let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     crate::print_stdout(&report(&t, bytes))?;
-    if !t.is_whole() {
+    if !t.is_whole() || t.missing().is_some() {
         anyhow::bail!("{}: {}", path.display(), verdict(&t));
     }
     Ok(())
 }
 
-/// The one-line verdict: whole, torn tail, damaged.
+/// The one-line verdict: whole, torn tail, damaged, or what it lacks to be
+/// exported (a take is only called whole if it exports).
 fn verdict(t: &Take) -> String {
     let mut parts = Vec::new();
+    if let Some(missing) = t.missing() {
+        parts.push(format!("cannot be exported: {missing}"));
+    }
     if !t.damage.is_empty() {
         let skipped: u64 = t.damage.iter().map(|d| d.skipped_bytes).sum();
         parts.push(format!(
@@ -60,6 +64,13 @@ fn report(t: &Take, bytes: u64) -> String {
         let _ = writeln!(
             out,
             "identity\tdamaged: name, rate and solver pieced together from the rest"
+        );
+    }
+    if !t.restored.is_empty() {
+        let _ = writeln!(
+            out,
+            "restored\t{} read from the copies later in the file (the originals were damaged)",
+            t.restored.join(", ")
         );
     }
     let _ = writeln!(out, "records\t{}", t.counts);

@@ -126,6 +126,13 @@ async fn file_sources_read_only_regular_files_in_the_allowed_folders() {
     write_secret_take(&secret);
     write_secret_take(&allowed.path().join("leaky.trackers.csv"));
     std::os::unix::fs::symlink(&secret, trackers.join("link.trackers.csv")).expect("symlink");
+    // A link to a file outside that does not exist answers as one to a
+    // file that does (issue 42: no probing through links).
+    std::os::unix::fs::symlink(
+        outside.path().join("missing.trackers.csv"),
+        trackers.join("gone.trackers.csv"),
+    )
+    .expect("symlink");
     let fifo = trackers.join("pipe.trackers.csv");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -155,6 +162,7 @@ async fn file_sources_read_only_regular_files_in_the_allowed_folders() {
     for named in [
         secret.display().to_string(),
         "link.trackers.csv".to_string(),
+        "gone.trackers.csv".to_string(),
         dotdot,
         "/etc/passwd".to_string(),
         "/proc/self/environ".to_string(),
@@ -170,6 +178,19 @@ async fn file_sources_read_only_regular_files_in_the_allowed_folders() {
             assert_leaks_nothing(&named, &status);
         }
     }
+
+    // A NUL is no file name; a 70,000-character path is not echoed whole.
+    let status = create(&client, "nul", "walk\0.trackers.csv")
+        .await
+        .expect_err("a NUL");
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    let long = "x/".repeat(35_000);
+    let status = set_source(&client, &long).await.expect_err("a long path");
+    assert!(
+        status.message().len() < 1024,
+        "{} bytes of error",
+        status.message().len()
+    );
 
     // Inside, but not a take: the parse error says where, not what.
     let leaky = allowed.path().join("leaky.trackers.csv");

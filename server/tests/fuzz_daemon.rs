@@ -4,7 +4,9 @@
 //! calibration, frame and device services, called over real gRPC on a
 //! loopback socket (the daemon started in-process). Nothing panics; a
 //! request is served or refused with a client's error (never INTERNAL or
-//! UNKNOWN); the daemon stays healthy.
+//! UNKNOWN); the daemon stays healthy. And after any sequence of calls
+//! (huge finite numbers included) every frame a physics daemon streams,
+//! forces included, is finite, and frames keep arriving in order.
 //!
 //! Brief in `cargo test`; for minutes:
 //! `PROPTEST_CASES=20000 cargo test --release -p posewire --test fuzz_daemon`.
@@ -97,6 +99,121 @@ fn fixture() -> &'static Fixture {
         });
         Fixture { runtime, channel }
     })
+}
+
+/// A second daemon for the frames property: the physics solver (the
+/// default), a walking demo person `d` (a body with forces) and a push
+/// avatar `p`.
+fn physics_fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let storage = tempfile::tempdir().expect("temp dir").keep();
+        let mut config = Config {
+            listen: "127.0.0.1:0".into(),
+            storage,
+            avatars: vec![
+                common::avatar("d", common::demo_person(0.0, [0.0; 3])),
+                common::avatar("p", SourceConfig::Push {}),
+            ],
+            ..Config::default()
+        };
+        config.web.enabled = false;
+        let channel = runtime.block_on(async {
+            let daemon = common::start_daemon_alone(&config).await;
+            let address = format!("http://{}", daemon.local_addr());
+            // The daemon lives as long as the test process.
+            std::mem::forget(daemon);
+            Channel::from_shared(address)
+                .expect("an address")
+                .connect()
+                .await
+                .expect("connects")
+        });
+        Fixture { runtime, channel }
+    })
+}
+
+/// Whether a frame's debug text holds a non-finite number: an oracle
+/// apart from the daemon's own check (every float field, whatever its
+/// message, prints `NaN`, `inf` or `-inf` when not finite).
+fn non_finite_in(frame: &pb::Frame) -> Option<String> {
+    let text = format!("{frame:?}");
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .find(|word| matches!(*word, "NaN" | "inf" | "-inf"))
+        .map(|word| {
+            let at = text.find(word).unwrap_or(0);
+            let from = text[..at]
+                .char_indices()
+                .rev()
+                .nth(120)
+                .map_or(0, |(i, _)| i);
+            format!("{word} in ...{}", &text[from..at + word.len()])
+        })
+}
+
+/// `call` aimed at the demo person `d` (the avatar with a body).
+fn aimed_at_d(call: Call) -> Call {
+    let d = "d".to_string();
+    match call {
+        Call::Impulse(_, joint, v) => Call::Impulse(d, joint, v),
+        Call::Gaze(_, v) => Call::Gaze(d, v),
+        Call::SetProfile(_, p) => Call::SetProfile(d, p),
+        Call::Push(_, samples) => Call::Push(d, samples),
+        other => other,
+    }
+}
+
+/// Calls for the frames property: any call, half of them aimed at `d`,
+/// with the values issue 42 found poisoning every frame among them.
+fn call_on_d() -> impl Strategy<Value = Call> {
+    let huge = prop_oneof![
+        Just(1e308),
+        Just(-1e308),
+        Just(1e30),
+        Just(f64::MAX),
+        -1e6f64..1e6
+    ];
+    prop_oneof![
+        2 => (call(), any::<bool>()).prop_map(|(c, d)| if d { aimed_at_d(c) } else { c }),
+        1 => (prop::sample::select(vec!["chest", "pelvis", "head", "left_wrist"]), huge.clone())
+            .prop_map(|(j, z)| Call::Impulse("d".into(), j.into(), Some(pb::Vec3 { x: 0.0, y: 0.0, z }))),
+        1 => huge.prop_map(|x| Call::Gaze("d".into(), Some(pb::Vec3 { x, y: 1.6, z: 0.0 }))),
+    ]
+}
+
+/// Reads `n` frames with forces from the physics daemon: every number
+/// finite, sequences increasing.
+async fn frames_are_finite(channel: Channel, n: usize) -> Result<(), TestCaseError> {
+    use pb::frame_service_client::FrameServiceClient;
+    let mut stream = FrameServiceClient::new(channel)
+        .stream_frames(pb::StreamFramesRequest {
+            include_forces: true,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| TestCaseError::fail(format!("StreamFrames: {e:?}")))?
+        .into_inner();
+    let mut last = None;
+    for _ in 0..n {
+        let frame = common::next_frame(&mut stream).await;
+        prop_assert!(
+            last.is_none_or(|l| frame.sequence > l),
+            "frames out of order"
+        );
+        last = Some(frame.sequence);
+        if let Some(found) = non_finite_in(&frame) {
+            return Err(TestCaseError::fail(format!(
+                "frame {}: {found}",
+                frame.sequence
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Whether a refusal is a client's error (what validation answers), not a
@@ -269,7 +386,7 @@ async fn run(channel: Channel, call: Call) -> Result<(), TestCaseError> {
                 prop_assert!(removed.is_ok(), "{removed:?}");
             }
         }
-        Call::Remove(id) if id != "p" => {
+        Call::Remove(id) if id != "p" && id != "d" => {
             check_answer(
                 "RemoveAvatar",
                 avatars.remove_avatar(pb::RemoveAvatarRequest { id }).await,
@@ -411,4 +528,74 @@ proptest! {
             Err(e) => prop_assert!(e.to_string().starts_with("posewire.toml"), "{}", e),
         }
     }
+}
+
+proptest! {
+    // Each case reads half a second of frames: an eighth of the cases of
+    // the others (32 by default; `PROPTEST_CASES` scales it too).
+    #![proptest_config(ProptestConfig { cases: (config().cases / 8).max(1), ..config() })]
+
+    #[test]
+    fn fuzz_frames_after_any_calls_are_finite(calls in prop::collection::vec(call_on_d(), 1..8)) {
+        let f = physics_fixture();
+        for c in calls {
+            f.runtime.block_on(run(f.channel.clone(), c))?;
+        }
+        // Half a second of frames at 90 Hz, forces included.
+        f.runtime.block_on(frames_are_finite(f.channel.clone(), 45))?;
+    }
+}
+
+/// Issue 42's bar: `SetGazeTarget {x: 1e308}`, and `PushImpulse {z: 1e30}`
+/// then `{z: -1e308}`, are refused naming the field and the limit's key,
+/// and one second of frames with forces after them holds no non-finite
+/// number.
+#[test]
+fn huge_finite_gaze_targets_and_impulses_are_refused_and_frames_stay_finite() {
+    use pb::avatar_service_client::AvatarServiceClient;
+    let f = physics_fixture();
+    f.runtime.block_on(async {
+        let mut avatars = AvatarServiceClient::new(f.channel.clone());
+        let v = |x: f64, z: f64| Some(pb::Vec3 { x, y: 1.6, z });
+        let gaze = avatars
+            .set_gaze_target(pb::SetGazeTargetRequest {
+                id: "d".into(),
+                target: v(1e308, 0.0),
+            })
+            .await
+            .expect_err("a gaze target 1e308 m away");
+        assert_eq!(gaze.code(), Code::InvalidArgument, "{gaze:?}");
+        assert!(
+            gaze.message().contains("`target`")
+                && gaze.message().contains("devices.workspace_radius_m"),
+            "{gaze:?}"
+        );
+        for z in [1e30, -1e308] {
+            let push = avatars
+                .push_impulse(pb::PushImpulseRequest {
+                    id: "d".into(),
+                    joint: "chest".into(),
+                    impulse: Some(pb::Vec3 { x: 0.0, y: 0.0, z }),
+                })
+                .await
+                .expect_err("a huge impulse");
+            assert_eq!(push.code(), Code::InvalidArgument, "{push:?}");
+            assert!(
+                push.message().contains("limits.max_impulse_n_s"),
+                "{push:?}"
+            );
+        }
+        // Within the limits both are taken.
+        avatars
+            .set_gaze_target(pb::SetGazeTargetRequest {
+                id: "d".into(),
+                target: v(1.0, 2.0),
+            })
+            .await
+            .expect("a gaze target in the room");
+        // One second of frames at 90 Hz.
+        frames_are_finite(f.channel.clone(), 90)
+            .await
+            .expect("finite frames in order");
+    });
 }

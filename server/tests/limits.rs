@@ -102,6 +102,82 @@ async fn subscribers_beyond_each_limit_are_refused_with_its_key() {
     daemon.shutdown().await.expect("shuts down");
 }
 
+/// Issue 42's bar: 1,500 WatchRecording streams opened at once on one
+/// connection during a recording: at most 1,000 are held (the default
+/// limits: 200 on one connection), every other one ends RESOURCE_EXHAUSTED
+/// naming its key, and the daemon goes on serving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_recording_streams_are_counted_like_frame_subscribers() {
+    let storage = tempfile::tempdir().expect("a folder");
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        storage: storage.path().to_path_buf(),
+        solver: common::solver_named("ik"),
+        ..Config::default()
+    };
+    let daemon = common::start_daemon_alone(&config).await;
+    let channel = connection(&daemon).await;
+    let mut takes = pb::take_service_client::TakeServiceClient::new(channel.clone());
+    takes
+        .start_recording(pb::StartRecordingRequest {
+            avatar_id: "demo".into(),
+            name: "watched".into(),
+            timecode_start: String::new(),
+        })
+        .await
+        .expect("records");
+    let mut opening = tokio::task::JoinSet::new();
+    for _ in 0..1500 {
+        let mut client = takes.clone();
+        opening.spawn(async move {
+            let request = pb::WatchRecordingRequest {
+                avatar_id: "demo".into(),
+            };
+            tokio::time::timeout(PATIENCE, client.watch_recording(request))
+                .await
+                .expect("an answer within the patience")
+        });
+    }
+    let (mut held, mut refused_here) = (Vec::new(), 0);
+    while let Some(answer) = opening.join_next().await {
+        match answer.expect("the task ends") {
+            Ok(stream) => held.push(stream.into_inner()),
+            Err(status) => {
+                refused(
+                    Err::<(), _>(status),
+                    "limits.max_subscribers_per_connection",
+                );
+                refused_here += 1;
+            }
+        }
+    }
+    println!(
+        "{} WatchRecording streams held, {refused_here} refused",
+        held.len()
+    );
+    assert!(
+        (1..=1000).contains(&held.len()),
+        "{} streams held",
+        held.len()
+    );
+    assert_eq!(
+        held.len(),
+        LimitsConfig::default().max_subscribers_per_connection
+    );
+    assert_eq!(held.len() + refused_here, 1500);
+    // The held streams report; frames still flow to another connection.
+    let first = tokio::time::timeout(PATIENCE, held[0].message())
+        .await
+        .expect("an update in time")
+        .expect("no error");
+    assert!(first.is_some(), "the stream reports the recording");
+    drop(held);
+    let other = connection(&daemon).await;
+    let mut frames = admitted_once_freed(&other, "no place freed").await;
+    common::next_frame(&mut frames).await;
+    daemon.shutdown().await.expect("shuts down");
+}
+
 /// A loopback TCP proxy to `target` that forwards until `freeze` turns
 /// true, then holds both sockets open and silent: a client that vanished
 /// without closing (power loss, a cut network), as the daemon sees it.

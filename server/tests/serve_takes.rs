@@ -20,7 +20,7 @@ use std::time::Duration;
 use common::{arg, avatar, demo_person, first_seconds, next_frame, posewire, synth_demo, text};
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::{Config, Daemon};
-use posewire_body::formats::TrackerTake;
+use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::{Device, Joint};
 use posewire_client::{pb, Client};
 use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
@@ -1239,6 +1239,79 @@ async fn a_flipped_byte_in_a_recorded_take_costs_one_record_and_nothing_cuts_the
     );
     daemon.shutdown().await.expect("clean shutdown");
     assert_eq!(std::fs::read(&path).expect("the take"), bytes);
+}
+
+/// Issue 42's bar: a recorded take with bytes 0..4096 (and, separately,
+/// 12..4096) zeroed exports at least 90 % of its frames as CSV, `takes
+/// check` says what was restored and that it is damaged, and `resolve
+/// --output` writes a copy that checks whole and exports.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_zeroed_at_its_start_exports_and_repairs_from_its_copies() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = dir.path().join("storage");
+    record_demo(&storage, "start", 1500).await;
+    let path = take_file(&storage, "start");
+    let frames = posewire_takes::open(&path)
+        .expect("opens")
+        .frames(1)
+        .count();
+    assert!(frames > 60, "{frames} frames recorded");
+    let full = std::fs::read(&path).expect("the take");
+    for from in [0usize, 12] {
+        let damaged = dir.path().join(format!("zeroed-{from}.pwtake"));
+        let mut bytes = full.clone();
+        bytes[from..4096].fill(0);
+        std::fs::write(&damaged, &bytes).expect("damaged");
+
+        let csv = dir.path().join(format!("zeroed-{from}.joints.csv"));
+        let o = posewire(&[
+            "export",
+            "--take",
+            arg(&damaged),
+            "--format",
+            "csv",
+            "--out",
+            arg(&csv),
+        ]);
+        let (_, stderr) = text(&o);
+        assert!(o.status.success(), "from {from}: {stderr}");
+        assert!(stderr.contains("read from the copies"), "{stderr}");
+        let exported = JointTrack::read(&csv).expect("the CSV").frames.len();
+        println!("bytes {from}..4096 zeroed: export kept {exported} of {frames} frames");
+        assert!(
+            exported * 100 >= frames * 90,
+            "from {from}: export kept {exported} of {frames} frames"
+        );
+
+        let check = posewire(&["takes", "check", arg(&damaged)]);
+        let (stdout, _) = text(&check);
+        assert!(!check.status.success(), "checked whole: {stdout}");
+        assert!(stdout.contains("health\tdamaged: 1 region(s)"), "{stdout}");
+        assert!(stdout.contains("restored\tidentity"), "{stdout}");
+
+        let fixed = dir.path().join(format!("fixed-{from}.pwtake"));
+        let o = posewire(&["resolve", "--take", arg(&damaged), "--output", arg(&fixed)]);
+        assert!(o.status.success(), "from {from}: {:?}", text(&o));
+        let check = posewire(&["takes", "check", arg(&fixed)]);
+        assert!(check.status.success(), "{:?}", text(&check));
+        let again = dir.path().join(format!("fixed-{from}.joints.csv"));
+        let o = posewire(&[
+            "export",
+            "--take",
+            arg(&fixed),
+            "--format",
+            "csv",
+            "--version",
+            "1",
+            "--out",
+            arg(&again),
+        ]);
+        assert!(o.status.success(), "{:?}", text(&o));
+        assert_eq!(
+            JointTrack::read(&again).expect("CSV").frames.len(),
+            exported
+        );
+    }
 }
 
 /// Mounts a tmpfs of `size` on `dir`, or says why not.

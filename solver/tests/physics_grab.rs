@@ -161,6 +161,40 @@ fn without_a_grip_the_same_hand_motion_leaves_the_ball_on_its_post() {
     assert!(moved < 0.02, "the ball left its post: {:?}", end.pose);
 }
 
+/// Issue 42: a controller sample's grip counts only once the plausibility
+/// gate took the sample. The throw script with the right hand's samples
+/// from just before the grip closes moved 100 m away (outside the
+/// workspace: every one left out), grip and all: the hand never closes on
+/// the ball it rests over.
+#[test]
+fn a_grip_on_samples_the_gate_left_out_does_not_grab() {
+    let profile = BodyProfile::with_nominal_devices(1.75);
+    let mut samples = scripted_samples(&profile, &[throw_script()], 3.0);
+    let mut gripping = 0;
+    for s in &mut samples {
+        if s.device == posewire_body::Device::RightHand && s.time_s >= 1.55 {
+            if let Some(p) = s.pose.as_mut() {
+                p.position += DVec3::new(100.0, 0.0, 0.0);
+            }
+            gripping += usize::from(s.input.is_some_and(|i| i.grip > 0.9));
+        }
+    }
+    assert!(gripping > 10, "the moved samples carry a closed grip");
+    let ticks = run_grab(&profile, PhysicsSettings::default(), &samples, |world| {
+        post(world, ball_start(), ball_start().y - BALL_R, 0.05);
+        let ball = ObjectSpec::new(
+            ObjectShape::Sphere { radius_m: BALL_R },
+            0.5,
+            at(ball_start()),
+        );
+        vec![world.add_object(ball).expect("the ball")]
+    });
+    assert!(
+        ticks.iter().all(|t| t.holders[0].is_empty()),
+        "a sample the gate left out grabbed the ball"
+    );
+}
+
 /// A box of `edge` and `mass_kg` on a post beside the right hand, reached
 /// sideways, taken when the grip closes at 1.6 s and lifted in front of
 /// the chest by 2.4 s; `then` keys follow.

@@ -9,6 +9,7 @@ use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Touch, T
 use crate::object_codec::{decode_object, encode_object, plausible_object};
 use crate::record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+    VitalCopy, COPY_KIND,
 };
 
 /// The longest string a record stores, bytes.
@@ -78,6 +79,11 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
         | Record::ObjectGone(_)
         | Record::ObjectChange(_) => {
             encode_object(record, out)?;
+        }
+        Record::Copy(copy) => {
+            let original = copy.original();
+            out.push(original.kind());
+            encode(&original, out)?;
         }
     }
     Ok(())
@@ -260,6 +266,9 @@ impl<'a> Payload<'a> {
 /// Decodes a payload of a known kind; `Ok(None)` for a kind this version
 /// does not know (skipped by the reader).
 pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
+    if kind == COPY_KIND {
+        return decode_copy(bytes).map(Some);
+    }
     let mut p = Payload::new(bytes);
     let record = match kind {
         1 => Record::Info(TakeInfo {
@@ -376,6 +385,23 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
     Ok(Some(record))
 }
 
+/// A vital record's copy: the original's kind (1-3) then its payload.
+fn decode_copy(bytes: &[u8]) -> Result<Record, String> {
+    let (&kind, payload) = bytes
+        .split_first()
+        .ok_or("the record ends inside the copied kind")?;
+    if !(1..=3).contains(&kind) {
+        return Err(format!(
+            "a copy of a record of kind {kind} (only 1-3 are copied)"
+        ));
+    }
+    decode(kind, payload)?
+        .as_ref()
+        .and_then(VitalCopy::of)
+        .map(Record::Copy)
+        .ok_or_else(|| format!("a copy of kind {kind} that does not read"))
+}
+
 /// Bytes of a solved frame's payload: version, sequence, time, pelvis
 /// position, one quaternion per joint, contacts.
 const SOLVED_PAYLOAD_BYTES: usize = 4 + 8 + 8 + 24 + Joint::COUNT * 32 + 1;
@@ -419,6 +445,9 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
         6 => len == SOLVED_PAYLOAD_BYTES,
         10 => len == PUSH_PAYLOAD_BYTES,
         11..=14 => plausible_object(kind, payload),
+        COPY_KIND => payload
+            .split_first()
+            .is_some_and(|(&k, rest)| (1..=3).contains(&k) && plausible(k, rest)),
         _ => false,
     }
 }

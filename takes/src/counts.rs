@@ -36,6 +36,9 @@ pub struct RecordCounts {
     pub object_gone: usize,
     /// Changes applied to the objects.
     pub object_change: usize,
+    /// Later copies of the vital records (identity, configuration,
+    /// profile).
+    pub copy: usize,
 }
 
 impl RecordCounts {
@@ -56,6 +59,7 @@ impl RecordCounts {
             Record::ObjectMotion(_) => &mut self.object_state,
             Record::ObjectGone(_) => &mut self.object_gone,
             Record::ObjectChange(_) => &mut self.object_change,
+            Record::Copy(_) => &mut self.copy,
         };
         *n += 1;
     }
@@ -76,6 +80,7 @@ impl RecordCounts {
             + self.object_state
             + self.object_gone
             + self.object_change
+            + self.copy
     }
 }
 
@@ -83,7 +88,7 @@ impl fmt::Display for RecordCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change",
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change, {} copy",
             self.info,
             self.profile,
             self.config,
@@ -97,7 +102,8 @@ impl fmt::Display for RecordCounts {
             self.object,
             self.object_state,
             self.object_gone,
-            self.object_change
+            self.object_change,
+            self.copy
         )
     }
 }

@@ -11,10 +11,12 @@
 //! reports, and [`cut_tail`] removes before more is appended. A damaged
 //! record in the middle (a flipped byte) is skipped and reported, and
 //! reading goes on at the next valid record; [`repair`] writes a clean
-//! copy of what was recovered.
+//! copy of what was recovered. The vital records (identity, configuration,
+//! profile) are written again through the file ([`VitalCopy`]), so that
+//! damage at the take's start costs only the frames it covers.
 //!
 //! The recorder in the daemon pushes records from a writer thread and
-//! flushes at least every 100 ms; nothing here blocks on a clock or knows
+//! flushes every 50 ms; nothing here blocks on a clock or knows
 //! about threads.
 
 mod codec;
@@ -44,7 +46,8 @@ pub use object_record::{
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
 pub use record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+    VitalCopy,
 };
 pub use repair::repair;
 pub use scan::{scan, Scan};
-pub use writer::TakeWriter;
+pub use writer::{TakeWriter, COPIES_EVERY_BYTES, FIRST_COPIES_AFTER_BYTES};

@@ -11,6 +11,7 @@ use crate::guess::guess_info;
 use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
 use crate::record::{
     AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
+    VitalCopy,
 };
 use crate::scan::scan;
 
@@ -62,6 +63,10 @@ pub struct Take {
     ///
     /// [`info`]: Take::info
     pub guessed_info: bool,
+    /// The vital records whose originals were lost and that were read
+    /// from their later copies instead ("identity", "configuration",
+    /// "profile").
+    pub restored: Vec<&'static str>,
     /// The valid records read, by kind.
     pub counts: RecordCounts,
     /// Records of kinds this build does not know, skipped.
@@ -90,6 +95,14 @@ impl Take {
     /// Whether every byte of the file was read: no damage, no torn tail.
     pub fn is_whole(&self) -> bool {
         self.damage.is_empty() && self.cut.is_none()
+    }
+
+    /// What the take lacks to be exported or re-solved, if anything: its
+    /// body profile, when neither the original nor a copy was readable.
+    pub fn missing(&self) -> Option<&'static str> {
+        self.profiles
+            .is_empty()
+            .then_some("the take holds no body profile")
     }
 
     /// The error that stopped the recording, if its end record says so.
@@ -149,21 +162,40 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
         offset,
         reason,
     };
-    let records = scanned.records;
-    let (mut take, skip) = match records.first() {
-        Some((_, Record::Info(info))) => (empty(path, info.clone()), 1),
-        Some((offset, _)) if scanned.damage.is_empty() => {
+    let (records, copies): (Vec<_>, Vec<_>) = scanned
+        .records
+        .into_iter()
+        .partition(|(_, r)| !matches!(r, Record::Copy(_)));
+    let copies: Vec<VitalCopy> = copies
+        .into_iter()
+        .filter_map(|(_, r)| match r {
+            Record::Copy(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let copied_info = copies.iter().find_map(|c| match c {
+        VitalCopy::Info(i) => Some(i.clone()),
+        _ => None,
+    });
+    let (mut take, skip) = match (records.first(), copied_info) {
+        (Some((_, Record::Info(info))), _) => (empty(path, info.clone()), 1),
+        (Some((offset, _)), _) if scanned.damage.is_empty() => {
             return Err(malformed(
                 *offset,
                 "the first record is not the take's identity".into(),
             ))
         }
-        Some(_) => {
+        (_, Some(info)) => {
+            let mut t = empty(path, info);
+            t.restored.push("identity");
+            (t, 0)
+        }
+        (Some(_), None) => {
             let mut t = empty(path, guess_info(path, &records));
             t.guessed_info = true;
             (t, 0)
         }
-        None => {
+        (None, None) => {
             return Err(malformed(
                 FILE_HEADER_BYTES,
                 match (&scanned.cut, scanned.damage.first()) {
@@ -176,15 +208,48 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
             ))
         }
     };
-    take.counts.info = usize::from(!take.guessed_info);
+    take.counts.info = usize::from(skip == 1);
+    take.counts.copy = copies.len();
     let damaged = !scanned.damage.is_empty();
     for (offset, record) in records.into_iter().skip(skip) {
         add(&mut take, record, damaged).map_err(|reason| malformed(offset, reason))?;
     }
+    restore(&mut take, &copies);
     take.cut = scanned.cut;
     take.damage = scanned.damage;
     take.skipped_records = scanned.unknown_records;
     Ok(take)
+}
+
+/// Fills in, from the copies, the vital records whose originals were
+/// lost: the configuration, and each profile by the tick it starts at.
+fn restore(take: &mut Take, copies: &[VitalCopy]) {
+    if take.config.is_none() {
+        if let Some(c) = copies.iter().rev().find_map(|c| match c {
+            VitalCopy::Config(c) => Some(c),
+            _ => None,
+        }) {
+            take.config = Some(c.clone());
+            take.restored.push("configuration");
+        }
+    }
+    let mut restored_profile = false;
+    for copy in copies {
+        if let VitalCopy::Profile(p) = copy {
+            if !take
+                .profiles
+                .iter()
+                .any(|q| q.from_sequence == p.from_sequence)
+            {
+                take.profiles.push(p.clone());
+                restored_profile = true;
+            }
+        }
+    }
+    if restored_profile {
+        take.profiles.sort_by_key(|p| p.from_sequence);
+        take.restored.push("profile");
+    }
 }
 
 /// Adds one record (after the identity) to the take, enforcing the rules
@@ -250,6 +315,8 @@ fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
         Record::ObjectSeen(o) => t.objects.push(o),
         Record::ObjectMotion(m) => t.object_motion.push(m),
         Record::ObjectGone(g) => t.objects_gone.push(g),
+        // Set aside by `from_bytes` before the records are added.
+        Record::Copy(_) => {}
         Record::ObjectChange(c) => {
             if let Some(last) = t.object_changes.last() {
                 if c.sequence < last.sequence {
@@ -284,6 +351,7 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         cut: None,
         damage: Vec::new(),
         guessed_info: false,
+        restored: Vec::new(),
         counts: RecordCounts::default(),
         skipped_records: 0,
     }

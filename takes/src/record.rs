@@ -137,7 +137,47 @@ pub enum Record {
     /// A change applied to the objects between ticks (replayed by a
     /// re-solve).
     ObjectChange(ObjectChange),
+    /// A later copy of a vital record (identity, configuration, profile),
+    /// written again through the file so that damage at its start does not
+    /// cost the whole take.
+    Copy(VitalCopy),
 }
+
+/// A vital record written again later in the take (kind 15): readers use it
+/// when the original was damaged; readers that predate it skip it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VitalCopy {
+    /// The take's identity as first written.
+    Info(TakeInfo),
+    /// A body profile in force.
+    Profile(ProfileChange),
+    /// The daemon configuration in force.
+    Config(String),
+}
+
+impl VitalCopy {
+    /// The copy of `record`, if it is a vital one.
+    pub fn of(record: &Record) -> Option<VitalCopy> {
+        match record {
+            Record::Info(i) => Some(VitalCopy::Info(i.clone())),
+            Record::Profile(p) => Some(VitalCopy::Profile(p.clone())),
+            Record::Config(c) => Some(VitalCopy::Config(c.clone())),
+            _ => None,
+        }
+    }
+
+    /// The original record it copies.
+    pub fn original(&self) -> Record {
+        match self {
+            VitalCopy::Info(i) => Record::Info(i.clone()),
+            VitalCopy::Profile(p) => Record::Profile(p.clone()),
+            VitalCopy::Config(c) => Record::Config(c.clone()),
+        }
+    }
+}
+
+/// The kind byte of a vital record's copy.
+pub(crate) const COPY_KIND: u8 = 15;
 
 impl Record {
     /// The kind byte of the record on disk.
@@ -157,6 +197,7 @@ impl Record {
             Record::ObjectMotion(_) => 12,
             Record::ObjectGone(_) => 13,
             Record::ObjectChange(_) => 14,
+            Record::Copy(_) => COPY_KIND,
         }
     }
 }

@@ -13,19 +13,48 @@ use crate::writer::TakeWriter;
 
 /// Writes every valid record of the take at `from` into a new take at `to`
 /// (which must not exist), in file order; returns the new take open for
-/// appending and as it now reads. A solved version whose start was lost in
+/// appending and as it now reads. The identity, configuration and profiles
+/// come first, as the reader recovered them (from their copies when the
+/// originals were lost); a solved version whose start was lost in
 /// damage gets a new start record before its first frame; a lost identity
-/// is written as [`Take::guessed_info`] pieced it together.
+/// without a copy is written as [`Take::guessed_info`] pieced it together.
 pub fn repair(from: &Path, to: &Path) -> Result<(TakeWriter, Take), TakeError> {
     let bytes = posewire_body::bounded_read::read_bounded(from, posewire_body::bounded_read::TAKE)?;
     let damaged = from_bytes(from, &bytes)?;
     let records = scan(from, &bytes)?.records;
-    let (info, skip) = match records.first() {
-        Some((_, Record::Info(info))) => (info.clone(), 1),
-        _ => (damaged.info.clone(), 0),
+    let info = match records.first() {
+        Some((_, Record::Info(info))) => info,
+        _ => &damaged.info,
     };
-    let mut writer = TakeWriter::create(to, &info)?;
-    let copied = copy(&mut writer, records.iter().skip(skip).map(|(_, r)| r))
+    let mut writer = TakeWriter::create(to, info)?;
+    // The vital records the reader restored from their copies come first;
+    // those that survived stay where they were. The writer copies them all
+    // again through the new file.
+    let restored = |what: &str| damaged.restored.contains(&what);
+    let config = damaged
+        .config
+        .iter()
+        .filter(|_| restored("configuration"))
+        .map(|c| Record::Config(c.clone()));
+    let kept: Vec<u64> = records
+        .iter()
+        .filter_map(|(_, r)| match r {
+            Record::Profile(p) => Some(p.from_sequence),
+            _ => None,
+        })
+        .collect();
+    let profiles = damaged
+        .profiles
+        .iter()
+        .filter(|p| !kept.contains(&p.from_sequence))
+        .cloned()
+        .map(Record::Profile);
+    let first = config.chain(profiles).collect::<Vec<_>>();
+    let rest = records
+        .iter()
+        .map(|(_, r)| r)
+        .filter(|r| !matches!(r, Record::Info(_) | Record::Copy(_)));
+    let copied = copy(&mut writer, first.iter().chain(rest))
         .and_then(|()| writer.sync())
         .and_then(|()| open(to));
     match copied {

@@ -13,7 +13,7 @@ use crate::frame::{
     checksum_ok, framing_at, record_at, FILE_HEADER_BYTES, FORMAT_VERSION, RECORD_OVERHEAD_BYTES,
     SIGNATURE,
 };
-use crate::record::Record;
+use crate::record::{Record, VitalCopy};
 
 /// A take's bytes as records: every valid one in file order, with what was
 /// skipped.
@@ -35,44 +35,10 @@ pub struct Scan {
 /// names the file in errors. Fails only when the bytes are not a take at
 /// all or are of a newer format; damage is reported in the [`Scan`].
 pub fn scan(path: &Path, bytes: &[u8]) -> Result<Scan, TakeError> {
-    let mut damage = Vec::new();
-    if bytes.get(..SIGNATURE.len()) != Some(&SIGNATURE[..]) {
-        // A damaged signature is forgiven when the take's identity record
-        // follows it whole: no other file starts so.
-        let header = FILE_HEADER_BYTES as usize;
-        let identity =
-            valid_at(bytes, header).is_ok_and(|(_, r)| matches!(r, Some(Record::Info(_))));
-        if bytes.len() < SIGNATURE.len() || !identity {
-            return Err(TakeError::NotATake {
-                path: path.to_path_buf(),
-            });
-        }
-        damage.push(Damage {
-            offset: 0,
-            skipped_bytes: SIGNATURE.len() as u64,
-            skipped_records: Some(0),
-            recovered_records: 0,
-            reason: "the take signature is damaged".into(),
-        });
-    }
-    let Some(version) = bytes.get(8..12) else {
-        return Err(TakeError::Malformed {
-            path: path.to_path_buf(),
-            offset: 8,
-            reason: "the format version is cut short".into(),
-        });
-    };
-    let version = u32::from_le_bytes([version[0], version[1], version[2], version[3]]);
-    if version > FORMAT_VERSION || version == 0 {
-        return Err(TakeError::NewerVersion {
-            path: path.to_path_buf(),
-            found: version,
-            supported: FORMAT_VERSION,
-        });
-    }
+    let header = header(path, bytes)?;
     let mut out = Scan {
         records: Vec::new(),
-        damage,
+        damage: Vec::new(),
         cut: None,
         unknown_records: 0,
     };
@@ -111,7 +77,77 @@ pub fn scan(path: &Path, bytes: &[u8]) -> Result<Scan, TakeError> {
             },
         }
     }
+    if let Some(reason) = header {
+        damaged_header(path, &mut out, reason)?;
+    }
     Ok(out)
+}
+
+/// Checks the signature and format version: `Ok(None)` when both are
+/// right, `Ok(Some(why))` when they are damaged (the records decide
+/// whether this is a take), an error for a newer format.
+fn header(path: &Path, bytes: &[u8]) -> Result<Option<String>, TakeError> {
+    let signed = bytes.get(..SIGNATURE.len()) == Some(&SIGNATURE[..]);
+    let version = bytes
+        .get(8..12)
+        .map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]));
+    match version {
+        Some(v) if (1..=FORMAT_VERSION).contains(&v) && signed => Ok(None),
+        // Only a file whose signature is whole can claim a newer format:
+        // zeroed or scrambled header bytes are damage.
+        Some(v) if v > FORMAT_VERSION && signed => Err(TakeError::NewerVersion {
+            path: path.to_path_buf(),
+            found: v,
+            supported: FORMAT_VERSION,
+        }),
+        Some(0) if signed => Ok(Some("the format version is damaged (0)".into())),
+        _ if bytes.len() < FILE_HEADER_BYTES as usize => Err(TakeError::NotATake {
+            path: path.to_path_buf(),
+        }),
+        _ => Ok(Some("the take's signature and version are damaged".into())),
+    }
+}
+
+/// A damaged header is forgiven when the take's identity (or a copy of
+/// it) is among the valid records: no other file holds one. It is
+/// reported as damage from byte 0, joined with damage that starts right
+/// after it.
+fn damaged_header(path: &Path, out: &mut Scan, reason: String) -> Result<(), TakeError> {
+    let identity = out
+        .records
+        .iter()
+        .any(|(_, r)| matches!(r, Record::Info(_) | Record::Copy(VitalCopy::Info(_))));
+    if !identity {
+        return Err(TakeError::NotATake {
+            path: path.to_path_buf(),
+        });
+    }
+    let header = FILE_HEADER_BYTES;
+    match out.damage.first_mut() {
+        Some(d) if d.offset == header => {
+            d.offset = 0;
+            d.skipped_bytes += header;
+            d.skipped_records = None;
+            d.reason = format!("{reason}; {}", d.reason);
+        }
+        _ => {
+            let recovered = match out.damage.first() {
+                Some(d) => out.records.iter().filter(|(at, _)| *at < d.offset).count(),
+                None => out.records.len(),
+            };
+            out.damage.insert(
+                0,
+                Damage {
+                    offset: 0,
+                    skipped_bytes: header,
+                    skipped_records: Some(0),
+                    recovered_records: recovered as u64,
+                    reason,
+                },
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The record at `at` if it is whole, checked and readable: its size and

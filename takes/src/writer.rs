@@ -1,6 +1,6 @@
 //! Writing a take: records are encoded into memory by [`TakeWriter::push`]
 //! (cheap, on the caller's thread) and handed to the operating system by
-//! [`TakeWriter::flush`], which the recorder calls at least every 100 ms.
+//! [`TakeWriter::flush`], which the recorder calls every 50 ms.
 //! Once flushed, a record survives the process being killed; after
 //! [`TakeWriter::sync`] it also survives the machine losing power.
 
@@ -13,7 +13,7 @@ use crate::damage::TailCut;
 use crate::error::TakeError;
 use crate::frame::{file_header, frame};
 use crate::reader::{cut_tail, open, Take, STOPPED_BY_ERROR};
-use crate::record::{Record, TakeInfo};
+use crate::record::{Record, TakeInfo, VitalCopy};
 
 /// Takes the take's exclusive writer lock, held until `file` is closed.
 fn lock(file: &File, path: &Path) -> Result<(), TakeError> {
@@ -44,7 +44,21 @@ pub struct TakeWriter {
     /// Set after a failed write: the take accepts nothing more.
     failed: Option<String>,
     scratch: Vec<u8>,
+    /// The vital records pushed so far (identity, the latest
+    /// configuration, every profile), copied again through the file.
+    vital: Vec<VitalCopy>,
+    /// The file length from which the next copies are due.
+    next_copies_at: Option<u64>,
 }
+
+/// Bytes after the last vital record before their first copies: past the
+/// first few KiB, where damage to a file's start usually lies, and within
+/// about 0.2 s of a live take.
+pub const FIRST_COPIES_AFTER_BYTES: u64 = 16 << 10;
+
+/// Bytes between later copies of the vital records: about every 2.5 s of
+/// a live take (about 100 KB a second).
+pub const COPIES_EVERY_BYTES: u64 = 256 << 10;
 
 impl TakeWriter {
     /// Starts a new take at `path` (which must not exist yet) with its
@@ -82,6 +96,8 @@ impl TakeWriter {
             boundaries: Vec::new(),
             failed: None,
             scratch: Vec::new(),
+            vital: Vec::new(),
+            next_copies_at: None,
         };
         w.push(&Record::Info(info.clone()))?;
         w.flush()?;
@@ -122,6 +138,8 @@ impl TakeWriter {
                 boundaries: Vec::new(),
                 failed: None,
                 scratch: Vec::new(),
+                vital: Vec::new(),
+                next_copies_at: None,
             },
             take,
             cut,
@@ -147,6 +165,9 @@ impl TakeWriter {
     /// (not finite, not a unit rotation) is refused and nothing is added.
     pub fn push(&mut self, record: &Record) -> Result<(), TakeError> {
         self.check_open()?;
+        if !matches!(record, Record::Copy(_)) {
+            self.copies_if_due()?;
+        }
         self.scratch.clear();
         encode(record, &mut self.scratch).map_err(|what| TakeError::Refused {
             path: self.path.clone(),
@@ -154,6 +175,37 @@ impl TakeWriter {
         })?;
         frame(record.kind(), &self.scratch, &mut self.pending);
         self.boundaries.push(self.pending.len());
+        if let Some(copy) = VitalCopy::of(record) {
+            if matches!(copy, VitalCopy::Config(_)) {
+                self.vital.retain(|v| !matches!(v, VitalCopy::Config(_)));
+            }
+            self.vital.push(copy);
+            self.next_copies_at = Some(self.end() + FIRST_COPIES_AFTER_BYTES);
+        }
+        Ok(())
+    }
+
+    /// The file's length once the pending records are written.
+    fn end(&self) -> u64 {
+        self.written + self.pending.len() as u64
+    }
+
+    /// Adds copies of the vital records to the batch when they are due
+    /// (before the record being pushed, so that they lie where the bytes
+    /// say, whenever the batches are flushed).
+    fn copies_if_due(&mut self) -> Result<(), TakeError> {
+        let Some(at) = self.next_copies_at else {
+            return Ok(());
+        };
+        if self.end() < at {
+            return Ok(());
+        }
+        for copy in std::mem::take(&mut self.vital) {
+            let pushed = self.push(&Record::Copy(copy.clone()));
+            self.vital.push(copy);
+            pushed?;
+        }
+        self.next_copies_at = Some(self.end() + COPIES_EVERY_BYTES);
         Ok(())
     }
 

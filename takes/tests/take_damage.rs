@@ -23,6 +23,13 @@ fn records(path: &Path) -> Vec<Record> {
         .collect()
 }
 
+/// `all` without the vital records' copies.
+fn no_copies(all: Vec<Record>) -> Vec<Record> {
+    all.into_iter()
+        .filter(|r| !matches!(r, Record::Copy(_)))
+        .collect()
+}
+
 /// `all` without the records at the given indices.
 fn without(all: &[Record], lost: &[usize]) -> Vec<Record> {
     all.iter()
@@ -246,9 +253,10 @@ fn a_repaired_copy_holds_every_recovered_record_and_reads_whole() {
     assert_eq!(repaired.ended, take.ended);
     assert_eq!(repaired.info, take.info);
     // Every recovered record, in order, with version 1 restarted before
-    // its first frame (after tick 0).
-    let again = records(&fixed);
-    let mut expected = without(&original, &[3, 15]);
+    // its first frame (after tick 0); the copies of the vital records lie
+    // where the new file's bytes put them.
+    let again = no_copies(records(&fixed));
+    let mut expected = no_copies(without(&original, &[3, 15]));
     assert!(matches!(&again[4], Record::Version(v) if v.version == 1));
     expected.insert(4, again[4].clone());
     assert_eq!(again, expected);
@@ -266,5 +274,73 @@ fn a_repaired_copy_holds_every_recovered_record_and_reads_whole() {
     assert_eq!(
         open(&fixed).expect("opens").ticks.len(),
         take.ticks.len() + 1
+    );
+}
+
+/// Issue 42: the vital records are copied through the file, so a take
+/// whose first 4 KiB are zeroed (signature, version, identity, profile,
+/// configuration and the first ticks), or bytes 12..4096 (the signature
+/// left), still reads with its identity, profile and configuration, keeps
+/// every frame after the damage, and repairs into a whole take; a zeroed
+/// version byte alone is damage, not "a newer format".
+#[test]
+fn zeroed_first_kilobytes_cost_only_the_frames_in_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_take(dir.path(), 400);
+    let full = std::fs::read(&path).expect("read");
+    let whole = open(&path).expect("opens");
+    assert!(whole.counts.copy >= 3, "{}", whole.counts);
+    assert!(whole.restored.is_empty());
+    for from in [0usize, 12] {
+        let mut bytes = full.clone();
+        bytes[from..4096].fill(0);
+        let damaged = dir.path().join(format!("zeroed-{from}.pwtake"));
+        std::fs::write(&damaged, &bytes).expect("write");
+        let take = open(&damaged).unwrap_or_else(|e| panic!("from {from}: {e}"));
+        assert_eq!(take.info, whole.info, "from {from}");
+        assert_eq!(take.profiles, whole.profiles, "from {from}");
+        assert_eq!(take.config, whole.config, "from {from}");
+        assert!(!take.guessed_info);
+        assert_eq!(take.missing(), None);
+        assert_eq!(
+            take.restored,
+            ["identity", "configuration", "profile"],
+            "from {from}"
+        );
+        let [d] = &take.damage[..] else {
+            panic!("from {from}: {:?}", take.damage);
+        };
+        // From 0 the header is part of the damage; from 12 it is whole.
+        assert_eq!(d.offset, from as u64);
+        assert!(
+            d.skipped_bytes + d.offset >= 4096 && d.skipped_bytes < 6000,
+            "{d}"
+        );
+        // Only frames within the zeroed bytes are lost.
+        let lost = whole.solved.len() - take.solved.len();
+        assert!(lost <= 6, "from {from}: {lost} frames lost");
+        assert_eq!(take.solved[..], whole.solved[lost..]);
+        assert_eq!(take.ended, whole.ended);
+        // A repaired copy reads whole, with everything recovered.
+        let fixed = dir.path().join(format!("fixed-{from}.pwtake"));
+        let (writer, repaired) = repair(&damaged, &fixed).expect("repairs");
+        drop(writer);
+        assert!(repaired.is_whole(), "{:?}", repaired.damage);
+        assert!(repaired.restored.is_empty());
+        assert_eq!(repaired.info, whole.info);
+        assert_eq!(repaired.profiles, whole.profiles);
+        assert_eq!(repaired.config, whole.config);
+        assert_eq!(repaired.solved, take.solved);
+    }
+    // The version alone zeroed: damage from byte 0, every record kept.
+    let mut bytes = full.clone();
+    bytes[8..12].fill(0);
+    std::fs::write(&path, &bytes).expect("write");
+    let take = open(&path).expect("a zeroed version is damage");
+    assert_eq!(take.solved, whole.solved);
+    assert!(
+        take.damage[0].reason.contains("version"),
+        "{:?}",
+        take.damage
     );
 }

@@ -11,6 +11,7 @@ mod calibration_take;
 mod csv;
 mod input_columns;
 mod joint_track;
+mod line_blocks;
 mod tracker_take;
 
 use glam::DVec3;

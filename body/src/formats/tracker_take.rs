@@ -80,26 +80,46 @@ pub(crate) fn push_sample(out: &mut String, s: &TrackerSample) {
     csv::push_pose(out, s.pose.as_ref());
 }
 
-impl TrackerTake {
-    /// Parses the text of a tracker take; `path` names the file in errors.
-    ///
-    /// A syntax error stops the read; invalid samples are kept without a
-    /// pose and counted in [`TrackerTake::invalid`]. Valid rotations are
-    /// normalised.
-    pub fn parse(text: &str, path: &str) -> Result<TrackerTake, FormatError> {
-        let (which, rows) = csv::read_header(text, path, &[&HEADER, &HEADER_WITH_INPUT])?;
-        let mut take = TrackerTake {
-            samples: Vec::with_capacity(text.len() / 80),
-            invalid: InvalidSamples::default(),
+/// A tracker take being parsed: which header it has, the time order so
+/// far, the samples so far.
+struct Rows {
+    which: usize,
+    order: TimeOrder,
+    take: TrackerTake,
+}
+
+impl Rows {
+    /// Reads the header of `text`; returns the parser and `text`'s rows.
+    fn start<'a>(
+        text: &'a str,
+        path: &str,
+    ) -> Result<(Rows, impl Iterator<Item = (usize, &'a str)>), FormatError> {
+        let (which, lines) = csv::read_header(text, path, &[&HEADER, &HEADER_WITH_INPUT])?;
+        let rows = Rows {
+            which,
+            order: TimeOrder::default(),
+            take: TrackerTake {
+                samples: Vec::with_capacity(text.len() / 80),
+                invalid: InvalidSamples::default(),
+            },
         };
-        let mut order = TimeOrder::default();
-        for (line, row) in rows {
-            let s = if which == 0 {
+        Ok((rows, lines))
+    }
+
+    /// Parses rows (line number, text) onto the samples.
+    fn add<'a>(
+        &mut self,
+        lines: impl Iterator<Item = (usize, &'a str)>,
+        path: &str,
+    ) -> Result<(), FormatError> {
+        let take = &mut self.take;
+        for (line, row) in lines {
+            let s = if self.which == 0 {
                 let fields = csv::split_fields::<9>(row, path, line)?;
-                sample(&fields, &mut order, &mut take.invalid, path, line)?
+                sample(&fields, &mut self.order, &mut take.invalid, path, line)?
             } else {
                 let fields = csv::split_fields::<16>(row, path, line)?;
-                let mut s = sample(&fields[..9], &mut order, &mut take.invalid, path, line)?;
+                let mut s = sample(&fields[..9], &mut self.order, &mut take.invalid, path, line)?;
                 s.input = input_columns::parse(&fields[9..], path, line)?;
                 if s.input.is_some() && !matches!(s.device, Device::LeftHand | Device::RightHand) {
                     return Err(csv::syntax(
@@ -115,13 +135,50 @@ impl TrackerTake {
             };
             take.samples.push(s);
         }
-        Ok(take)
+        Ok(())
+    }
+}
+
+impl TrackerTake {
+    /// Parses the text of a tracker take; `path` names the file in errors.
+    ///
+    /// A syntax error stops the read; invalid samples are kept without a
+    /// pose and counted in [`TrackerTake::invalid`]. Valid rotations are
+    /// normalised.
+    pub fn parse(text: &str, path: &str) -> Result<TrackerTake, FormatError> {
+        let (mut rows, lines) = Rows::start(text, path)?;
+        rows.add(lines, path)?;
+        Ok(rows.take)
     }
 
-    /// Reads a tracker take from a file.
+    /// Reads a tracker take from a file, a block of lines at a time: the
+    /// file's text is never whole in memory, only the samples parsed.
     pub fn read(path: &Path) -> Result<TrackerTake, FormatError> {
-        let (text, name) = csv::read_text(path)?;
-        TrackerTake::parse(&text, &name)
+        let name = path.display().to_string();
+        let mut rows: Option<Rows> = None;
+        super::line_blocks::for_each_block(path, crate::bounded_read::CSV, |text, first_line| {
+            match &mut rows {
+                None => {
+                    let (mut started, lines) = Rows::start(text, &name)?;
+                    started.add(lines, &name)?;
+                    rows = Some(started);
+                }
+                Some(r) => {
+                    let body = text.strip_suffix('\n').unwrap_or(text);
+                    let lines = body
+                        .split('\n')
+                        .enumerate()
+                        .map(|(i, l)| (first_line + i, l.strip_suffix('\r').unwrap_or(l)));
+                    r.add(lines, &name)?;
+                }
+            }
+            Ok(())
+        })?;
+        match rows {
+            Some(r) => Ok(r.take),
+            // An empty file: the error `parse` gives it.
+            None => TrackerTake::parse("", &name),
+        }
     }
 
     /// The take as CSV text: header, then one row per sample (positions to

@@ -662,6 +662,21 @@ mod tests {
         let bearer = |t: &str| format!("Bearer {t}");
         assert_eq!(code(&p, frames, Some(&bearer(READ))), None);
         assert_eq!(code(&p, frames, Some(&format!("bearer {READ}"))), None);
+        // Issue 42's decision (SECURITY.md, "Tokens"): the scheme in any
+        // case, trailing whitespace not part of the token; a token that
+        // differs by any byte is refused.
+        assert_eq!(code(&p, frames, Some(&format!("BEARER {READ} \t"))), None);
+        for near in [
+            format!("Bearer {READ}x"),
+            format!("Bearer x{READ}"),
+            format!("Bearer {READ} x"),
+        ] {
+            assert_eq!(
+                code(&p, frames, Some(&near)),
+                Some(Code::Unauthenticated),
+                "{near}"
+            );
+        }
         assert_eq!(
             code(&p, push, Some(&bearer(READ))),
             Some(Code::PermissionDenied)

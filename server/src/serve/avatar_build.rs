@@ -26,6 +26,9 @@ use super::source_paths::AllowedFolders;
 /// A source ready for the loop, its API description and its push queue.
 pub type BuiltSource = (SampleSource, pb::DeviceSource, Option<Arc<PushQueue>>);
 
+/// The largest time offset a demo source takes, seconds (a day).
+const MAX_DEMO_OFFSET_S: f64 = 86_400.0;
+
 /// The source an API description asks for, for an avatar of `skeleton`.
 /// (`avatar` and `osc` name and count a `vmc` source's listener; a file
 /// source's take must lie in one of `folders`.)
@@ -84,8 +87,13 @@ pub fn source(
         }
         Some(Kind::Demo(d)) => {
             let origin = d.origin.as_ref().map_or([0.0; 3], |o| [o.x, o.y, o.z]);
-            if !(d.time_offset_s.is_finite() && origin.iter().all(|v| v.is_finite())) {
-                return Err(bad("demo source: numbers must be finite".into()));
+            if !(d.time_offset_s.is_finite() && d.time_offset_s.abs() <= MAX_DEMO_OFFSET_S) {
+                return Err(bad(format!(
+                    "demo source: `time_offset_s` must be finite and within {MAX_DEMO_OFFSET_S} s"
+                )));
+            }
+            if !origin.iter().all(|v| v.is_finite()) {
+                return Err(bad("demo source: `origin` must be finite".into()));
             }
             Ok((
                 SampleSource::Demo(DemoPerson::new(skeleton, d.time_offset_s, origin)),
@@ -95,10 +103,16 @@ pub fn source(
         }
         Some(Kind::File(f)) => {
             let path = folders.resolve(&f.path, "file source")?;
+            let reading = folders.budget().take_file(&path, "file source")?;
             let take = TrackerTake::read(&path)
                 .map_err(|e| bad(format!("file source: cannot read the tracker take: {e}")))?;
-            let replay = FileReplay::new(take, f.r#loop)
-                .ok_or_else(|| bad(format!("file source: {} has no samples", f.path)))?;
+            drop(reading);
+            let replay = FileReplay::new(take, f.r#loop).ok_or_else(|| {
+                bad(format!(
+                    "file source: {} has no samples",
+                    super::ids::clip(&f.path)
+                ))
+            })?;
             Ok((SampleSource::File(replay), described.clone(), None))
         }
         Some(Kind::Push(_)) => {

@@ -273,6 +273,7 @@ fn shared_state(
     shutdown: &watch::Receiver<bool>,
 ) -> Arc<Shared> {
     let (frames, _) = broadcast::channel(FANOUT_CAPACITY);
+    let read_budget = super::read_budget::ReadBudget::new(config.limits.read_budget_mib << 20);
     Arc::new(Shared {
         rate_hz: config.rate_hz,
         solver,
@@ -296,8 +297,12 @@ fn shared_state(
                 config_toml: super::recorder::registry::config_toml(config),
             },
         )),
-        sources: super::source_paths::AllowedFolders::new(&config.storage, &config.sources),
-        models: super::source_paths::AllowedFolders::models(&config.storage),
+        sources: super::source_paths::AllowedFolders::new(
+            &config.storage,
+            &config.sources,
+            read_budget.clone(),
+        ),
+        models: super::source_paths::AllowedFolders::models(&config.storage, read_budget),
         hulls: Default::default(),
         cluster: config
             .cluster
@@ -375,6 +380,7 @@ fn serve_grpc(
     // Pings find a client that vanished without closing, so that its
     // subscriber places are given back (`limits.keepalive_s`).
     let mut builder = Server::builder()
+        .max_concurrent_streams(config.limits.max_streams_per_connection)
         .http2_keepalive_interval(Some(config.limits.keepalive()))
         .http2_keepalive_timeout(Some(config.limits.keepalive()));
     if let Some(tls) = tls {

@@ -1,8 +1,11 @@
-//! Limits a daemon operator sets (`[limits]`): how many frame subscribers
-//! in all, on one connection, and how many of them with vertices. A
-//! StreamFrames call beyond a limit ends RESOURCE_EXHAUSTED with the limit
-//! and the key that sets it; refusals are counted and the first is logged
-//! as a warning.
+//! Limits a daemon operator sets (`[limits]`): how many streams (frame
+//! subscribers and every other response stream: WatchRecording,
+//! Calibrate, FetchTake, GetTakeFrames) in all, on one connection, and how
+//! many frame subscribers with vertices; HTTP/2 streams per connection;
+//! the largest push; the bytes read at once from files clients name. A
+//! call beyond a limit ends RESOURCE_EXHAUSTED with the limit and the key
+//! that sets it; refusals are counted and the first is logged as a
+//! warning.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -30,6 +33,17 @@ pub struct LimitsConfig {
     /// client that vanished without closing (power loss, a cut network)
     /// gives back its subscriber places within twice this.
     pub keepalive_s: f64,
+    /// HTTP/2 streams (calls) open at once on one connection, on the gRPC
+    /// and web ports (the SETTINGS_MAX_CONCURRENT_STREAMS the daemon
+    /// announces: a client queues calls beyond it).
+    pub max_streams_per_connection: u32,
+    /// The largest impulse PushImpulse takes, newton-seconds (its length).
+    pub max_impulse_n_s: f64,
+    /// MiB read at once from files clients name (file sources, hull
+    /// models, fetched takes): a read that would pass it is refused
+    /// RESOURCE_EXHAUSTED; a file larger than the whole budget is read
+    /// only when nothing else is.
+    pub read_budget_mib: u64,
 }
 
 impl Default for LimitsConfig {
@@ -38,12 +52,21 @@ impl Default for LimitsConfig {
     /// this machine without a skip, with a margin: 1,000 in all, 200 on
     /// one connection; vertex subscribers 400 (the fan-out already skips
     /// beyond 150 to 200 of them on 2 cores, docs/RESULTS.md; the runs in docs/notes/live-daemon-measurements.md).
+    /// HTTP/2 streams per connection 1,000: five times the subscribers one
+    /// connection may hold, with room for its unary calls. Impulses up to
+    /// 1,000 N s (four times the largest push tested, 250 N s). Reads 768
+    /// MiB at once: one 512 MiB tracker take (about 470 MB of memory while
+    /// parsed) at a time keeps the daemon under 1.2 GB
+    /// (docs/notes/hardening-second-round.md).
     fn default() -> Self {
         LimitsConfig {
             max_subscribers: 1000,
             max_subscribers_per_connection: 200,
             max_vertex_subscribers: 400,
             keepalive_s: 20.0,
+            max_streams_per_connection: 1000,
+            max_impulse_n_s: 1000.0,
+            read_budget_mib: 768,
         }
     }
 }
@@ -69,6 +92,32 @@ impl LimitsConfig {
                     reason: format!("{value} is not between 1 and {MAX_LIMIT}"),
                 });
             }
+        }
+        let bad = |key: &str, reason: String| ConfigError::Invalid {
+            path: path.to_string(),
+            key: key.to_string(),
+            reason,
+        };
+        if !(1..=MAX_LIMIT as u32).contains(&self.max_streams_per_connection) {
+            return Err(bad(
+                "limits.max_streams_per_connection",
+                format!(
+                    "{} is not between 1 and {MAX_LIMIT}",
+                    self.max_streams_per_connection
+                ),
+            ));
+        }
+        if !(self.max_impulse_n_s.is_finite() && (1.0..=1e5).contains(&self.max_impulse_n_s)) {
+            return Err(bad(
+                "limits.max_impulse_n_s",
+                format!("{} is not between 1 and 100000 N s", self.max_impulse_n_s),
+            ));
+        }
+        if !(1..=1 << 20).contains(&self.read_budget_mib) {
+            return Err(bad(
+                "limits.read_budget_mib",
+                format!("{} is not between 1 and 1048576 MiB", self.read_budget_mib),
+            ));
         }
         if !(0.1..=3600.0).contains(&self.keepalive_s) {
             return Err(ConfigError::Invalid {
@@ -142,6 +191,11 @@ impl SubscriberLimits {
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The limits as configured.
+    pub fn config(&self) -> &LimitsConfig {
+        &self.config
+    }
+
     /// Subscribers refused so far.
     pub fn refused(&self) -> u64 {
         self.refused.load(Ordering::Relaxed)
@@ -182,9 +236,11 @@ impl SubscriberLimits {
                  with `{key}` in the configuration"
             );
             if self.refused.fetch_add(1, Ordering::Relaxed) == 0 {
-                tracing::warn!("a frame subscriber was refused: {message} (further refusals are logged at debug level)");
+                tracing::warn!(
+                    "a stream was refused: {message} (further refusals are logged at debug level)"
+                );
             } else {
-                tracing::debug!("a frame subscriber was refused: {message}");
+                tracing::debug!("a stream was refused: {message}");
             }
             return Err(Status::resource_exhausted(message));
         }

@@ -78,6 +78,11 @@ pub fn spec(req: &pb::AddObjectRequest, hull: Option<Vec<DVec3>>) -> Result<Obje
 /// An object id of the API (`o7`).
 pub fn object_id(id: &str) -> Result<ObjectId, Status> {
     if let Some((node, own)) = id.split_once('/') {
+        let (id, node, own) = (
+            super::ids::clip(id),
+            super::ids::clip(node),
+            super::ids::clip(own),
+        );
         return Err(Status::failed_precondition(format!(
             "`{id}` is an object of node `{node}` of the shared space: only its own node moves \
              or removes it (there, as `{own}`)"
@@ -86,7 +91,12 @@ pub fn object_id(id: &str) -> Result<ObjectId, Status> {
     id.strip_prefix('o')
         .and_then(|n| n.parse().ok())
         .map(ObjectId)
-        .ok_or_else(|| Status::not_found(format!("no object `{id}` (ids read `o1`, `o2`, ...)")))
+        .ok_or_else(|| {
+            Status::not_found(format!(
+                "no object `{}` (ids read `o1`, `o2`, ...)",
+                super::ids::clip(id)
+            ))
+        })
 }
 
 /// The status of a refused change.

@@ -34,6 +34,9 @@ fn scale(source: &pb::MeshHull) -> Result<f64, Status> {
 pub fn read_hull(models: &AllowedFolders, source: &pb::MeshHull) -> Result<Vec<DVec3>, Status> {
     let scale = scale(source)?;
     let file = models.resolve(&source.model, "`shape.mesh_hull.model`")?;
+    let _reading = models
+        .budget()
+        .take_file(&file, "`shape.mesh_hull.model`")?;
     let points = posewire_skinning::gltf_import::mesh_points(&file, &source.mesh, models.base())
         .map_err(|e| Status::invalid_argument(format!("`shape.mesh_hull`: {e}")))?;
     let scaled: Vec<DVec3> = points.into_iter().map(|p| p * scale).collect();

@@ -264,6 +264,16 @@ impl LoopState {
                 },
                 t,
             );
+            if !super::frame_check::avatar_is_finite(&out) {
+                // Never streamed: the avatar starts again from its devices.
+                avatar.restart_solver(&mut self.space);
+                let mut stats = shared.stats();
+                stats.non_finite_resets += 1;
+                if stats.non_finite_resets == 1 {
+                    tracing::warn!(avatar = %avatar.id, "an avatar's solved state went non-finite (NaN or infinite); it was left out of the frame and its solver reset (further resets are counted in GetStats `non_finite_resets`)");
+                }
+                continue;
+            }
             if any_vertices && shared.live.vertices.wanted(&avatar.id) {
                 out.vertices = skin(avatar, &pose, &mut self.deformed, cost);
             }
@@ -282,7 +292,9 @@ impl LoopState {
         avatars: &mut Vec<pb::AvatarFrame>,
     ) -> Vec<pb::ObjectFrame> {
         let Some(link) = &shared.cluster else {
-            return super::objects::frame_objects(&self.space, &self.setup.avatars);
+            let mut objects = super::objects::frame_objects(&self.space, &self.setup.avatars);
+            objects.retain(super::frame_check::object_is_finite);
+            return objects;
         };
         let (mut objects, own) =
             super::objects::frame_and_scene_objects(&self.space, &self.setup.avatars);
@@ -296,6 +308,7 @@ impl LoopState {
         let now = Instant::now();
         link.remote.merge_into(now, avatars);
         link.remote.merge_objects_into(now, &mut objects);
+        objects.retain(super::frame_check::object_is_finite);
         if let Some(world) = self.space.world_mut() {
             self.remote_colliders.update(world, avatars);
             self.remote_objects.update(world, &link.remote.objects(now));

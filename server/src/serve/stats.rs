@@ -68,6 +68,8 @@ pub struct LoopStats {
     pub seen: Vec<Vec<Device>>,
     /// Every avatar's solver and simulated body.
     pub avatars: Vec<AvatarStat>,
+    /// Avatars reset because their solved state went non-finite.
+    pub non_finite_resets: u64,
 }
 
 /// Percentiles of tick durations, milliseconds.

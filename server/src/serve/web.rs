@@ -68,7 +68,9 @@ pub fn start(
         .route("/index.html", axum::routing::get(page))
         .route("/favicon.ico", axum::routing::get(page))
         .route("/assets/{*file}", axum::routing::get(page));
-    let mut builder = Server::builder().accept_http1(true);
+    let mut builder = Server::builder()
+        .accept_http1(true)
+        .max_concurrent_streams(shared.limits.config().max_streams_per_connection);
     let serves_tls = tls.is_some();
     if let Some(tls) = tls {
         builder = builder

@@ -236,12 +236,15 @@ impl AvatarController {
             Device::RightFoot => Some(1),
             _ => None,
         };
-        if let (Some(hand), Some(input)) =
-            (super::grab::Hand::of_device(sample.device), sample.input)
-        {
+        let verdict = self.ik.push(sample);
+        // A sample the gate left out does not grab either (issue 42).
+        if let (Some(hand), Some(input), false) = (
+            super::grab::Hand::of_device(sample.device),
+            sample.input,
+            matches!(verdict, crate::gate::Verdict::Rejected(_)),
+        ) {
             self.hands[hand.index()].set(input.grip);
         }
-        let verdict = self.ik.push(sample);
         if let (Some(i), crate::gate::Verdict::Accepted) = (foot, verdict) {
             self.foot_seen[i] = Some(sample.time_s);
         }

@@ -4720,6 +4720,11 @@ message GetStatsResponse {
   repeated AvatarStats avatars = 12;
   // The shared space over NATS (\`[cluster]\`, issue 27); absent without one.
   ClusterStats cluster = 13;
+  // Times an avatar's solved state went non-finite (NaN or infinite) and
+  // the avatar's solver was reset instead of streaming it (issue 42: a
+  // frame never leaves the daemon with a non-finite value). The first is
+  // logged as a warning.
+  uint64 non_finite_resets = 14;
 }
 
 // The daemon's link to the shared space's bus.

@@ -5,16 +5,16 @@
 use std::sync::Arc;
 
 use pb::avatar_service_server::AvatarService;
-use posewire_body::glam::DVec3;
 use posewire_body::Joint;
 use posewire_proto::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::serve::avatar_build;
 use crate::serve::frame_build::device;
-use crate::serve::ids::check_id;
+use crate::serve::ids::{check_id, clip};
 use crate::serve::live::Command;
 use crate::serve::profiles::ProfileStore;
+use crate::serve::request_ranges;
 use crate::serve::state::Shared;
 
 /// The avatar service.
@@ -38,7 +38,7 @@ impl Avatars {
         self.list()
             .into_iter()
             .find(|a| a.id == id)
-            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))
+            .ok_or_else(|| Status::not_found(format!("no avatar `{}`", clip(id))))
     }
 
     fn list(&self) -> Vec<pb::Avatar> {
@@ -70,17 +70,14 @@ impl Avatars {
         }
         self.shared
             .avatar(id)
-            .ok_or_else(|| Status::not_found(format!("no avatar `{id}`")))
+            .ok_or_else(|| Status::not_found(format!("no avatar `{}`", clip(id))))
     }
 }
 
-fn finite(v: &Option<pb::Vec3>, what: &str) -> Result<Option<DVec3>, Status> {
-    match v {
-        None => Ok(None),
-        Some(v) if v.x.is_finite() && v.y.is_finite() && v.z.is_finite() => {
-            Ok(Some(DVec3::new(v.x, v.y, v.z)))
-        }
-        Some(_) => Err(Status::invalid_argument(format!("{what} must be finite"))),
+impl Avatars {
+    /// The workspace radius positions in requests must lie within.
+    fn radius_m(&self) -> f64 {
+        self.shared.gate.workspace_radius_m
     }
 }
 
@@ -110,6 +107,7 @@ impl AvatarService for Avatars {
         let source = req
             .source
             .ok_or_else(|| Status::invalid_argument("give the avatar's source"))?;
+        request_ranges::source(&source, self.radius_m())?;
         let store = self.store();
         let solver = self.shared.solver;
         let cor = self.shared.live.cor_cache_dir();
@@ -156,6 +154,7 @@ impl AvatarService for Avatars {
         let described = req
             .source
             .ok_or_else(|| Status::invalid_argument("give the new source"))?;
+        request_ranges::source(&described, self.radius_m())?;
         let osc = self.shared.osc.clone();
         let id = req.id.clone();
         let folders = self.shared.sources.clone();
@@ -212,11 +211,13 @@ impl AvatarService for Avatars {
         let joint = Joint::from_name(&req.joint).ok_or_else(|| {
             Status::invalid_argument(format!(
                 "`{}` is not a canonical joint (e.g. `chest`, `left_wrist`)",
-                req.joint
+                clip(&req.joint)
             ))
         })?;
-        let impulse = finite(&req.impulse, "impulse")?
-            .ok_or_else(|| Status::invalid_argument("give the impulse"))?;
+        let impulse = request_ranges::impulse(
+            req.impulse.as_ref(),
+            self.shared.limits.config().max_impulse_n_s,
+        )?;
         self.shared
             .live
             .send(|reply| Command::Impulse {
@@ -235,7 +236,7 @@ impl AvatarService for Avatars {
     ) -> Result<Response<pb::SetGazeTargetResponse>, Status> {
         let req = request.into_inner();
         self.known(&req.id)?;
-        let target = finite(&req.target, "target")?;
+        let target = request_ranges::position(req.target.as_ref(), "`target`", self.radius_m())?;
         self.shared
             .live
             .send(|reply| Command::Gaze {

@@ -45,6 +45,8 @@ impl CalibrationService for Calibration {
         &self,
         request: Request<pb::CalibrateRequest>,
     ) -> Result<Response<CalibrateStream>, Status> {
+        // A place among `[limits]`' streams, held while the session runs.
+        let admitted = self.shared.limits.admit(request.remote_addr(), false)?;
         let req = request.into_inner();
         check_id(&req.profile_name)
             .map_err(|e| Status::invalid_argument(format!("profile_name: {e}")))?;
@@ -52,14 +54,20 @@ impl CalibrationService for Calibration {
         if needs_avatar
             && (req.avatar_id.is_empty() || self.shared.avatar(&req.avatar_id).is_none())
         {
-            return Err(Status::not_found(format!("no avatar `{}`", req.avatar_id)));
+            return Err(Status::not_found(format!(
+                "no avatar `{}`",
+                crate::serve::ids::clip(&req.avatar_id)
+            )));
         }
         let (tx, rx) = mpsc::channel(64);
         let session = Session {
             shared: self.shared.clone(),
             request: req,
         };
-        tokio::spawn(session.run(tx));
+        tokio::spawn(async move {
+            let _admitted = admitted;
+            session.run(tx).await;
+        });
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 

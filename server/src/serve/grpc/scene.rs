@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use pb::scene_service_server::SceneService;
-use posewire_body::glam::DVec3;
 use posewire_proto::v1 as pb;
 use posewire_solver::physics::grab::Hand;
 use posewire_solver::physics::tool::{check_grip, sword_grip, StickSpec};
@@ -13,6 +12,7 @@ use tonic::{Request, Response, Status};
 use crate::serve::object_commands::{ObjectChange, ToolChoice};
 use crate::serve::object_convert::{object_id, spec, status, transform};
 use crate::serve::object_hulls::read_hull;
+use crate::serve::request_ranges;
 use crate::serve::state::Shared;
 
 /// The service.
@@ -82,8 +82,18 @@ fn tool(tool: Option<pb::attach_tool_request::Tool>) -> Result<ToolChoice, Statu
     }
 }
 
-fn velocity(v: Option<&pb::Vec3>) -> DVec3 {
-    v.map_or(DVec3::ZERO, |v| DVec3::new(v.x, v.y, v.z))
+impl Scene {
+    /// A request's pose position: within the workspace
+    /// (`devices.workspace_radius_m`).
+    fn in_workspace(&self, pose: Option<&pb::Pose>) -> Result<(), Status> {
+        let radius = self.shared.gate.workspace_radius_m;
+        request_ranges::position(
+            pose.and_then(|p| p.position.as_ref()),
+            "`pose.position`",
+            radius,
+        )
+        .map(|_| ())
+    }
 }
 
 #[tonic::async_trait]
@@ -93,6 +103,7 @@ impl SceneService for Scene {
         request: Request<pb::AddObjectRequest>,
     ) -> Result<Response<pb::SceneObject>, Status> {
         let req = request.into_inner();
+        self.in_workspace(req.pose.as_ref())?;
         let source = match req.shape.as_ref().and_then(|s| s.kind.as_ref()) {
             Some(pb::shape::Kind::MeshHull(h)) => Some(h.clone()),
             _ => None,
@@ -153,10 +164,11 @@ impl SceneService for Scene {
     ) -> Result<Response<pb::SceneObject>, Status> {
         let req = request.into_inner();
         let id = object_id(&req.id)?;
+        self.in_workspace(req.pose.as_ref())?;
         let pose = transform(req.pose.as_ref(), "pose")?;
         let velocity = [
-            velocity(req.linear_velocity.as_ref()),
-            velocity(req.angular_velocity.as_ref()),
+            request_ranges::speed(req.linear_velocity.as_ref(), "linear_velocity")?,
+            request_ranges::speed(req.angular_velocity.as_ref(), "angular_velocity")?,
         ];
         self.one(ObjectChange::SetPose { id, pose, velocity }).await
     }
@@ -184,13 +196,11 @@ impl SceneService for Scene {
         let id = object_id(&req.object_id)?;
         let velocity = match (&req.linear_velocity, &req.angular_velocity) {
             (None, None) => None,
-            (lin, ang) => Some([velocity(lin.as_ref()), velocity(ang.as_ref())]),
+            (lin, ang) => Some([
+                request_ranges::speed(lin.as_ref(), "linear_velocity")?,
+                request_ranges::speed(ang.as_ref(), "angular_velocity")?,
+            ]),
         };
-        if velocity.is_some_and(|[l, a]| !(l.is_finite() && a.is_finite())) {
-            return Err(Status::invalid_argument(
-                "`linear_velocity` and `angular_velocity` must be finite",
-            ));
-        }
         self.one(ObjectChange::Release { id, velocity }).await
     }
 

@@ -55,7 +55,7 @@ impl StatsService for Stats {
         &self,
         _request: Request<pb::GetStatsRequest>,
     ) -> Result<Response<pb::GetStatsResponse>, Status> {
-        let (frames, overruns, uptime_s, times, devices, avatars) = {
+        let (frames, overruns, uptime_s, times, devices, avatars, non_finite_resets) = {
             let s = self.shared.stats();
             (
                 s.frames,
@@ -64,6 +64,7 @@ impl StatsService for Stats {
                 s.frame_times(),
                 s.devices.clone(),
                 s.avatars.iter().map(avatar_stats).collect(),
+                s.non_finite_resets,
             )
         };
         let subscribers = self
@@ -106,6 +107,7 @@ impl StatsService for Stats {
             })
             .collect();
         Ok(Response::new(pb::GetStatsResponse {
+            non_finite_resets,
             cluster: self.shared.cluster.as_ref().map(|c| c.stats()),
             avatars,
             push_streams,

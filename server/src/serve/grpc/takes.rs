@@ -10,10 +10,12 @@ use pb::take_service_server::TakeService;
 use posewire_proto::v1 as pb;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
-use tokio_stream::Stream;
+use tokio_stream::{Stream, StreamExt as _};
 use tonic::{Request, Response, Status};
 
 use super::blocking::blocking;
+use crate::serve::ids::clip;
+use crate::serve::limits::Admitted;
 use crate::serve::live::Command;
 use crate::serve::recorder::{RecordingStatus, Recordings};
 use crate::serve::state::Shared;
@@ -43,6 +45,20 @@ impl Takes {
     fn recordings(&self) -> Arc<Recordings> {
         self.shared.recordings.clone()
     }
+
+    /// A place for a response stream among `[limits]`' streams (counted
+    /// with the frame subscribers, in all and per connection).
+    fn admit<T>(&self, request: &Request<T>) -> Result<Admitted, Status> {
+        self.shared.limits.admit(request.remote_addr(), false)
+    }
+}
+
+/// Messages streamed while holding the stream's place among the limits.
+fn held<T: Send + 'static>(admitted: Admitted, messages: Vec<Result<T, Status>>) -> Streamed<T> {
+    Box::pin(tokio_stream::iter(messages).map(move |m| {
+        let _held = &admitted;
+        m
+    }))
 }
 
 fn unix_ns() -> i64 {
@@ -132,14 +148,20 @@ impl TakeService for Takes {
         &self,
         request: Request<pb::WatchRecordingRequest>,
     ) -> Result<Response<Self::WatchRecordingStream>, Status> {
+        let admitted = self.admit(&request)?;
         let req = request.into_inner();
         let status = self.recordings().status(&req.avatar_id).ok_or_else(|| {
-            Status::failed_precondition(format!("avatar `{}` is not being recorded", req.avatar_id))
+            Status::failed_precondition(format!(
+                "avatar `{}` is not being recorded",
+                clip(&req.avatar_id)
+            ))
         })?;
         let (tx, rx) = mpsc::channel(4);
         let mut ended = status.watch();
         let mut shutdown = self.shared.shutdown.clone();
         tokio::spawn(async move {
+            // The stream's place is held while it runs.
+            let _admitted = admitted;
             loop {
                 let now = status.snapshot();
                 let stopped = now.stopped;
@@ -211,13 +233,20 @@ impl TakeService for Takes {
         &self,
         request: Request<pb::FetchTakeRequest>,
     ) -> Result<Response<Self::FetchTakeStream>, Status> {
+        let admitted = self.admit(&request)?;
         let req = request.into_inner();
         let path = self.recordings().path_of(&req.name)?;
+        let budget = self.shared.sources.budget().clone();
         let bytes = blocking(move || {
             use posewire_body::bounded_read::{read_bounded, ReadError, TAKE};
+            let _reading = budget.take_file(&path, "FetchTake")?;
             read_bounded(&path, TAKE).map_err(|e| match e {
                 ReadError::Open { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
-                    Status::not_found(format!("no take `{}` ({})", req.name, path.display()))
+                    Status::not_found(format!(
+                        "no take `{}` ({})",
+                        clip(&req.name),
+                        path.display()
+                    ))
                 }
                 ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
                     Status::failed_precondition(e.to_string())
@@ -238,13 +267,14 @@ impl TakeService for Takes {
                 })
             })
             .collect();
-        Ok(Response::new(Box::pin(tokio_stream::iter(chunks))))
+        Ok(Response::new(held(admitted, chunks)))
     }
 
     async fn get_take_frames(
         &self,
         request: Request<pb::GetTakeFramesRequest>,
     ) -> Result<Response<Self::GetTakeFramesStream>, Status> {
+        let admitted = self.admit(&request)?;
         let req = request.into_inner();
         let recordings = self.recordings();
         let dir = recordings.dir();
@@ -265,6 +295,6 @@ impl TakeService for Takes {
                 frames: c.to_vec(),
             })
         }));
-        Ok(Response::new(Box::pin(tokio_stream::iter(messages))))
+        Ok(Response::new(held(admitted, messages)))
     }
 }
