@@ -748,10 +748,15 @@ impl AvatarController {
         };
         let own = avatar.pose(world.rapier());
         let skeleton = avatar.skeleton;
-        // While the body tracks, the way to its person goes around the
-        // other bodies in it; the body is read against that way.
+        // While the body tracks or staggers, the way to its person goes
+        // around the other bodies in it (a body that bumps into another
+        // staggers from the hit and still passes it); the body is read
+        // against that way.
         let mut steered = *person;
-        if self.reaction.state() == BodyState::Tracking {
+        if matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        ) {
             let offset = self.passing.offset(
                 id,
                 person.root,
@@ -789,9 +794,9 @@ impl AvatarController {
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {
-                let mut drive = *person;
+                let mut drive = steered;
                 let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z);
-                let pull = flat(person.root - own.root);
+                let pull = flat(steered.root - own.root);
                 let reach = s.stagger_pull_m.max(0.0);
                 let pull = if pull.length() > reach {
                     pull.normalize_or_zero() * reach
@@ -799,7 +804,7 @@ impl AvatarController {
                     pull
                 };
                 let at = own.root + pull;
-                drive.root = DVec3::new(at.x, person.root.y, at.z);
+                drive.root = DVec3::new(at.x, steered.root.y, at.z);
                 drive
             }
             BodyState::Fallen => super::get_up::bracing(&own),
