@@ -677,10 +677,13 @@ async fn an_avatar_walked_into_a_remote_one_is_stopped_by_it() {
     assert_eq!(remote_held, frames, "b/demo is remote on a");
     // The devices went through b/demo...
     assert!(furthest_head > 3.0, "{furthest_head}");
-    // ...the body did not: its pelvis stayed short of b/demo's by more
-    // than 0.2 m, most of two trunks' radii (b/demo's trunk capsule is
-    // 0.14 m, the walker's about as thick; measured 0.27-0.33 m)...
-    assert!(furthest_pelvis < -0.2, "{furthest_pelvis}");
+    // ...the body did not: its pelvis never got past b/demo's along the
+    // walk, and never within 0.2 m of it across the floor, most of two
+    // trunks' radii (b/demo's trunk capsule is 0.14 m, the walker's about
+    // as thick). Since a bump is a hit (issue 41) the walker staggers and
+    // is turned aside, so the gap along the walk alone (0.27-0.33 m
+    // before; 0.17-0.38 m now, with 0.38 m across) is not the bodies' gap.
+    assert!(furthest_pelvis < 0.0, "{furthest_pelvis}");
     assert!(closest > 0.2, "{closest}");
     // ...and b/demo, standing at home, was not pushed away by the walker's
     // copy there.
