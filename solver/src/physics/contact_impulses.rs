@@ -21,7 +21,6 @@ impl PhysicsWorld {
         let Some(me) = self.avatar(id) else {
             return DVec3::ZERO;
         };
-        let own: Vec<RigidBodyHandle> = me.bodies.0.iter().flatten().copied().collect();
         let held: Vec<RigidBodyHandle> = self
             .holds
             .objects_of(id)
@@ -31,20 +30,18 @@ impl PhysicsWorld {
             .collect();
         let mut sum = DVec3::ZERO;
         for &c in &me.colliders {
-            for pair in self.rapier.narrow_phase.contact_pairs_with(c) {
+            for (pair, other) in self.pairs_of(c) {
                 if !pair.has_any_active_contact() {
                     continue;
                 }
-                let other = if pair.collider1 == c {
-                    pair.collider2
-                } else {
-                    pair.collider1
-                };
                 let Some(body) = self.rapier.colliders.get(other).and_then(|o| o.parent()) else {
                     continue;
                 };
                 let moving = self.rapier.bodies.get(body).is_some_and(|b| !b.is_fixed());
-                if !moving || own.contains(&body) || held.contains(&body) {
+                if !moving
+                    || me.bodies.0.iter().flatten().any(|&b| b == body)
+                    || held.contains(&body)
+                {
                     continue;
                 }
                 // rapier's impulse pushes collider2 along the contact

@@ -132,20 +132,7 @@ fn key_pose(
     for j in [Joint::RightShoulder, Joint::RightElbow, Joint::RightWrist] {
         p.rotations[j] = right;
     }
-    for (hip, knee, ankle, toe) in [
-        (
-            Joint::LeftHip,
-            Joint::LeftKnee,
-            Joint::LeftAnkle,
-            Joint::LeftToe,
-        ),
-        (
-            Joint::RightHip,
-            Joint::RightKnee,
-            Joint::RightAnkle,
-            Joint::RightToe,
-        ),
-    ] {
+    for [hip, knee, ankle, toe] in super::locomotion::LEGS {
         p.rotations[hip] = pitch(-thigh);
         p.rotations[knee] = pitch(shin);
         p.rotations[ankle] = pitch(foot);

@@ -165,7 +165,8 @@ pub struct Recovery {
     pub pelvis_target: Option<(f64, f64)>,
 }
 
-const LEGS: [[Joint; 4]; 2] = [
+/// Each leg's hip, knee, ankle and toe, left then right.
+pub(super) const LEGS: [[Joint; 4]; 2] = [
     [
         Joint::LeftHip,
         Joint::LeftKnee,

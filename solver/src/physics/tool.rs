@@ -301,12 +301,7 @@ impl PhysicsWorld {
                     continue;
                 };
                 for &c in body.colliders() {
-                    for pair in self.rapier.narrow_phase.contact_pairs_with(c) {
-                        let other = if pair.collider1 == c {
-                            pair.collider2
-                        } else {
-                            pair.collider1
-                        };
+                    for (pair, other) in self.pairs_of(c) {
                         let parent = self.rapier.colliders.get(other).and_then(|o| o.parent());
                         if parent.is_some_and(|p| own.contains(&p) || bodies.contains(&p)) {
                             continue;

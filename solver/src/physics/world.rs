@@ -428,6 +428,30 @@ impl PhysicsWorld {
             .collect()
     }
 
+    /// Collider `c`'s contact pairs of the last step, each with the
+    /// collider on the pair's other side.
+    pub(crate) fn pairs_of(
+        &self,
+        c: rapier3d::prelude::ColliderHandle,
+    ) -> impl Iterator<
+        Item = (
+            &rapier3d::prelude::ContactPair,
+            rapier3d::prelude::ColliderHandle,
+        ),
+    > + '_ {
+        self.rapier
+            .narrow_phase
+            .contact_pairs_with(c)
+            .map(move |pair| {
+                let other = if pair.collider1 == c {
+                    pair.collider2
+                } else {
+                    pair.collider1
+                };
+                (pair, other)
+            })
+    }
+
     /// Whether any of an avatar's segments touches another avatar or a
     /// moving body of the scene right now.
     pub fn touches_another(&self, id: AvatarId) -> bool {
@@ -435,12 +459,7 @@ impl PhysicsWorld {
             return false;
         };
         me.colliders.iter().any(|&c| {
-            self.rapier.narrow_phase.contact_pairs_with(c).any(|pair| {
-                let other = if pair.collider1 == c {
-                    pair.collider2
-                } else {
-                    pair.collider1
-                };
+            self.pairs_of(c).any(|(pair, other)| {
                 pair.has_any_active_contact()
                     && !me.colliders.contains(&other)
                     && self
@@ -462,12 +481,7 @@ impl PhysicsWorld {
         };
         let mut deepest = 0.0_f64;
         for &c in &me.colliders {
-            for pair in self.rapier.narrow_phase.contact_pairs_with(c) {
-                let o = if pair.collider1 == c {
-                    pair.collider2
-                } else {
-                    pair.collider1
-                };
+            for (pair, o) in self.pairs_of(c) {
                 if !other.colliders.contains(&o) {
                     continue;
                 }
@@ -502,15 +516,10 @@ impl PhysicsWorld {
             None
         };
         for &c in &me.colliders {
-            for pair in self.rapier.narrow_phase.contact_pairs_with(c) {
+            for (pair, other) in self.pairs_of(c) {
                 if !pair.has_any_active_contact() {
                     continue;
                 }
-                let other = if pair.collider1 == c {
-                    pair.collider2
-                } else {
-                    pair.collider1
-                };
                 let Some((_, mine)) = owner(c) else { continue };
                 match owner(other) {
                     Some((i, _)) if i == id.0 => {}
