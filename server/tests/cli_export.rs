@@ -679,6 +679,85 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
     }
 }
 
+/// Blender built as a Python module (`bpy` from PyPI: Blender's own
+/// build, which has the USD importer that Debian's Blender lacks), pinned
+/// so the importer under test does not change under the tests.
+const BPY: &str = "bpy==5.0.1";
+
+#[test]
+fn export_usd_is_read_by_blenders_usd_importer_with_every_joint_where_posewire_has_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, usd) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.usda"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "usd", &usd);
+    let track = JointTrack::read(&csv).expect("csv");
+    let python = match python_env::python_with("python-bpy", &[BPY], "import bpy") {
+        Ok(python) => python,
+        Err(why) => {
+            println!("SKIPPED: no Blender module ({why:?})");
+            return;
+        }
+    };
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/blender/read_usd.py");
+    let json_path = dir.path().join("blender_usd.json");
+    let out = python_env::run(
+        std::process::Command::new(&python)
+            .arg(&script)
+            .arg(&usd)
+            .arg(&json_path),
+    )
+    .expect("the Blender script runs");
+    assert!(
+        out.status.success(),
+        "Blender could not import the USD export: {}",
+        python_env::tail(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).expect("JSON")).expect("JSON");
+    let n = track.frames.len();
+    assert_eq!(
+        (json["frame_start"].as_i64(), json["frame_end"].as_i64()),
+        (Some(0), Some(n as i64 - 1)),
+        "the scene's frames are the export's time codes"
+    );
+    let armatures: Vec<&String> = json["armatures"]
+        .as_object()
+        .expect("armatures")
+        .keys()
+        .collect();
+    assert_eq!(armatures, ["a"], "one armature, under the avatar's node");
+    let frames = json["armatures"]["a"]["frames"].as_array().expect("frames");
+    assert_eq!(frames.len(), n);
+    let mut worst = (0.0f64, String::new());
+    for (k, (theirs, ours)) in frames.iter().zip(&track.frames).enumerate() {
+        let ours = ours.positions();
+        for j in Joint::ALL {
+            let p: [f64; 3] = serde_json::from_value(theirs[j.name()].clone())
+                .unwrap_or_else(|_| panic!("Blender has no bone {} at frame {k}", j.name()));
+            let d = ours[j].distance(DVec3::from_array(p));
+            if d > worst.0 {
+                worst = (d, format!("{} at frame {k}", j.name()));
+            }
+        }
+    }
+    println!(
+        "Blender {} USD importer: worst joint {:.5} mm ({}) over all {n} frames",
+        json["blender"],
+        worst.0 * 1000.0,
+        worst.1
+    );
+    assert!(
+        worst.0 <= 0.001,
+        "Blender puts {} {:.3} mm from the CSV",
+        worst.1,
+        worst.0 * 1000.0
+    );
+}
+
 #[test]
 fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_has_them() {
     let dir = tempfile::tempdir().expect("tempdir");
