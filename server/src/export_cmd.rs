@@ -63,7 +63,8 @@ pub enum ExportFormat {
     Csv,
     /// Binary FBX 7.4 (.fbx), centimetres, +Y up.
     Fbx,
-    /// USD text with UsdSkel (.usda), metres, +Y up.
+    /// USD with UsdSkel, metres, +Y up: text (.usda), or USD's binary
+    /// crate format when --out ends in .usdc.
     Usd,
 }
 

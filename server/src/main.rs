@@ -33,6 +33,7 @@ mod table;
 mod take_check_cmd;
 mod train_cmd;
 mod usd_export;
+mod usdc;
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;

@@ -26,10 +26,19 @@ use posewire_skinning::export::PropTrack;
 
 use crate::scene_export::{identifier, pose_local, rest_local, AvatarAnimation, SceneAnimation};
 
-/// Writes `scene` as a `.usda` layer to `path`.
+/// Writes `scene` as a `.usda` layer to `path`, or as USD's binary crate
+/// format when `path` ends in `.usdc` (the same layer: `crate::usdc`).
 pub fn write(scene: &SceneAnimation, path: &Path) -> anyhow::Result<()> {
     let text = layer(scene);
-    posewire_body::atomic_file::write_atomic(path, text.as_bytes())
+    let bytes = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("usdc"))
+    {
+        crate::usdc::from_usda(&text).context("cannot lay the USD export out as .usdc")?
+    } else {
+        text.into_bytes()
+    };
+    posewire_body::atomic_file::write_atomic(path, &bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -610,7 +610,57 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
     export_as(&take, "csv", &csv);
     export_as(&take, "usd", &usd);
     let track = JointTrack::read(&csv).expect("csv");
-    let json = match usd_check::read_with_pixar_usd(&usd, dir.path()) {
+    pixar_usd_reads_the_walk(&usd, dir.path(), &track);
+}
+
+/// The same take as `.usdc` (USD's binary crate format, written by
+/// `--format usd` for an `--out` ending in `.usdc`): a crate file of
+/// version 0.8.0 that Pixar's Sdf reads as the very layer it reads from
+/// the `.usda` export, and that UsdSkel reads with every joint and object
+/// where Posewire has them, as the `.usda`.
+#[test]
+fn export_usdc_is_the_usda_layer_in_pixars_binary_format_and_read_by_pixar_usd() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, usda, usdc) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.usda"),
+        dir.path().join("walk.usdc"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "usd", &usda);
+    export_as(&take, "usd", &usdc);
+    let bytes = std::fs::read(&usdc).expect("the .usdc");
+    assert_eq!(&bytes[..8], b"PXR-USDC", "the crate file's identifier");
+    assert_eq!(&bytes[8..11], &[0, 8, 0], "crate version 0.8.0");
+    let text_size = std::fs::metadata(&usda).expect("the .usda").len();
+    println!(".usdc {} bytes, .usda {text_size} bytes", bytes.len());
+    let same = match usd_check::compare_with_pixar_sdf(&usda, &usdc, dir.path()) {
+        Ok(json) => json,
+        Err(why) => {
+            println!("SKIPPED: {why}");
+            return;
+        }
+    };
+    assert_eq!(same["formats"], serde_json::json!(["usda", "usdc"]));
+    assert!(
+        same["same"].as_bool() == Some(true),
+        "Sdf reads different layers from the .usda and the .usdc: {}",
+        same["differ"]
+    );
+    println!(
+        "Pixar's Sdf: the .usdc holds the .usda's layer ({} lines of USD text)",
+        same["lines"][0]
+    );
+    let track = JointTrack::read(&csv).expect("csv");
+    pixar_usd_reads_the_walk(&usdc, dir.path(), &track);
+}
+
+/// Pixar's USD reads the walk take's export `usd` (text or binary): the
+/// stage's metadata, USD's validators, one skeleton with every joint within
+/// 1 mm of the CSV `track` at every time code, every object where it was.
+fn pixar_usd_reads_the_walk(usd: &Path, dir: &Path, track: &JointTrack) {
+    let json = match usd_check::read_with_pixar_usd(usd, dir) {
         Ok(json) => json,
         Err(why) => {
             println!("SKIPPED: {why}");
@@ -645,10 +695,11 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
     assert!(json["skeletons"]["a"]["animation"]
         .as_str()
         .is_some_and(|p| p.ends_with("/Animation")));
-    let (d, at) = usd_check::worst_joint(&json, "a", &track);
+    let (d, at) = usd_check::worst_joint(&json, "a", track);
     println!(
-        "Pixar USD {}: worst joint {:.5} mm ({at}) over all {n} time codes",
+        "Pixar USD {} reading {}: worst joint {:.5} mm ({at}) over all {n} time codes",
         json["usd"],
+        usd.display(),
         d * 1000.0
     );
     assert!(
@@ -686,28 +737,37 @@ const BPY: &str = "bpy==5.0.1";
 
 #[test]
 fn export_usd_is_read_by_blenders_usd_importer_with_every_joint_where_posewire_has_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let take = write_take_with_objects(dir.path());
-    let (csv, usd) = (
-        dir.path().join("walk.joints.csv"),
-        dir.path().join("walk.usda"),
-    );
-    export_as(&take, "csv", &csv);
-    export_as(&take, "usd", &usd);
-    let track = JointTrack::read(&csv).expect("csv");
+    for file in ["walk.usda", "walk.usdc"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let take = write_take_with_objects(dir.path());
+        let (csv, usd) = (dir.path().join("walk.joints.csv"), dir.path().join(file));
+        export_as(&take, "csv", &csv);
+        export_as(&take, "usd", &usd);
+        let track = JointTrack::read(&csv).expect("csv");
+        if !blender_reads_the_walk(&usd, dir.path(), &track) {
+            return;
+        }
+    }
+}
+
+/// Blender's USD importer reads the walk take's export `usd` (text or
+/// binary): one armature under the avatar's node, the scene's frames the
+/// time codes, every joint within 1 mm of the CSV `track` at every frame.
+/// False when there is no Blender module to run.
+fn blender_reads_the_walk(usd: &Path, dir: &Path, track: &JointTrack) -> bool {
     let python = match python_env::python_with("python-bpy", &[BPY], "import bpy") {
         Ok(python) => python,
         Err(why) => {
             println!("SKIPPED: no Blender module ({why:?})");
-            return;
+            return false;
         }
     };
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/blender/read_usd.py");
-    let json_path = dir.path().join("blender_usd.json");
+    let json_path = dir.join("blender_usd.json");
     let out = python_env::run(
         std::process::Command::new(&python)
             .arg(&script)
-            .arg(&usd)
+            .arg(usd)
             .arg(&json_path),
     )
     .expect("the Blender script runs");
@@ -745,8 +805,9 @@ fn export_usd_is_read_by_blenders_usd_importer_with_every_joint_where_posewire_h
         }
     }
     println!(
-        "Blender {} USD importer: worst joint {:.5} mm ({}) over all {n} frames",
+        "Blender {} USD importer reading {}: worst joint {:.5} mm ({}) over all {n} frames",
         json["blender"],
+        usd.display(),
         worst.0 * 1000.0,
         worst.1
     );
@@ -756,6 +817,7 @@ fn export_usd_is_read_by_blenders_usd_importer_with_every_joint_where_posewire_h
         worst.1,
         worst.0 * 1000.0
     );
+    true
 }
 
 #[test]

@@ -64,3 +64,36 @@ pub fn worst_joint(json: &serde_json::Value, name: &str, track: &JointTrack) -> 
     }
     worst
 }
+
+/// What Pixar's Sdf finds comparing two layers (`tests/usd/same_layer.py`:
+/// their file formats, whether their contents are identical, the first
+/// differing lines), or why it could not be run.
+pub fn compare_with_pixar_sdf(
+    first: &Path,
+    second: &Path,
+    dir: &Path,
+) -> Result<serde_json::Value, String> {
+    let python =
+        python_with("python-usd", &["usd-core"], "from pxr import Usd, UsdSkel").map_err(|e| {
+            match e {
+                NoPython::Unavailable(why) | NoPython::InstallFailed(why) => why,
+            }
+        })?;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/usd/same_layer.py");
+    let json_path = dir.join("same_layer.json");
+    let out = run(Command::new(&python)
+        .arg(&script)
+        .arg(first)
+        .arg(second)
+        .arg(&json_path))
+    .expect("the USD script runs");
+    assert!(
+        out.status.success(),
+        "Pixar's Sdf could not compare {} and {}: {}",
+        first.display(),
+        second.display(),
+        tail(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json_path).expect("the script's JSON");
+    Ok(serde_json::from_str(&text).expect("the script wrote JSON"))
+}
