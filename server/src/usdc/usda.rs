@@ -261,9 +261,10 @@ impl Parser {
             }
             if let Some(Tok::Str(doc)) = self.peek().cloned() {
                 self.at += 1;
+                // A bare string is the comment (Sdf's reading of it).
                 out.push(Meta {
                     list_op: None,
-                    key: "doc".into(),
+                    key: "comment".into(),
                     value: Parsed::Str(doc),
                 });
                 continue;
@@ -552,7 +553,7 @@ mod tests {
     #[test]
     fn bad_text_is_an_error_with_its_line() {
         assert!(matches!(
-            read("#usda 1.0\ndef Xform \"a\" {\n  float x = (1, 2\n}\n"),
+            read("#usda 1.0\ndef Xform \"a\" {\n  float x = (1, 2 }\n"),
             Err(UsdcError::Syntax { line: 3, .. })
         ));
         assert!(read("not usd").is_err());
