@@ -73,9 +73,8 @@ pub fn write(layer: &Layer) -> Result<Vec<u8>, UsdcError> {
     c.finish()
 }
 
-fn too_large(e: std::num::TryFromIntError) -> UsdcError {
-    let _ = e;
-    UsdcError::TooLarge("more than 2^32 tokens, paths or fields")
+fn too_large(_: std::num::TryFromIntError) -> UsdcError {
+    UsdcError::TooLarge("more than 2^31 tokens, paths or fields")
 }
 
 impl Crate {
@@ -86,7 +85,8 @@ impl Crate {
         if s.contains('\0') {
             return Err(UsdcError::Value("text without NUL characters"));
         }
-        let i = u32::try_from(self.tokens.len()).map_err(too_large)?;
+        // Below 2^31: path coding negates token indexes.
+        let i = i32::try_from(self.tokens.len()).map_err(too_large)? as u32;
         self.tokens.push(s.to_string());
         self.token_ids.insert(s.to_string(), i);
         Ok(i)
@@ -330,12 +330,22 @@ impl Crate {
         array: bool,
         samples: &[(f64, Parsed)],
     ) -> Result<u64, UsdcError> {
-        let mut reps = Vec::with_capacity(samples.len());
-        for (_, v) in samples {
+        // In time order, the last of equal times kept (as Sdf's sample map).
+        let mut sorted: Vec<&(f64, Parsed)> = samples.iter().collect();
+        sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut kept: Vec<&(f64, Parsed)> = Vec::with_capacity(sorted.len());
+        for s in sorted {
+            match kept.last_mut() {
+                Some(last) if last.0 == s.0 => *last = s,
+                _ => kept.push(s),
+            }
+        }
+        let mut reps = Vec::with_capacity(kept.len());
+        for (_, v) in &kept {
             reps.push(self.value(type_name, array, v)?);
         }
-        let mut times = (samples.len() as u64).to_le_bytes().to_vec();
-        for (t, _) in samples {
+        let mut times = (kept.len() as u64).to_le_bytes().to_vec();
+        for (t, _) in &kept {
             times.extend(t.to_le_bytes());
         }
         let at = self.append(&((8 + times.len()) as i64).to_le_bytes(), 1)?;
@@ -492,6 +502,7 @@ impl Crate {
     /// (negative for properties) and jumps (-2 leaf, -1 child only, 0
     /// sibling only, else the distance to the next sibling).
     fn path_arrays(&mut self) -> Result<[Vec<i32>; 3], UsdcError> {
+        i32::try_from(self.paths.len()).map_err(too_large)?;
         let mut out = [Vec::new(), Vec::new(), Vec::new()];
         let mut stack = vec![(0usize, false)];
         let mut pending: Vec<(usize, usize)> = Vec::new();
@@ -594,6 +605,9 @@ impl Crate {
             self.file.extend(n);
             self.file.extend(start.to_le_bytes());
             self.file.extend(size.to_le_bytes());
+        }
+        if self.file.len() as u64 > values::MAX_OFFSET {
+            return Err(UsdcError::TooLarge("a file past 2^48 bytes"));
         }
         self.file[..8].copy_from_slice(b"PXR-USDC");
         self.file[8..11].copy_from_slice(&VERSION);
