@@ -22,18 +22,23 @@ pub enum UsdcError {
     /// The text uses USD syntax the crate writer does not carry.
     #[error("USD text, line {line}: {what} are not written to .usdc")]
     Unsupported { line: usize, what: String },
-    /// A metadata field the writer has no type for.
+    /// A metadata field the writer has no type for (its name, cut short).
     #[error("metadata field {0:?} is not one the .usdc writer knows the type of")]
     UnknownField(String),
     /// A value that does not fit its declared type.
     #[error("a value is not {0}")]
     Value(&'static str),
-    /// A value type the writer does not carry.
+    /// A value type the writer does not carry (its name, cut short).
     #[error("attribute type {0:?} is not written to .usdc")]
     UnknownType(String),
     /// More data than the format's offsets and sizes hold.
     #[error("the layer is too large for a .usdc file: {0}")]
     TooLarge(&'static str),
+}
+
+/// At most 40 characters of a name from the text, for error messages.
+fn short(name: &str) -> String {
+    name.chars().take(40).collect()
 }
 
 /// The `.usda` text `usda` as the bytes of a `.usdc` file of the same layer.
@@ -95,5 +100,8 @@ mod tests {
         assert!(matches!(value, Err(UsdcError::Value(_))));
         let path = from_usda("#usda 1.0\ndef \"a\" { rel r = <b> }\n");
         assert!(matches!(path, Err(UsdcError::Value(_))));
+        let long = format!("#usda 1.0\n(\n    {} = 1\n)\n", "k".repeat(5000));
+        let message = from_usda(&long).expect_err("unknown").to_string();
+        assert!(message.len() < 120, "{message}");
     }
 }

@@ -185,8 +185,8 @@ impl Crate {
             ("dictionary", Parsed::Dict(entries)) => self.dictionary(entries),
             ("string" | "token" | "dictionary", _) => Err(UsdcError::Value("of the declared type")),
             _ => {
-                let ty =
-                    plain(type_name).ok_or_else(|| UsdcError::UnknownType(type_name.into()))?;
+                let ty = plain(type_name)
+                    .ok_or_else(|| UsdcError::UnknownType(super::short(type_name)))?;
                 let mut bytes = Vec::with_capacity(ty.size());
                 values::element_bytes(&ty, v, &mut bytes)?;
                 if ty.always_inlined() {
@@ -213,8 +213,9 @@ impl Crate {
                 4,
             ),
             _ => {
-                let ty = plain(type_name)
-                    .ok_or_else(|| UsdcError::UnknownType(format!("{type_name}[]")))?;
+                let ty = plain(type_name).ok_or_else(|| {
+                    UsdcError::UnknownType(super::short(&format!("{type_name}[]")))
+                })?;
                 (ty.type_enum, ty.size())
             }
         };
@@ -229,8 +230,8 @@ impl Crate {
                 ("string", Parsed::Str(s)) => bytes.extend(self.string(s)?.to_le_bytes()),
                 ("token" | "string", _) => return Err(UsdcError::Value("a quoted string")),
                 _ => {
-                    let ty =
-                        plain(type_name).ok_or_else(|| UsdcError::UnknownType(type_name.into()))?;
+                    let ty = plain(type_name)
+                        .ok_or_else(|| UsdcError::UnknownType(super::short(type_name)))?;
                     values::element_bytes(&ty, item, &mut bytes)?;
                 }
             }
@@ -398,10 +399,14 @@ impl Crate {
         let rep = match (key, m.list_op) {
             ("apiSchemas", op) => self.token_list_op(op, &m.value)?,
             (_, Some(_)) => {
-                return Err(UsdcError::UnknownField(format!("{} (a list edit)", m.key)))
+                return Err(UsdcError::UnknownField(format!(
+                    "{} (a list edit)",
+                    super::short(&m.key)
+                )))
             }
             _ => {
-                let ty = field_type(key).ok_or_else(|| UsdcError::UnknownField(m.key.clone()))?;
+                let ty =
+                    field_type(key).ok_or_else(|| UsdcError::UnknownField(super::short(&m.key)))?;
                 self.value(ty, false, &m.value)?
             }
         };
