@@ -56,22 +56,30 @@ pub enum Specifier {
     Class = 2,
 }
 
+/// A value left as its text until it is written (a time sample), with
+/// the line it starts on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Raw<'a> {
+    pub text: &'a str,
+    pub line: usize,
+}
+
 /// A whole layer: its metadata and root prims.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Layer {
+pub struct Layer<'a> {
     pub metadata: Vec<Meta>,
-    pub prims: Vec<Prim>,
+    pub prims: Vec<Prim<'a>>,
 }
 
 /// A prim with its properties and children, in the text's order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Prim {
+pub struct Prim<'a> {
     pub specifier: Specifier,
     pub type_name: Option<String>,
     pub name: String,
     pub metadata: Vec<Meta>,
-    pub properties: Vec<Property>,
-    pub children: Vec<Prim>,
+    pub properties: Vec<Property<'a>>,
+    pub children: Vec<Prim<'a>>,
 }
 
 /// An attribute (with its value type) or a relationship.
@@ -87,14 +95,14 @@ pub enum PropertyKind {
 
 /// A property: its default value, time samples and metadata.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Property {
+pub struct Property<'a> {
     pub name: String,
     pub kind: PropertyKind,
     pub custom: bool,
     pub uniform: bool,
     /// The value after `=` (a relationship's targets: a path or a list).
     pub default: Option<Parsed>,
-    /// `name.timeSamples = { time: value, ... }`.
-    pub samples: Option<Vec<(f64, Parsed)>>,
+    /// `name.timeSamples = { time: value, ... }`, values as text.
+    pub samples: Option<Vec<(f64, Raw<'a>)>>,
     pub metadata: Vec<Meta>,
 }

@@ -9,6 +9,7 @@
 
 mod coding;
 mod layer;
+mod lex;
 mod usda;
 mod values;
 mod writer;

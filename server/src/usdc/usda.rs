@@ -1,276 +1,142 @@
 //! Reads USD text (`.usda`) into the layer model: the layer's metadata,
 //! prims (`def`/`over`/`class`, a type, metadata in parentheses), attributes
 //! (`custom`, `uniform`, a value, `.timeSamples`, metadata), relationships,
-//! dictionaries and list-op metadata. Composition arcs (references,
-//! variants, payloads) and connections are refused with an error naming
-//! them: the `.usda` export does not write them.
+//! dictionaries and list-op metadata. Time samples are kept as their text
+//! and read one at a time when written (`parse_value`), so a long take is
+//! never held as a tree. Composition arcs (references, variants, payloads),
+//! connections and splines are refused with an error naming them: the
+//! `.usda` export does not write them.
 
 use super::layer::{
-    DictEntry, Layer, ListOp, Meta, Parsed, Prim, Property, PropertyKind, Specifier,
+    DictEntry, Layer, ListOp, Meta, Parsed, Prim, Property, PropertyKind, Raw, Specifier,
 };
+use super::lex::{syntax, Lexer, Tok, Token};
 use super::UsdcError;
 
 /// Deepest nesting of prims and values accepted (a bound on recursion).
 const MAX_DEPTH: usize = 64;
 
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Word(String),
-    Str(String),
-    Path(String),
-    Punct(char),
-}
-
-/// Splits the text into tokens with their line numbers.
-fn lex(text: &str) -> Result<Vec<(Tok, usize)>, UsdcError> {
-    let mut out = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1;
-    while let Some(&(_, c)) = chars.peek() {
-        match c {
-            '\n' => {
-                line += 1;
-                chars.next();
-            }
-            c if c.is_whitespace() => {
-                chars.next();
-            }
-            '#' => {
-                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
-                    chars.next();
-                }
-            }
-            '"' | '\'' => {
-                let (s, lines) = string(&mut chars, line)?;
-                out.push((Tok::Str(s), line));
-                line += lines;
-            }
-            '<' => {
-                chars.next();
-                let mut p = String::new();
-                loop {
-                    match chars.next() {
-                        Some((_, '>')) => break,
-                        Some((_, '\n')) | None => {
-                            return Err(syntax(line, "a path without its '>'"))
-                        }
-                        Some((_, c)) => p.push(c),
-                    }
-                }
-                out.push((Tok::Path(p), line));
-            }
-            '(' | ')' | '[' | ']' | '{' | '}' | '=' | ',' | ':' | ';' => {
-                chars.next();
-                out.push((Tok::Punct(c), line));
-            }
-            c if is_word(c) => {
-                let mut w = String::new();
-                while let Some(&(_, c)) = chars.peek() {
-                    // A time-sample key (`12:`) ends at its colon; a
-                    // namespaced name (`xformOp:translate`) does not.
-                    let numeric = w.starts_with(|c: char| c.is_ascii_digit() || c == '-');
-                    if is_word(c) && !(c == ':' && numeric) {
-                        w.push(c);
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
-                out.push((Tok::Word(w), line));
-            }
-            _ => return Err(syntax(line, "a character USD text does not use here")),
-        }
-    }
-    Ok(out)
-}
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-' | '+')
-}
-
-/// A quoted string (single or triple quotes), escapes resolved; returns it
-/// and the line breaks it spans.
-fn string(
-    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
-    line: usize,
-) -> Result<(String, usize), UsdcError> {
-    let Some((_, quote)) = chars.next() else {
-        return Err(syntax(line, "a string"));
-    };
-    let mut triple = false;
-    let mut lookahead = chars.clone();
-    if lookahead.next().is_some_and(|(_, c)| c == quote)
-        && lookahead.next().is_some_and(|(_, c)| c == quote)
-    {
-        chars.next();
-        chars.next();
-        triple = true;
-    }
-    let mut s = String::new();
-    let mut lines = 0;
-    loop {
-        let Some((_, c)) = chars.next() else {
-            return Err(syntax(line, "a string without its closing quote"));
-        };
-        match c {
-            '\\' => {
-                let Some((_, e)) = chars.next() else {
-                    return Err(syntax(line, "a string ending in a backslash"));
-                };
-                match e {
-                    'n' => s.push('\n'),
-                    't' => s.push('\t'),
-                    'r' => s.push('\r'),
-                    '0' => s.push('\0'),
-                    'x' => {
-                        let hex: String = (0..2)
-                            .filter_map(|_| chars.next().map(|(_, c)| c))
-                            .collect();
-                        let v = u8::from_str_radix(&hex, 16).map_err(|_| {
-                            syntax(line + lines, "a \\x escape without two hex digits")
-                        })?;
-                        s.push(char::from(v));
-                    }
-                    other => s.push(other),
-                }
-            }
-            c if c == quote && !triple => return Ok((s, lines)),
-            c if c == quote => {
-                let mut ahead = chars.clone();
-                if ahead.next().is_some_and(|(_, c)| c == quote)
-                    && ahead.next().is_some_and(|(_, c)| c == quote)
-                {
-                    chars.next();
-                    chars.next();
-                    return Ok((s, lines));
-                }
-                s.push(c);
-            }
-            '\n' if !triple => return Err(syntax(line, "a line break inside a string")),
-            c => {
-                if c == '\n' {
-                    lines += 1;
-                }
-                s.push(c);
-            }
-        }
-    }
-}
-
-fn syntax(line: usize, expected: &str) -> UsdcError {
-    UsdcError::Syntax {
-        line,
-        what: expected.to_string(),
-    }
-}
-
 /// Reads a whole `.usda` text into a layer.
-pub fn read(text: &str) -> Result<Layer, UsdcError> {
-    let first = text.lines().next().unwrap_or_default();
-    if !first.starts_with("#usda 1.0") {
+pub fn read(text: &str) -> Result<Layer<'_>, UsdcError> {
+    if !text.starts_with("#usda 1.0") {
         return Err(syntax(1, "the header '#usda 1.0'"));
     }
-    let mut p = Parser {
-        toks: lex(text)?,
-        at: 0,
-    };
+    let mut p = Parser::new(text, 1);
     let mut layer = Layer::default();
-    if p.eat('(') {
+    if p.eat('(')? {
         layer.metadata = p.metadata_block(0)?;
     }
-    while !p.done() {
+    while p.peek()?.is_some() {
         layer.prims.push(p.prim(0)?);
     }
     Ok(layer)
 }
 
-struct Parser {
-    toks: Vec<(Tok, usize)>,
-    at: usize,
+/// A value kept as text (a time sample) read into a value.
+pub fn parse_value(raw: Raw<'_>) -> Result<Parsed, UsdcError> {
+    let mut p = Parser::new(raw.text, raw.line);
+    let v = p.value(0)?;
+    if p.peek()?.is_some() {
+        return Err(p.err("the end of the value"));
+    }
+    Ok(v)
 }
 
-impl Parser {
-    fn done(&self) -> bool {
-        self.at >= self.toks.len()
+struct Parser<'a> {
+    lexer: Lexer<'a>,
+    peeked: Option<Token<'a>>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, line: usize) -> Self {
+        Parser {
+            lexer: Lexer::new(text, line),
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Result<Option<&Tok<'a>>, UsdcError> {
+        if self.peeked.is_none() {
+            self.peeked = self.lexer.next_token()?;
+        }
+        Ok(self.peeked.as_ref().map(|t| &t.tok))
+    }
+
+    fn next(&mut self) -> Result<Option<Token<'a>>, UsdcError> {
+        match self.peeked.take() {
+            Some(t) => Ok(Some(t)),
+            None => self.lexer.next_token(),
+        }
     }
 
     fn line(&self) -> usize {
-        self.toks
-            .get(self.at)
-            .or(self.toks.last())
-            .map_or(1, |t| t.1)
-    }
-
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|t| &t.0)
-    }
-
-    fn next(&mut self) -> Option<Tok> {
-        let t = self.toks.get(self.at).map(|t| t.0.clone());
-        self.at += 1;
-        t
+        self.peeked.as_ref().map_or(self.lexer.line(), |t| t.line)
     }
 
     fn err(&self, expected: &str) -> UsdcError {
         syntax(self.line(), expected)
     }
 
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(&Tok::Punct(c)) {
-            self.at += 1;
-            true
+    fn eat(&mut self, c: char) -> Result<bool, UsdcError> {
+        if self.peek()? == Some(&Tok::Punct(c)) {
+            self.peeked = None;
+            Ok(true)
         } else {
-            false
+            Ok(false)
         }
     }
 
     fn expect(&mut self, c: char) -> Result<(), UsdcError> {
-        if self.eat(c) {
+        if self.eat(c)? {
             Ok(())
         } else {
             Err(self.err(&format!("'{c}'")))
         }
     }
 
-    fn word(&mut self) -> Result<String, UsdcError> {
-        match self.next() {
-            Some(Tok::Word(w)) => Ok(w),
-            _ => {
-                self.at -= 1;
-                Err(self.err("a name"))
-            }
+    fn word(&mut self) -> Result<&'a str, UsdcError> {
+        if let Some(Tok::Word(w)) = self.peek()? {
+            let w: &'a str = w;
+            self.peeked = None;
+            return Ok(w);
         }
+        Err(self.err("a name"))
     }
 
-    fn peek_word(&self) -> Option<&str> {
-        match self.peek() {
+    fn peek_word(&mut self) -> Result<Option<&'a str>, UsdcError> {
+        Ok(match self.peek()? {
             Some(Tok::Word(w)) => Some(w),
             _ => None,
-        }
+        })
     }
 
     /// Metadata entries up to the closing `)` (the `(` already read).
     fn metadata_block(&mut self, depth: usize) -> Result<Vec<Meta>, UsdcError> {
         let mut out = Vec::new();
         loop {
-            if self.eat(')') {
+            if self.eat(')')? {
                 return Ok(out);
             }
-            if self.eat(';') {
+            if self.eat(';')? {
                 continue;
             }
-            if let Some(Tok::Str(doc)) = self.peek().cloned() {
-                self.at += 1;
-                // A bare string is the comment (Sdf's reading of it).
-                out.push(Meta {
-                    list_op: None,
-                    key: "comment".into(),
-                    value: Parsed::Str(doc),
-                });
+            if let Some(Tok::Str(_)) = self.peek()? {
+                if let Some(Token {
+                    tok: Tok::Str(comment),
+                    ..
+                }) = self.next()?
+                {
+                    // A bare string is the comment (Sdf's reading of it).
+                    out.push(Meta {
+                        list_op: None,
+                        key: "comment".into(),
+                        value: Parsed::Str(comment),
+                    });
+                }
                 continue;
             }
             let mut key = self.word()?;
-            let list_op = match key.as_str() {
+            let list_op = match key {
                 "prepend" => Some(ListOp::Prepend),
                 "append" => Some(ListOp::Append),
                 "add" => Some(ListOp::Add),
@@ -285,7 +151,7 @@ impl Parser {
             let value = self.value(depth + 1)?;
             out.push(Meta {
                 list_op,
-                key,
+                key: key.to_string(),
                 value,
             });
         }
@@ -296,29 +162,55 @@ impl Parser {
         if depth > MAX_DEPTH {
             return Err(self.err("values nested less deeply"));
         }
-        match self.next() {
-            Some(Tok::Word(w)) => Ok(Parsed::Atom(w)),
+        let line = self.line();
+        match self.next()?.map(|t| t.tok) {
+            Some(Tok::Word(w)) => Ok(Parsed::Atom(w.to_string())),
             Some(Tok::Str(s)) => Ok(Parsed::Str(s)),
-            Some(Tok::Path(p)) => Ok(Parsed::Path(p)),
+            Some(Tok::Path(p)) => Ok(Parsed::Path(p.to_string())),
             Some(Tok::Punct('(')) => Ok(Parsed::Tuple(self.items(')', depth)?)),
             Some(Tok::Punct('[')) => Ok(Parsed::List(self.items(']', depth)?)),
             Some(Tok::Punct('{')) => Ok(Parsed::Dict(self.dict(depth)?)),
-            _ => {
-                self.at -= 1;
-                Err(self.err("a value"))
+            _ => Err(syntax(line, "a value")),
+        }
+    }
+
+    /// A value's text, unread: one token or a bracketed group.
+    fn raw_value(&mut self) -> Result<Raw<'a>, UsdcError> {
+        let first = self.next()?.ok_or_else(|| self.err("a value"))?;
+        let (start, line) = (first.start, first.line);
+        let mut depth = match first.tok {
+            Tok::Punct('(' | '[' | '{') => 1,
+            Tok::Punct(_) => return Err(syntax(line, "a value")),
+            _ => 0,
+        };
+        while depth > 0 {
+            let t = self
+                .next()?
+                .ok_or_else(|| syntax(line, "the end of the value"))?;
+            match t.tok {
+                Tok::Punct('(' | '[' | '{') => depth += 1,
+                Tok::Punct(')' | ']' | '}') => depth -= 1,
+                _ => {}
+            }
+            if depth > MAX_DEPTH {
+                return Err(syntax(t.line, "values nested less deeply"));
             }
         }
+        Ok(Raw {
+            text: &self.lexer.text()[start..self.lexer.pos()],
+            line,
+        })
     }
 
     /// Comma-separated values up to `close` (a trailing comma allowed).
     fn items(&mut self, close: char, depth: usize) -> Result<Vec<Parsed>, UsdcError> {
         let mut out = Vec::new();
         loop {
-            if self.eat(close) {
+            if self.eat(close)? {
                 return Ok(out);
             }
             out.push(self.value(depth + 1)?);
-            if !self.eat(',') {
+            if !self.eat(',')? {
                 self.expect(close)?;
                 return Ok(out);
             }
@@ -329,19 +221,20 @@ impl Parser {
     fn dict(&mut self, depth: usize) -> Result<Vec<DictEntry>, UsdcError> {
         let mut out = Vec::new();
         loop {
-            if self.eat('}') {
+            if self.eat('}')? {
                 return Ok(out);
             }
-            if self.eat(';') {
+            if self.eat(';')? {
                 continue;
             }
-            let mut type_name = self.word()?;
-            if self.eat('[') {
+            let mut type_name = self.word()?.to_string();
+            if self.eat('[')? {
                 self.expect(']')?;
                 type_name.push_str("[]");
             }
-            let key = match self.next() {
-                Some(Tok::Word(w)) | Some(Tok::Str(w)) => w,
+            let key = match self.next()?.map(|t| t.tok) {
+                Some(Tok::Word(w)) => w.to_string(),
+                Some(Tok::Str(s)) => s,
                 _ => return Err(self.err("a dictionary key")),
             };
             self.expect('=')?;
@@ -354,12 +247,12 @@ impl Parser {
         }
     }
 
-    /// `{ time: value, ... }` (the `{` not yet read).
-    fn samples(&mut self, depth: usize) -> Result<Vec<(f64, Parsed)>, UsdcError> {
+    /// `{ time: value, ... }` (the `{` not yet read), values left as text.
+    fn samples(&mut self) -> Result<Vec<(f64, Raw<'a>)>, UsdcError> {
         self.expect('{')?;
         let mut out = Vec::new();
         loop {
-            if self.eat('}') {
+            if self.eat('}')? {
                 return Ok(out);
             }
             let time: f64 = self
@@ -367,9 +260,8 @@ impl Parser {
                 .parse()
                 .map_err(|_| self.err("a time code (a number)"))?;
             self.expect(':')?;
-            let value = self.value(depth + 1)?;
-            out.push((time, value));
-            if !self.eat(',') {
+            out.push((time, self.raw_value()?));
+            if !self.eat(',')? {
                 self.expect('}')?;
                 return Ok(out);
             }
@@ -377,28 +269,26 @@ impl Parser {
     }
 
     /// A prim and everything in it.
-    fn prim(&mut self, depth: usize) -> Result<Prim, UsdcError> {
+    fn prim(&mut self, depth: usize) -> Result<Prim<'a>, UsdcError> {
         if depth > MAX_DEPTH {
             return Err(self.err("prims nested less deeply"));
         }
-        let specifier = match self.word()?.as_str() {
-            "def" => Specifier::Def,
-            "over" => Specifier::Over,
-            "class" => Specifier::Class,
-            _ => {
-                self.at -= 1;
-                return Err(self.err("'def', 'over' or 'class'"));
-            }
+        let specifier = match self.peek_word()? {
+            Some("def") => Specifier::Def,
+            Some("over") => Specifier::Over,
+            Some("class") => Specifier::Class,
+            _ => return Err(self.err("'def', 'over' or 'class'")),
         };
-        let type_name = match self.peek() {
-            Some(Tok::Word(_)) => Some(self.word()?),
-            _ => None,
+        self.peeked = None;
+        let type_name = match self.peek_word()? {
+            Some(_) => Some(self.word()?.to_string()),
+            None => None,
         };
-        let name = match self.next() {
+        let name = match self.next()?.map(|t| t.tok) {
             Some(Tok::Str(s)) => s,
             _ => return Err(self.err("the prim's quoted name")),
         };
-        let metadata = if self.eat('(') {
+        let metadata = if self.eat('(')? {
             self.metadata_block(depth)?
         } else {
             Vec::new()
@@ -413,13 +303,13 @@ impl Parser {
             children: Vec::new(),
         };
         loop {
-            if self.eat('}') {
+            if self.eat('}')? {
                 return Ok(prim);
             }
-            if self.eat(';') {
+            if self.eat(';')? {
                 continue;
             }
-            match self.peek_word() {
+            match self.peek_word()? {
                 Some("def" | "over" | "class") => prim.children.push(self.prim(depth + 1)?),
                 Some("variantSet" | "references" | "payload" | "inherits" | "specializes") => {
                     return Err(UsdcError::Unsupported {
@@ -435,7 +325,11 @@ impl Parser {
 
     /// One property statement, merged into `properties` by name (a
     /// `.timeSamples` statement joins the attribute's declaration).
-    fn property(&mut self, properties: &mut Vec<Property>, depth: usize) -> Result<(), UsdcError> {
+    fn property(
+        &mut self,
+        properties: &mut Vec<Property<'a>>,
+        depth: usize,
+    ) -> Result<(), UsdcError> {
         let mut custom = false;
         let mut variability = None;
         let mut word = self.word()?;
@@ -453,27 +347,26 @@ impl Parser {
         let kind = if word == "rel" {
             PropertyKind::Relationship
         } else {
-            let array = self.eat('[');
+            let array = self.eat('[')?;
             if array {
                 self.expect(']')?;
             }
             PropertyKind::Attribute {
-                type_name: word,
+                type_name: word.to_string(),
                 array,
             }
         };
+        let line = self.line();
         let full = self.word()?;
         let (name, suffix) = match full.rsplit_once('.') {
-            Some((n, s @ ("timeSamples" | "connect" | "spline" | "default"))) => {
-                (n.to_string(), Some(s))
-            }
+            Some((n, s @ ("timeSamples" | "connect" | "spline" | "default"))) => (n, Some(s)),
             _ => (full, None),
         };
         let at = match properties.iter().position(|p| p.name == name) {
             Some(i) => i,
             None => {
                 properties.push(Property {
-                    name,
+                    name: name.to_string(),
                     kind: kind.clone(),
                     custom,
                     uniform,
@@ -484,9 +377,7 @@ impl Parser {
                 properties.len() - 1
             }
         };
-        let line = self.line();
-        let property = &mut properties[at];
-        if property.kind != kind {
+        if properties[at].kind != kind {
             return Err(syntax(
                 line,
                 "the same type in every statement of a property",
@@ -495,7 +386,7 @@ impl Parser {
         match suffix {
             Some("timeSamples") => {
                 self.expect('=')?;
-                let samples = self.samples(depth)?;
+                let samples = self.samples()?;
                 properties[at].samples = Some(samples);
             }
             Some(_) => {
@@ -505,11 +396,11 @@ impl Parser {
                 })
             }
             None => {
-                if self.eat('=') {
+                if self.eat('=')? {
                     let value = self.value(depth + 1)?;
                     properties[at].default = Some(value);
                 }
-                if self.eat('(') {
+                if self.eat('(')? {
                     let meta = self.metadata_block(depth)?;
                     properties[at].metadata.extend(meta);
                 }
@@ -548,6 +439,34 @@ mod tests {
         assert_eq!(samples[1].0, 1.5);
         assert_eq!(prim.children[0].name, "b");
         assert_eq!(prim.children[0].type_name, None);
+    }
+
+    #[test]
+    fn time_samples_are_kept_as_text_and_read_one_at_a_time() {
+        let text = "#usda 1.0\ndef \"a\" {\n    string[] s.timeSamples = {\n        0: [\"]) }\", \"x\"],\n        1: None,\n    }\n}\n";
+        let layer = read(text).expect("reads");
+        let samples = layer.prims[0].properties[0]
+            .samples
+            .as_ref()
+            .expect("samples");
+        assert_eq!(samples[0].1.text, "[\"]) }\", \"x\"]");
+        assert_eq!(samples[0].1.line, 4);
+        assert_eq!(
+            parse_value(samples[0].1).expect("a list"),
+            Parsed::List(vec![Parsed::Str("]) }".into()), Parsed::Str("x".into())])
+        );
+        assert_eq!(
+            parse_value(samples[1].1).expect("None"),
+            Parsed::Atom("None".into())
+        );
+        let broken = Raw {
+            text: "[(1, 2]",
+            line: 9,
+        };
+        assert!(matches!(
+            parse_value(broken),
+            Err(UsdcError::Syntax { line: 9, .. })
+        ));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::coding::{compressed_ints, fast_compress};
-use super::layer::{DictEntry, Layer, ListOp, Meta, Parsed, Prim, Property, PropertyKind};
+use super::layer::{DictEntry, Layer, ListOp, Meta, Parsed, Prim, Property, PropertyKind, Raw};
 use super::values::{self, empty_array_rep, inline_rep, offset_rep, plain, type_enum as te};
 use super::UsdcError;
 
@@ -43,7 +43,9 @@ struct Crate {
     field_sets: Vec<u32>,
     field_set_ids: HashMap<Vec<u32>, u32>,
     specs: Vec<(i32, i32, i32)>,
-    written: HashMap<(u64, Vec<u8>), u64>,
+    /// Values already in the file by kind and hash of their bytes: their
+    /// offsets and lengths (the bytes themselves are only in `file`).
+    written: HashMap<(u64, u64), Vec<(usize, usize)>>,
 }
 
 /// The crate file of `layer`.
@@ -158,14 +160,23 @@ impl Crate {
     /// A value written once however often it is used (the 90 identical
     /// scale arrays of a take share one copy).
     fn shared(&mut self, type_enum: u64, array: bool, bytes: Vec<u8>) -> Result<u64, UsdcError> {
-        let key = (offset_rep(type_enum, 0, array), bytes);
-        if let Some(&rep) = self.written.get(&key) {
-            return Ok(rep);
+        use std::hash::{Hash as _, Hasher as _};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        bytes.hash(&mut hasher);
+        let key = (offset_rep(type_enum, 0, array), hasher.finish());
+        if let Some(copies) = self.written.get(&key) {
+            for &(at, len) in copies {
+                if self.file.get(at..at + len) == Some(&bytes[..]) {
+                    return Ok(offset_rep(type_enum, at as u64, array));
+                }
+            }
         }
-        let at = self.append(&key.1, if array { 8 } else { 1 })?;
-        let rep = offset_rep(type_enum, at, array);
-        self.written.insert(key, rep);
-        Ok(rep)
+        let at = self.append(&bytes, if array { 8 } else { 1 })?;
+        self.written
+            .entry(key)
+            .or_default()
+            .push((at as usize, bytes.len()));
+        Ok(offset_rep(type_enum, at, array))
     }
 
     /// A value of the USD type `type_name` (`[]` for arrays) from its text.
@@ -329,12 +340,12 @@ impl Crate {
         &mut self,
         type_name: &str,
         array: bool,
-        samples: &[(f64, Parsed)],
+        samples: &[(f64, Raw<'_>)],
     ) -> Result<u64, UsdcError> {
         // In time order, the last of equal times kept (as Sdf's sample map).
-        let mut sorted: Vec<&(f64, Parsed)> = samples.iter().collect();
+        let mut sorted: Vec<&(f64, Raw<'_>)> = samples.iter().collect();
         sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut kept: Vec<&(f64, Parsed)> = Vec::with_capacity(sorted.len());
+        let mut kept: Vec<&(f64, Raw<'_>)> = Vec::with_capacity(sorted.len());
         for s in sorted {
             match kept.last_mut() {
                 Some(last) if last.0 == s.0 => *last = s,
@@ -342,8 +353,10 @@ impl Crate {
             }
         }
         let mut reps = Vec::with_capacity(kept.len());
-        for (_, v) in &kept {
-            reps.push(self.value(type_name, array, v)?);
+        for (_, raw) in &kept {
+            // One sample read at a time: a long take is never a tree.
+            let v = super::usda::parse_value(*raw)?;
+            reps.push(self.value(type_name, array, &v)?);
         }
         let mut times = (kept.len() as u64).to_le_bytes().to_vec();
         for (t, _) in &kept {
