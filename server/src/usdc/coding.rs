@@ -116,6 +116,13 @@ mod tests {
 
     #[test]
     fn fast_compression_is_one_lz4_block_behind_a_zero_chunk_byte() {
+        // LZ4's block format: a short input is one sequence of literals, a
+        // token byte with the literal count in its high nibble, then the
+        // bytes; USD puts the chunk count (0: one chunk) before it.
+        assert_eq!(
+            fast_compress(b"abc").expect("small"),
+            [0, 0x30, b'a', b'b', b'c']
+        );
         let data: Vec<u8> = (0..1000u32).map(|i| (i % 7) as u8).collect();
         let framed = fast_compress(&data).expect("small");
         assert_eq!(framed[0], 0);
