@@ -1,15 +1,20 @@
 //! USD's binary crate format (`.usdc`), written from the `.usda` text the
-//! USD export produces: `usda` reads the text into a small layer model
-//! (`layer`), `writer` lays it out as a crate file, version 0.8.0 (what
-//! Pixar's USD writes by default): structural sections (tokens, strings,
-//! fields, field sets, paths, specs) compressed with USD's integer coding
-//! and LZ4 (`coding`), values uncompressed (readers accept both), plain
-//! value types in `values`. The layout follows Pixar's reader
+//! USD export produces: `usda` reads the text (tokens from `lex`) into a
+//! small layer model (`layer`); `writer` holds the crate's tables, `specs`
+//! turns the layer into specs and fields, `pack` writes their values
+//! (plain value types in `values`), `sections` the structural sections
+//! (tokens, strings, fields, field sets, paths, specs) compressed with
+//! USD's integer coding and LZ4 (`coding`), as version 0.8.0 (what Pixar's
+//! USD writes by default) stores them; values are written uncompressed
+//! (readers accept both). The layout follows Pixar's reader
 //! (`pxr/usd/sdf/crateFile.cpp`).
 
 mod coding;
 mod layer;
 mod lex;
+mod pack;
+mod sections;
+mod specs;
 mod usda;
 mod values;
 mod writer;
