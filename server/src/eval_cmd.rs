@@ -70,8 +70,17 @@ pub struct EvalArgs {
     /// Other settings files the folds choose among (each fold picks the
     /// candidate best on the other subjects); the first candidate is
     /// `--settings` (or the built-in defaults). Comma separated.
-    #[arg(long, value_name = "SETTINGS.toml", value_delimiter = ',', requires = "cv")]
+    #[arg(
+        long,
+        value_name = "SETTINGS.toml",
+        value_delimiter = ',',
+        requires = "cv"
+    )]
     pub cv_candidates: Vec<PathBuf>,
+    /// With `--cv`: only candidates whose jitter over GT on a fold's fit
+    /// subjects is at most this are chosen (the least jittery when none is).
+    #[arg(long, value_name = "RATIO", requires = "cv")]
+    pub cv_max_jitter: Option<f64>,
     /// Keep every Nth frame of each clip (4: a 120 fps clip becomes a 30
     /// fps capture, then resampled to the 90 Hz devices as any clip).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
@@ -167,13 +176,20 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     let mut reports = Vec::new();
     for (name, options) in candidates {
         tracing::info!(candidate = %name, "evaluating a candidate");
-        let train = train_clips.as_deref().map(|c| run.set(c, "train", &options));
+        let train = train_clips
+            .as_deref()
+            .map(|c| run.set(c, "train", &options));
         let mut report = run.set(&validation_clips, "validation", &options);
         report.train = train.map(Box::new);
         reports.push((name, report));
     }
     let cv = match args.cv {
-        Some(CvArg::Subjects) => Some(cross_validate_reports(&reports)?),
+        Some(CvArg::Subjects) => Some(cross_validate_reports(
+            &reports,
+            crate::eval_cv::Criterion {
+                max_jitter_ratio: args.cv_max_jitter,
+            },
+        )?),
         None => None,
     };
     let (_, mut report) = reports.swap_remove(0);
@@ -237,6 +253,7 @@ impl Run<'_> {
 /// The folds over every candidate's training and validation reports.
 fn cross_validate_reports(
     reports: &[(String, EvalReport)],
+    criterion: crate::eval_cv::Criterion,
 ) -> anyhow::Result<crate::eval_cv::CvReport> {
     let mut candidates = Vec::new();
     for (name, report) in reports {
@@ -250,7 +267,8 @@ fn cross_validate_reports(
             validation: report,
         });
     }
-    crate::eval_cv::cross_validate(&candidates).map_err(|e| anyhow::anyhow!("--cv subjects: {e}"))
+    crate::eval_cv::cross_validate(&candidates, criterion)
+        .map_err(|e| anyhow::anyhow!("--cv subjects: {e}"))
 }
 
 /// Evaluates every clip of one set, clips in parallel on `pool`.
@@ -317,7 +335,12 @@ type SolveFn = dyn Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String> 
 
 /// Evaluates one clip under every setting; a failing setting is recorded
 /// and the others still run.
-fn evaluate_one(path: &Path, run: &Run<'_>, solve: &SolveFn, progress: &ProgressBar) -> ClipOutcome {
+fn evaluate_one(
+    path: &Path,
+    run: &Run<'_>,
+    solve: &SolveFn,
+    progress: &ProgressBar,
+) -> ClipOutcome {
     let (settings, seed) = (run.resolved, run.seed);
     let clip = clip_name(path);
     let mut outcome = ClipOutcome {

@@ -59,7 +59,11 @@ pub fn subject_folds<'a>(clips: impl IntoIterator<Item = &'a str>) -> Result<Vec
         .iter()
         .map(|held_out| Fold {
             held_out: held_out.clone(),
-            fit: subjects.iter().filter(|s| *s != held_out).cloned().collect(),
+            fit: subjects
+                .iter()
+                .filter(|s| *s != held_out)
+                .cloned()
+                .collect(),
         })
         .collect())
 }
@@ -156,10 +160,68 @@ pub struct CvSetting {
     pub hand_pe_cm: Spread,
     /// Jitter over GT across folds.
     pub jitter_ratio: Spread,
+    /// Every candidate alone, scored on every fold's held-out subject.
+    pub each: Vec<CandidateScore>,
     /// The candidate chosen on every training subject.
     pub chosen_on_all: String,
     /// Its no-prop means on the validation set.
     pub validation: Metrics,
+}
+
+/// One candidate alone across the folds (no choice), and on validation.
+#[derive(Debug, Clone, Serialize)]
+pub struct CandidateScore {
+    /// The candidate.
+    pub name: String,
+    /// MPJPE of its held-out subjects across folds, cm.
+    pub mpjpe_cm: Spread,
+    /// Upper-body error across folds, cm.
+    pub upper_pe_cm: Spread,
+    /// Wrist error across folds, cm.
+    pub hand_pe_cm: Spread,
+    /// Jitter over GT across folds.
+    pub jitter_ratio: Spread,
+    /// Its no-prop means on the validation set.
+    pub validation: Metrics,
+}
+
+/// Mean and spread across folds of one figure of per-fold metrics.
+fn spread_of(per_fold: &[Metrics], f: fn(&Metrics) -> f64) -> Spread {
+    Spread::of(&per_fold.iter().map(f).collect::<Vec<_>>())
+}
+
+/// Every candidate alone on every fold's held-out subject.
+fn each_candidate(
+    candidates: &[Candidate<'_>],
+    per_candidate: &[Vec<(&str, Metrics)>],
+    folds: &[Fold],
+    setting: &Setting,
+) -> Vec<CandidateScore> {
+    candidates
+        .iter()
+        .zip(per_candidate)
+        .map(|(c, clips)| {
+            let per_fold: Vec<Metrics> = folds
+                .iter()
+                .map(|f| mean_of_subjects(clips, std::slice::from_ref(&f.held_out)))
+                .filter(|(n, _)| *n > 0)
+                .map(|(_, m)| m)
+                .collect();
+            CandidateScore {
+                name: c.name.clone(),
+                mpjpe_cm: spread_of(&per_fold, |m| m.mpjpe_cm),
+                upper_pe_cm: spread_of(&per_fold, |m| m.upper_pe_cm),
+                hand_pe_cm: spread_of(&per_fold, |m| m.hand_pe_cm),
+                jitter_ratio: spread_of(&per_fold, |m| m.jitter_ratio),
+                validation: mean_metrics(
+                    &setting_clips(c.validation, setting)
+                        .iter()
+                        .map(|(_, m)| *m)
+                        .collect::<Vec<_>>(),
+                ),
+            }
+        })
+        .collect()
 }
 
 /// The whole cross-validation.
@@ -171,30 +233,56 @@ pub struct CvReport {
     pub refitted: String,
     /// The candidates, in the order given.
     pub candidates: Vec<String>,
+    /// How each fold chose among them.
+    pub criterion: Criterion,
     /// The folds.
     pub folds: Vec<Fold>,
     /// Per setting, the folds and their spread.
     pub settings: Vec<CvSetting>,
 }
 
-/// The candidate with the lowest MPJPE on `subjects` (the first on ties).
-fn choose<'c>(
-    per_candidate: &'c [Vec<(&str, Metrics)>],
+/// How a fold chooses among the candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Criterion {
+    /// Only candidates whose jitter over GT on the fit subjects is at most
+    /// this are eligible (the lowest-jitter one when none is); `None`: all.
+    pub max_jitter_ratio: Option<f64>,
+}
+
+/// The candidate with the lowest MPJPE on `subjects` among the eligible
+/// ones (the first on ties): its index, clips and MPJPE there.
+fn choose(
+    per_candidate: &[Vec<(&str, Metrics)>],
     subjects: &[String],
+    criterion: Criterion,
 ) -> Option<(usize, usize, f64)> {
-    per_candidate
+    let fits: Vec<(usize, usize, Metrics)> = per_candidate
         .iter()
         .enumerate()
         .map(|(k, clips)| {
             let (n, m) = mean_of_subjects(clips, subjects);
-            (k, n, m.mpjpe_cm)
+            (k, n, m)
         })
-        .filter(|(_, n, e)| *n > 0 && e.is_finite())
-        .min_by(|a, b| a.2.total_cmp(&b.2))
+        .filter(|(_, n, m)| *n > 0 && m.mpjpe_cm.is_finite())
+        .collect();
+    let cap = criterion.max_jitter_ratio;
+    let eligible = |m: &Metrics| cap.is_none_or(|c| m.jitter_ratio <= c);
+    let best = if fits.iter().any(|(_, _, m)| eligible(m)) {
+        fits.iter()
+            .filter(|(_, _, m)| eligible(m))
+            .min_by(|a, b| a.2.mpjpe_cm.total_cmp(&b.2.mpjpe_cm))
+    } else {
+        fits.iter()
+            .min_by(|a, b| a.2.jitter_ratio.total_cmp(&b.2.jitter_ratio))
+    };
+    best.map(|(k, n, m)| (*k, *n, m.mpjpe_cm))
 }
 
 /// Runs the folds for every setting of the first candidate's reports.
-pub fn cross_validate(candidates: &[Candidate<'_>]) -> Result<CvReport, String> {
+pub fn cross_validate(
+    candidates: &[Candidate<'_>],
+    criterion: Criterion,
+) -> Result<CvReport, String> {
     let first = candidates.first().ok_or("no candidate to cross-validate")?;
     let folds = subject_folds(first.train.clips.iter().map(|c| c.clip.as_str()))?;
     let all: Vec<String> = subject_folds_all(&folds);
@@ -206,7 +294,8 @@ pub fn cross_validate(candidates: &[Candidate<'_>]) -> Result<CvReport, String> 
             .collect();
         let mut scores = Vec::new();
         for fold in &folds {
-            let Some((k, fit_clips, fit_mpjpe_cm)) = choose(&per_candidate, &fold.fit) else {
+            let Some((k, fit_clips, fit_mpjpe_cm)) = choose(&per_candidate, &fold.fit, criterion)
+            else {
                 continue;
             };
             let held = std::slice::from_ref(&fold.held_out);
@@ -223,7 +312,7 @@ pub fn cross_validate(candidates: &[Candidate<'_>]) -> Result<CvReport, String> 
                 held_out_metrics,
             });
         }
-        let Some((k, _, _)) = choose(&per_candidate, &all) else {
+        let Some((k, _, _)) = choose(&per_candidate, &all, criterion) else {
             continue;
         };
         let spread = |f: fn(&Metrics) -> f64| {
@@ -248,6 +337,7 @@ pub fn cross_validate(candidates: &[Candidate<'_>]) -> Result<CvReport, String> 
             hand_pe_cm: spread(|m| m.hand_pe_cm),
             jitter_ratio: spread(|m| m.jitter_ratio),
             folds: scores,
+            each: each_candidate(candidates, &per_candidate, &folds, s),
             chosen_on_all: candidates[k].name.clone(),
             validation,
         });
@@ -256,6 +346,7 @@ pub fn cross_validate(candidates: &[Candidate<'_>]) -> Result<CvReport, String> 
         by: "subjects".into(),
         refitted: REFITTED.into(),
         candidates: candidates.iter().map(|c| c.name.clone()).collect(),
+        criterion,
         folds,
         settings,
     })
@@ -274,10 +365,14 @@ impl CvReport {
         let _ = writeln!(
             out,
             "# Leave-one-subject-out cross-validation over the training corpus\n\n\
-             {} folds; candidates: {}. No-prop clips; each fold's figure is the mean over the \
+             {} folds; candidates: {}; chosen by the lowest MPJPE on the other subjects{}. No-prop clips; each fold's figure is the mean over the \
              held-out subject's clips; spread = sample standard deviation across folds. {}.\n",
             self.folds.len(),
             self.candidates.join(", "),
+            match self.criterion.max_jitter_ratio {
+                Some(c) => format!(" among those with jitter at most {c}x GT there"),
+                None => String::new(),
+            },
             self.refitted
         );
         for s in &self.settings {
@@ -345,7 +440,48 @@ impl CvReport {
             ]);
         }
         out.push_str(&t.render());
+        if self.candidates.len() > 1 {
+            out.push_str(&self.each_table());
+        }
         out
+    }
+
+    /// Every candidate alone: mean +- sd across folds, validation beside.
+    fn each_table(&self) -> String {
+        let mut t = Table::new([
+            "setting",
+            "candidate",
+            "CV MPJPE",
+            "val. MPJPE",
+            "CV upper",
+            "val. upper",
+            "CV hand",
+            "val. hand",
+            "CV jitter",
+            "val. jitter",
+        ]);
+        let pm = |s: &Spread, d: usize| format!("{} +- {}", num(s.mean, d), num(s.sd, d));
+        for s in &self.settings {
+            for c in &s.each {
+                let v = &c.validation;
+                t.push(vec![
+                    s.setting.clone(),
+                    c.name.clone(),
+                    pm(&c.mpjpe_cm, 2),
+                    num(v.mpjpe_cm, 3),
+                    pm(&c.upper_pe_cm, 2),
+                    num(v.upper_pe_cm, 3),
+                    pm(&c.hand_pe_cm, 2),
+                    num(v.hand_pe_cm, 3),
+                    pm(&c.jitter_ratio, 2),
+                    num(v.jitter_ratio, 3),
+                ]);
+            }
+        }
+        format!(
+            "\n### Each candidate alone (mean +- sd across folds, validation beside)\n\n{}",
+            t.render()
+        )
     }
 }
 

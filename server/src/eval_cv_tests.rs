@@ -10,20 +10,28 @@ use posewire_evaluation::{
 use super::*;
 use crate::eval_report::{ClipOutcome, EvalReport, Setting};
 
+const ANY: Criterion = Criterion {
+    max_jitter_ratio: None,
+};
+
 const SETTING: Setting = Setting {
     devices: 6,
     condition: Condition::Clean,
 };
 
 fn metrics(mpjpe_cm: f64) -> Metrics {
+    jittery(mpjpe_cm, 1.0)
+}
+
+fn jittery(mpjpe_cm: f64, jitter: f64) -> Metrics {
     let mut m = mean_metrics(&[]);
     m.mpjpe_cm = mpjpe_cm;
     m.upper_pe_cm = mpjpe_cm;
     m.lower_pe_cm = mpjpe_cm;
     m.hand_pe_cm = mpjpe_cm;
-    m.jitter = 1.0;
+    m.jitter = jitter;
     m.gt_jitter = 1.0;
-    m.jitter_ratio = 1.0;
+    m.jitter_ratio = jitter;
     m
 }
 
@@ -70,13 +78,8 @@ fn subjects_come_from_cmu_names_only() {
 
 #[test]
 fn no_fold_fits_on_the_subject_it_scores() {
-    let folds = subject_folds([
-        "cmu_05_01_a",
-        "cmu_02_01_b",
-        "cmu_05_02_c",
-        "cmu_127_01_d",
-    ])
-    .expect("folds");
+    let folds = subject_folds(["cmu_05_01_a", "cmu_02_01_b", "cmu_05_02_c", "cmu_127_01_d"])
+        .expect("folds");
     let held: Vec<&str> = folds.iter().map(|f| f.held_out.as_str()).collect();
     assert_eq!(held, ["02", "05", "127"]);
     for f in &folds {
@@ -102,7 +105,10 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
         ("cmu_16_02_x", 1.0),
     ]);
     // Validation sets that tell the candidates apart.
-    let (va, vb) = (report(&[("cmu_09_01_v", 7.0)]), report(&[("cmu_09_01_v", 5.0)]));
+    let (va, vb) = (
+        report(&[("cmu_09_01_v", 7.0)]),
+        report(&[("cmu_09_01_v", 5.0)]),
+    );
     let candidates = [
         Candidate {
             name: "a".into(),
@@ -115,7 +121,7 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
             validation: &vb,
         },
     ];
-    let cv = cross_validate(&candidates).expect("cv");
+    let cv = cross_validate(&candidates, ANY).expect("cv");
     let s = &cv.settings[0];
     let got: Vec<(&str, &str, f64)> = s
         .folds
@@ -130,14 +136,15 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
         .collect();
     // Holding 02 out: on 05 and 16, a = (2 + 9 + 9) / 3 = 6.67, b = 1.67:
     // b, scored 3 on 02. Holding 16 out: on 02 and 05, a = 2: a, scored 9.
-    assert_eq!(
-        got,
-        [("02", "b", 3.0), ("05", "b", 3.0), ("16", "a", 9.0)]
-    );
+    assert_eq!(got, [("02", "b", 3.0), ("05", "b", 3.0), ("16", "a", 9.0)]);
     assert_eq!(s.folds[2].fit_clips, 2);
     assert_eq!(s.folds[2].scored_clips, 2);
     assert!((s.mpjpe_cm.mean - 5.0).abs() < 1e-12);
-    assert!((s.mpjpe_cm.sd - 12f64.sqrt()).abs() < 1e-12, "{:?}", s.mpjpe_cm);
+    assert!(
+        (s.mpjpe_cm.sd - 12f64.sqrt()).abs() < 1e-12,
+        "{:?}",
+        s.mpjpe_cm
+    );
     // On every subject b is better (7 / 4 against 22 / 4): its validation.
     assert_eq!(s.chosen_on_all, "b");
     assert_eq!(s.validation.mpjpe_cm, 5.0);
@@ -148,7 +155,18 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
         .expect("the mean row");
     assert!(row.ends_with("| b      |") || row.contains(" b "), "{row}");
     let json = serde_json::to_string(&cv).expect("json");
-    assert!(json.contains("\"held_out\":\"16\",\"chosen\":\"a\""), "{json}");
+    assert!(
+        json.contains("\"held_out\":\"16\",\"chosen\":\"a\""),
+        "{json}"
+    );
+    // Each candidate alone: a's folds 2, 2, 9; b's 3, 3, 1.
+    let each: Vec<(&str, f64, f64)> = s
+        .each
+        .iter()
+        .map(|c| (c.name.as_str(), c.mpjpe_cm.mean, c.validation.mpjpe_cm))
+        .collect();
+    assert_eq!(each, [("a", 13.0 / 3.0, 7.0), ("b", 7.0 / 3.0, 5.0)]);
+    assert!(text.contains("Each candidate alone"), "{text}");
 }
 
 #[test]
@@ -159,14 +177,55 @@ fn prop_clips_are_left_out_of_fit_and_score() {
         ("cmu_02_01_walk", 2.0),
     ]);
     let v = report(&[("cmu_09_01_v", 1.0)]);
-    let cv = cross_validate(&[Candidate {
-        name: "defaults".into(),
-        train: &a,
-        validation: &v,
-    }])
+    let cv = cross_validate(
+        &[Candidate {
+            name: "defaults".into(),
+            train: &a,
+            validation: &v,
+        }],
+        ANY,
+    )
     .expect("cv");
     let folds = &cv.settings[0].folds;
     assert_eq!(folds[1].held_out, "14");
     assert_eq!(folds[1].scored_clips, 1);
     assert_eq!(folds[1].held_out_metrics.mpjpe_cm, 4.0);
+}
+
+#[test]
+fn a_jitter_cap_leaves_out_candidates_that_shake_on_the_fit_subjects() {
+    // `sharp` is more accurate but shakes (jitter 1.5x GT); `smooth` is
+    // within a 1.3x cap.
+    let mut sharp = report(&[("cmu_02_01_x", 2.0), ("cmu_05_01_x", 2.0)]);
+    let smooth = report(&[("cmu_02_01_x", 3.0), ("cmu_05_01_x", 3.0)]);
+    for c in &mut sharp.clips {
+        c.settings[0].metrics = jittery(2.0, 1.5);
+    }
+    let v = report(&[("cmu_09_01_v", 1.0)]);
+    let candidates = [
+        Candidate {
+            name: "sharp".into(),
+            train: &sharp,
+            validation: &v,
+        },
+        Candidate {
+            name: "smooth".into(),
+            train: &smooth,
+            validation: &v,
+        },
+    ];
+    let free = cross_validate(&candidates, ANY).expect("cv");
+    assert!(free.settings[0].folds.iter().all(|f| f.chosen == "sharp"));
+    let capped = Criterion {
+        max_jitter_ratio: Some(1.3),
+    };
+    let cv = cross_validate(&candidates, capped).expect("cv");
+    assert!(cv.settings[0].folds.iter().all(|f| f.chosen == "smooth"));
+    assert_eq!(cv.settings[0].chosen_on_all, "smooth");
+    // No candidate within a 1.2x cap: the least jittery one.
+    let tight = Criterion {
+        max_jitter_ratio: Some(0.5),
+    };
+    let cv = cross_validate(&candidates, tight).expect("cv");
+    assert!(cv.settings[0].folds.iter().all(|f| f.chosen == "smooth"));
 }

@@ -47,10 +47,7 @@ impl SolverChoiceArgs {
 
     /// The same with another settings file instead of `--settings` (a
     /// candidate of `posewire eval --cv`).
-    pub fn options_with(
-        &self,
-        settings: Option<&std::path::Path>,
-    ) -> anyhow::Result<SolveOptions> {
+    pub fn options_with(&self, settings: Option<&std::path::Path>) -> anyhow::Result<SolveOptions> {
         let settings = match settings {
             Some(path) => SolverSettings::load(path)
                 .with_context(|| format!("settings file {}", path.display()))?,
