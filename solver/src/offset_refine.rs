@@ -1,5 +1,6 @@
 //! Online refinement of the foot devices' position offsets from the roll of
-//! the foot over its ball.
+//! the foot over its ball (and, off by default, of the hand controllers'
+//! from the wrist as the hand's still point: [`FootOffsetRefiner::for_hand`]).
 //!
 //! The calibration poses stand flat-footed, so they show nothing of where a
 //! foot tracker sits on its foot: the profile keeps the nominal offset,
@@ -39,7 +40,8 @@ pub const WINDOW: usize = 9;
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OffsetRefineSettings {
-    /// Whether the foot devices' offsets are refined at all.
+    /// Whether device offsets are refined at all (the feet's; the hands'
+    /// also with [`OffsetRefineSettings::hands`]).
     pub enabled: bool,
     /// The ball of the foot (toe joint) in the ankle bone's frame, metres
     /// (x left, y up, z forward at rest): the prior the pivots are read
