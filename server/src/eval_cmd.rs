@@ -13,7 +13,7 @@ use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, DeviceSet};
 use posewire_evaluation::protocol::clip_name;
 use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport};
-use posewire_solver::SolvedTake;
+use posewire_solver::{SolveOptions, SolvedTake};
 use rayon::prelude::*;
 
 use crate::cli_choices::{ConditionArg, DeviceCount};
@@ -62,6 +62,36 @@ pub struct EvalArgs {
     /// How many clips to run at once (default: one per available core).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Cross-validate over the training corpus (needs `--train`):
+    /// `subjects` = leave-one-subject-out folds (the subject from the clip
+    /// name, `cmu_<subject>_...`).
+    #[arg(long, value_name = "BY", requires = "train")]
+    pub cv: Option<CvArg>,
+    /// Other settings files the folds choose among (each fold picks the
+    /// candidate best on the other subjects); the first candidate is
+    /// `--settings` (or the built-in defaults). Comma separated.
+    #[arg(
+        long,
+        value_name = "SETTINGS.toml",
+        value_delimiter = ',',
+        requires = "cv"
+    )]
+    pub cv_candidates: Vec<PathBuf>,
+    /// With `--cv`: only candidates whose jitter over GT on a fold's fit
+    /// subjects is at most this are chosen (the least jittery when none is).
+    #[arg(long, value_name = "RATIO", requires = "cv")]
+    pub cv_max_jitter: Option<f64>,
+    /// Keep every Nth frame of each clip (4: a 120 fps clip becomes a 30
+    /// fps capture, then resampled to the 90 Hz devices as any clip).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
+    pub decimate: u16,
+}
+
+/// How `--cv` splits the training corpus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CvArg {
+    /// Leave one subject out.
+    Subjects,
 }
 
 /// The BVH clips named by `--bvh`: the file itself, or every `*.bvh` in the
@@ -118,35 +148,52 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let options = args.choice.options()?;
-    let (solver_name, trunk_name) = (options.solver.name(), options.ik.trunk.name());
-    let solve = project_solver(options);
+    let mut candidates = vec![(
+        args.choice
+            .settings
+            .as_ref()
+            .map_or("defaults".to_string(), |p| p.display().to_string()),
+        args.choice.options()?,
+    )];
+    for file in &args.cv_candidates {
+        candidates.push((
+            file.display().to_string(),
+            args.choice.options_with(Some(file))?,
+        ));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let run_set = |clips: &[PathBuf], set: &str| {
-        tracing::info!(
-            set,
-            clips = clips.len(),
-            settings = settings.len(),
-            jobs,
-            solver = %solver_name,
-            seed = args.seed,
-            "evaluating"
-        );
-        let outcomes = evaluate_set(clips, &resolved, args.seed, &solve, &pool);
-        EvalReport::new(
-            solver_name,
-            trunk_name,
-            args.seed,
-            settings.clone(),
-            outcomes,
-        )
+    let run = Run {
+        settings: &settings,
+        resolved: &resolved,
+        seed: args.seed,
+        decimate: usize::from(args.decimate),
+        jobs,
+        pool: &pool,
     };
-    let train = train_clips.map(|clips| Box::new(run_set(&clips, "train")));
-    let mut report = run_set(&validation_clips, "validation");
-    report.train = train;
+    let mut reports = Vec::new();
+    for (name, options) in candidates {
+        tracing::info!(candidate = %name, "evaluating a candidate");
+        let train = train_clips
+            .as_deref()
+            .map(|c| run.set(c, "train", &options));
+        let mut report = run.set(&validation_clips, "validation", &options);
+        report.train = train.map(Box::new);
+        reports.push((name, report));
+    }
+    let cv = match args.cv {
+        Some(CvArg::Subjects) => Some(cross_validate_reports(
+            &reports,
+            crate::eval_cv::Criterion {
+                max_jitter_ratio: args.cv_max_jitter,
+            },
+        )?),
+        None => None,
+    };
+    let (_, mut report) = reports.swap_remove(0);
+    report.cv = cv;
 
     // A closed stdout is reported after the JSON is written, not instead.
     let printed = crate::print_stdout(&report.all_tables());
@@ -166,20 +213,72 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Evaluates every clip of one set, clips in parallel on `pool`.
-fn evaluate_set(
-    clips: &[PathBuf],
-    resolved: &[(Setting, DeviceSet, Condition)],
+/// What every set of one `posewire eval` shares.
+struct Run<'a> {
+    settings: &'a [Setting],
+    resolved: &'a [(Setting, DeviceSet, Condition)],
     seed: u64,
-    solve: &SolveFn,
-    pool: &rayon::ThreadPool,
-) -> Vec<ClipOutcome> {
-    let progress = progress_bar((clips.len() * resolved.len()) as u64);
-    let outcomes = pool.install(|| {
+    decimate: usize,
+    jobs: usize,
+    pool: &'a rayon::ThreadPool,
+}
+
+impl Run<'_> {
+    /// Evaluates one set of clips with one solver choice.
+    fn set(&self, clips: &[PathBuf], set: &str, options: &SolveOptions) -> EvalReport {
+        let (solver_name, trunk_name) = (options.solver.name(), options.ik.trunk.name());
+        tracing::info!(
+            set,
+            clips = clips.len(),
+            settings = self.settings.len(),
+            jobs = self.jobs,
+            solver = %solver_name,
+            seed = self.seed,
+            "evaluating"
+        );
+        let solve = project_solver(options.clone());
+        let outcomes = evaluate_set(clips, self, &solve);
+        let mut report = EvalReport::new(
+            solver_name,
+            trunk_name,
+            self.seed,
+            self.settings.to_vec(),
+            outcomes,
+        );
+        report.decimate = self.decimate;
+        report
+    }
+}
+
+/// The folds over every candidate's training and validation reports.
+fn cross_validate_reports(
+    reports: &[(String, EvalReport)],
+    criterion: crate::eval_cv::Criterion,
+) -> anyhow::Result<crate::eval_cv::CvReport> {
+    let mut candidates = Vec::new();
+    for (name, report) in reports {
+        let train = report
+            .train
+            .as_deref()
+            .context("--cv needs the training corpus (--train)")?;
+        candidates.push(crate::eval_cv::Candidate {
+            name: name.clone(),
+            train,
+            validation: report,
+        });
+    }
+    crate::eval_cv::cross_validate(&candidates, criterion)
+        .map_err(|e| anyhow::anyhow!("--cv subjects: {e}"))
+}
+
+/// Evaluates every clip of one set, clips in parallel on `pool`.
+fn evaluate_set(clips: &[PathBuf], run: &Run<'_>, solve: &SolveFn) -> Vec<ClipOutcome> {
+    let progress = progress_bar((clips.len() * run.resolved.len()) as u64);
+    let outcomes = run.pool.install(|| {
         clips
             .par_iter()
             .map(|path| {
-                let outcome = evaluate_one(path, resolved, seed, solve, &progress);
+                let outcome = evaluate_one(path, run, solve, &progress);
                 progress.suspend(|| log_outcome(&outcome));
                 outcome
             })
@@ -238,11 +337,11 @@ type SolveFn = dyn Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String> 
 /// and the others still run.
 fn evaluate_one(
     path: &Path,
-    settings: &[(Setting, DeviceSet, Condition)],
-    seed: u64,
+    run: &Run<'_>,
     solve: &SolveFn,
     progress: &ProgressBar,
 ) -> ClipOutcome {
+    let (settings, seed) = (run.resolved, run.seed);
     let clip = clip_name(path);
     let mut outcome = ClipOutcome {
         clip: clip.clone(),
@@ -253,7 +352,7 @@ fn evaluate_one(
     };
     progress.set_message(clip.clone());
     let bvh = match Bvh::read(path) {
-        Ok(bvh) => bvh,
+        Ok(bvh) => decimated(bvh, run.decimate),
         Err(e) => {
             outcome.failures.push(Failure {
                 clip,
@@ -282,6 +381,16 @@ fn evaluate_one(
         progress.inc(1);
     }
     outcome
+}
+
+/// The clip with every `n`th frame kept (the first one included) and its
+/// frame time `n` times longer: the same motion captured at a lower rate.
+pub fn decimated(mut bvh: Bvh, n: usize) -> Bvh {
+    if n > 1 {
+        bvh.frames = bvh.frames.into_iter().step_by(n).collect();
+        bvh.frame_time *= n as f64;
+    }
+    bvh
 }
 
 /// One log line per finished clip.

@@ -109,6 +109,13 @@ pub struct EvalReport {
     /// this report is then the validation set's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub train: Option<Box<EvalReport>>,
+    /// Every how many frames of each clip were kept (`--decimate`; 1: all,
+    /// 4: a 120 fps clip as a 30 fps capture).
+    pub decimate: usize,
+    /// The leave-one-subject-out folds over the training corpus
+    /// (`--cv subjects`), when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cv: Option<crate::eval_cv::CvReport>,
 }
 
 impl EvalReport {
@@ -174,6 +181,8 @@ impl EvalReport {
             means,
             calibration_clean_mean: (!clean.is_empty()).then(|| mean_calibration_errors(&clean)),
             train: None,
+            decimate: 1,
+            cv: None,
         }
     }
 
@@ -195,6 +204,16 @@ impl EvalReport {
     /// Everything printed: this set's tables; with a training corpus, its
     /// tables too and then the two side by side.
     pub fn all_tables(&self) -> String {
+        let mut out = self.set_tables();
+        if let Some(cv) = &self.cv {
+            out.push('\n');
+            out.push_str(&cv.tables());
+        }
+        out
+    }
+
+    /// This set's tables, and the training corpus's with both side by side.
+    fn set_tables(&self) -> String {
         let Some(train) = &self.train else {
             return self.tables();
         };
@@ -217,11 +236,15 @@ impl EvalReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "## Evaluation: solver `{}` (trunk `{}`), seed {}, {} clip(s)\n",
+            "## Evaluation: solver `{}` (trunk `{}`), seed {}, {} clip(s){}\n",
             self.solver,
             self.trunk,
             self.seed,
-            self.clips.len()
+            self.clips.len(),
+            match self.decimate {
+                1 => String::new(),
+                n => format!(", every {n}th frame of each clip kept"),
+            }
         );
         out.push_str(LEGEND);
         for s in &self.settings {

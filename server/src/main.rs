@@ -12,6 +12,7 @@ mod cli_choices;
 mod client_access;
 mod demo_clip;
 mod eval_cmd;
+mod eval_cv;
 mod eval_report;
 mod export_cmd;
 mod export_objects;

@@ -42,8 +42,15 @@ impl SolverChoiceArgs {
     /// with the `--solver` and `--trunk` flags over them and the look-at
     /// chain of `--look-at-config`.
     pub fn options(&self) -> anyhow::Result<SolveOptions> {
-        let settings = match &self.settings {
-            Some(path) => SolverSettings::load(path).context("--settings")?,
+        self.options_with(self.settings.as_deref())
+    }
+
+    /// The same with another settings file instead of `--settings` (a
+    /// candidate of `posewire eval --cv`).
+    pub fn options_with(&self, settings: Option<&std::path::Path>) -> anyhow::Result<SolveOptions> {
+        let settings = match settings {
+            Some(path) => SolverSettings::load(path)
+                .with_context(|| format!("settings file {}", path.display()))?,
             None => SolverSettings::default(),
         };
         let mut options = SolveOptions::from_settings(&settings);

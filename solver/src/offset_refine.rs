@@ -1,5 +1,6 @@
 //! Online refinement of the foot devices' position offsets from the roll of
-//! the foot over its ball.
+//! the foot over its ball (and, off by default, of the hand controllers'
+//! from the wrist as the hand's still point: [`FootOffsetRefiner::for_hand`]).
 //!
 //! The calibration poses stand flat-footed, so they show nothing of where a
 //! foot tracker sits on its foot: the profile keeps the nominal offset,
@@ -39,7 +40,8 @@ pub const WINDOW: usize = 9;
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OffsetRefineSettings {
-    /// Whether the foot devices' offsets are refined at all.
+    /// Whether device offsets are refined at all (the feet's; the hands'
+    /// also with [`OffsetRefineSettings::hands`]).
     pub enabled: bool,
     /// The ball of the foot (toe joint) in the ankle bone's frame, metres
     /// (x left, y up, z forward at rest): the prior the pivots are read
@@ -68,6 +70,13 @@ pub struct OffsetRefineSettings {
     pub max_change_m: f64,
     /// How fast the offset in use moves toward the estimate, m/s.
     pub rate_m_per_s: f64,
+    /// Whether the hand controllers' offsets are refined too, from the
+    /// hand turning about the wrist while the forearm holds still
+    /// ([`FootOffsetRefiner::for_hand`]).
+    pub hands: bool,
+    /// How far a window's still point may lie from the expected wrist,
+    /// metres.
+    pub hand_gate_m: f64,
 }
 
 impl Default for OffsetRefineSettings {
@@ -84,6 +93,8 @@ impl Default for OffsetRefineSettings {
             half_weight_rad: 5.0,
             max_change_m: 0.03,
             rate_m_per_s: 0.005,
+            hands: false,
+            hand_gate_m: 0.04,
         }
     }
 }
@@ -107,6 +118,8 @@ pub struct FootOffsetRefiner {
     /// How many windows were accepted so far, and the last one's estimate.
     windows: usize,
     last_window: Option<(DVec3, f64)>,
+    /// A hand controller's refiner: the still point is the wrist itself.
+    hand: bool,
 }
 
 impl FootOffsetRefiner {
@@ -124,6 +137,18 @@ impl FootOffsetRefiner {
             last_time: None,
             windows: 0,
             last_window: None,
+            hand: false,
+        }
+    }
+
+    /// A hand controller's refiner. When the hand turns at the wrist while
+    /// the forearm holds still, the wrist (the bone's origin) is the point
+    /// of the hand that stays put; a turn about an axis shows the offset
+    /// across that axis, not along it.
+    pub fn for_hand(calibrated: DVec3) -> FootOffsetRefiner {
+        FootOffsetRefiner {
+            hand: true,
+            ..FootOffsetRefiner::new(calibrated)
         }
     }
 
@@ -222,7 +247,13 @@ impl FootOffsetRefiner {
         } else {
             turn
         };
-        if turn < settings.min_turn_deg.to_radians() || axis.x.abs() < settings.min_pitch_share {
+        if turn < settings.min_turn_deg.to_radians() {
+            return None;
+        }
+        if self.hand {
+            return self.wrist_estimate(axis, turn, settings);
+        }
+        if axis.x.abs() < settings.min_pitch_share {
             return None;
         }
         // The expected pivots (ball, heel), relative to the device.
@@ -241,6 +272,24 @@ impl FootOffsetRefiner {
             ((pivot - expected).length() <= gate && self.residual(pivot) <= settings.max_residual_m)
                 .then_some((point - pivot, weight))
         })
+    }
+
+    /// The offset a hand window implies (the wrist as its still point) and
+    /// how much it counts per bone axis: the turn times how square the axis
+    /// is to the turn's axis.
+    fn wrist_estimate(
+        &self,
+        axis: DVec3,
+        turn: f64,
+        settings: &OffsetRefineSettings,
+    ) -> Option<(DVec3, DVec3)> {
+        let expected = -self.applied;
+        let pivot = self.still_point(expected)?;
+        let near = (pivot - expected).length() <= settings.hand_gate_m;
+        let still = self.residual(pivot) <= settings.max_residual_m;
+        let across = (DVec3::ONE - axis * axis).max(DVec3::ZERO);
+        let across = DVec3::new(across.x.sqrt(), across.y.sqrt(), across.z.sqrt());
+        (near && still).then_some((-pivot, across * turn))
     }
 
     /// The point (bone frame, relative to the device) that moved least over

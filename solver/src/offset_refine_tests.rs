@@ -144,3 +144,63 @@ fn the_heel_prior_moves_only_the_forward_part() {
     assert_eq!(o.y, calibrated.y);
     assert!((o.z - truth.z).abs() < 0.002, "{o:?}");
 }
+
+/// Feeds `seconds` of a hand that turns at the wrist (the forearm still):
+/// flexion about its y axis and deviation about its z axis, out of phase.
+fn wave(calibrated: DVec3, true_offset: DVec3, seconds: f64) -> FootOffsetRefiner {
+    let settings = OffsetRefineSettings {
+        hands: true,
+        ..OffsetRefineSettings::default()
+    };
+    let mut refiner = FootOffsetRefiner::for_hand(calibrated);
+    let wrist = DVec3::new(0.2, 1.1, 0.3);
+    let heading = DQuat::from_rotation_y(-0.4);
+    for k in 0..(seconds * 90.0) as usize {
+        let t = k as f64 / 90.0;
+        let phase = std::f64::consts::TAU * 0.7 * t;
+        let rotation = heading
+            * DQuat::from_rotation_y(0.5 * phase.sin())
+            * DQuat::from_rotation_z(0.4 * (1.3 * phase).cos());
+        let device = wrist + rotation * true_offset;
+        refiner.push(t, rotation, device, k == 0, &settings);
+    }
+    refiner
+}
+
+#[test]
+fn a_hand_turning_at_the_wrist_reveals_its_offset_across_the_turns() {
+    let truth = DVec3::new(-0.03, 0.045, 0.01);
+    let calibrated = DVec3::new(-0.01, 0.03, 0.01);
+    let refiner = wave(calibrated, truth, 60.0);
+    let before = (calibrated - truth).length();
+    let after = (refiner.offset() - truth).length();
+    assert!(refiner.windows().0 > 100, "{:?}", refiner.windows());
+    assert!(after < 0.25 * before, "{before} -> {after}");
+}
+
+#[test]
+fn a_hand_moved_with_its_forearm_changes_nothing() {
+    // The whole arm swings about a shoulder 60 cm away: no point near the
+    // wrist stands still, so no window counts.
+    let settings = OffsetRefineSettings {
+        hands: true,
+        ..OffsetRefineSettings::default()
+    };
+    let calibrated = DVec3::new(-0.01, 0.03, 0.01);
+    let mut refiner = FootOffsetRefiner::for_hand(calibrated);
+    let shoulder = DVec3::new(0.2, 1.4, 0.0);
+    for k in 0..(30.0 * 90.0) as usize {
+        let t = k as f64 / 90.0;
+        let rotation = DQuat::from_rotation_x(0.8 * (std::f64::consts::TAU * 0.5 * t).sin());
+        let wrist = shoulder + rotation * DVec3::new(0.0, -0.6, 0.0);
+        refiner.push(
+            t,
+            rotation,
+            wrist + rotation * calibrated,
+            k == 0,
+            &settings,
+        );
+    }
+    assert_eq!(refiner.windows().0, 0);
+    assert_eq!(refiner.offset(), calibrated);
+}

@@ -81,8 +81,13 @@ impl DeviceTracker {
         let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
         let refiners = Device::ALL.map(|d| {
             let foot = matches!(d, Device::LeftFoot | Device::RightFoot);
+            let hand = matches!(d, Device::LeftHand | Device::RightHand);
             let (offset, _) = mounts[d.index()]?;
-            (refine.enabled && foot).then(|| FootOffsetRefiner::new(offset))
+            match (refine.enabled, foot, hand && refine.hands) {
+                (true, true, _) => Some(FootOffsetRefiner::new(offset)),
+                (true, _, true) => Some(FootOffsetRefiner::for_hand(offset)),
+                _ => None,
+            }
         });
         DeviceTracker {
             states: std::array::from_fn(|_| state.clone()),

@@ -9,7 +9,9 @@
 //! k-th clip.
 //!
 //! `cargo run --release -p posewire-tools --bin offset_refine -- ../shared/data/mocap-train`
-//! `--settings FILE` (a `[solver]` table) sets `[solver.ik.offsets]`.
+//! `--settings FILE` (a `[solver]` table) sets `[solver.ik.offsets]`;
+//! `--hands` reads the hand controllers instead of the feet (with
+//! `hands = true` in that table).
 
 use std::path::PathBuf;
 
@@ -24,6 +26,7 @@ use posewire_solver::tracking::DeviceTracker;
 /// the end of the clip).
 const TIMES: [f64; 5] = [0.0, 10.0, 30.0, 60.0, f64::INFINITY];
 const FEET: [Device; 2] = [Device::LeftFoot, Device::RightFoot];
+const HANDS: [Device; 2] = [Device::LeftHand, Device::RightHand];
 
 /// The foot offsets' online refinement against the true offsets.
 #[derive(clap::Parser, Debug)]
@@ -35,6 +38,9 @@ struct Args {
     /// Every k-th no-prop clip only.
     #[arg(long, default_value_t = 1)]
     stride: usize,
+    /// The hand controllers instead of the foot devices.
+    #[arg(long)]
+    hands: bool,
     #[command(flatten)]
     solver: posewire_tools::solver_file::SolverFile,
 }
@@ -43,6 +49,7 @@ fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
     let settings = args.solver.load()?;
     let (dir, stride) = (args.dir, args.stride);
+    let pair = if args.hands { HANDS } else { FEET };
     let devices = posewire_tools::choices::devices(6)?;
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
@@ -64,9 +71,9 @@ fn main() -> anyhow::Result<()> {
                 DeviceTracker::with_refinement(&profile, &ik.filter, &ik.gate, &ik.offsets);
             let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
             let mut next = 0;
-            let mut last = FEET.map(|d| tracker.offset(d));
+            let mut last = pair.map(|d| tracker.offset(d));
             let read = |tracker: &DeviceTracker, at: usize, sums: &mut [[f64; 4]; 5]| {
-                for d in FEET {
+                for d in pair {
                     let (Some(o), Some(t)) = (tracker.offset(d), takes.truth.device(d)) else {
                         continue;
                     };
@@ -84,14 +91,14 @@ fn main() -> anyhow::Result<()> {
                     next += 1;
                 }
                 tracker.push(sample);
-                let now = FEET.map(|d| tracker.offset(d));
+                let now = pair.map(|d| tracker.offset(d));
                 for (a, b) in now.iter().zip(&last) {
                     if let (Some(a), Some(b)) = (a, b) {
                         largest_step = largest_step.max((*a - *b).length());
                     }
                 }
                 last = now;
-                for (i, d) in FEET.iter().enumerate() {
+                for (i, d) in pair.iter().enumerate() {
                     let (Some(r), Some(t)) = (tracker.refiner(*d), takes.truth.device(*d)) else {
                         continue;
                     };
@@ -120,7 +127,7 @@ fn main() -> anyhow::Result<()> {
                 slot.0 += clock.elapsed().as_secs_f64();
                 slot.1 += takes.trackers.samples.len();
             }
-            for d in FEET {
+            for d in pair {
                 let (Some(r), Some(t)) = (tracker.refiner(d), takes.truth.device(d)) else {
                     continue;
                 };
@@ -128,7 +135,7 @@ fn main() -> anyhow::Result<()> {
                     raw.push((e - t.offset, r.evidence_rad()));
                 }
             }
-            evidence += FEET
+            evidence += pair
                 .iter()
                 .filter_map(|d| tracker.refiner(*d).map(|r| r.evidence_rad()))
                 .sum::<f64>();
