@@ -1,11 +1,12 @@
 //! What the scene exporters (FBX, USD) write: every avatar's skeleton and
-//! solved poses, and the space's objects, on one frame grid. Built from a
-//! take here (one avatar); a take of the whole scene adds avatars to the
-//! list and nothing else changes.
+//! solved poses, and the space's objects, on one frame grid, and the
+//! take's timecode. Built by `export_cmd` from a take of one avatar or of
+//! the whole scene (every avatar).
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, Skeleton};
 use posewire_skinning::export::PropTrack;
+use posewire_takes::{Take, TimecodeRate};
 
 /// One avatar's animation: its rest skeleton and a pose per frame.
 pub struct AvatarAnimation {
@@ -28,8 +29,49 @@ pub struct SceneAnimation {
     /// The space's objects, keyed at some of the frames (times relative to
     /// the first frame).
     pub objects: Vec<PropTrack>,
-    /// The take's timecode string (`HH:MM:SS:FF`), when it has one.
-    pub timecode: Option<String>,
+    /// The take's timecode, when it has one.
+    pub timecode: Option<ExportTimecode>,
+}
+
+/// A take's timecode as the exporters write it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportTimecode {
+    /// The first tick's label (`HH:MM:SS:FF`, `HH:MM:SS;FF` in drop-frame).
+    pub label: String,
+    /// Its rate and frame count, when the take states a rate (takes
+    /// recorded before rates were stated hold the label only).
+    pub rate: Option<(TimecodeRate, u64)>,
+}
+
+impl ExportTimecode {
+    /// The timecode of a take, if it has one.
+    pub fn of(take: &Take) -> Option<ExportTimecode> {
+        match (&take.timecode, &take.info.timecode_start) {
+            (Some(tc), _) => Some(ExportTimecode {
+                label: tc.label(),
+                rate: Some((tc.rate, tc.start_frame)),
+            }),
+            (None, Some(label)) => Some(ExportTimecode {
+                label: label.clone(),
+                rate: None,
+            }),
+            (None, None) => None,
+        }
+    }
+
+    /// The start in seconds (the timecode's frames at its real rate), when
+    /// the rate is known.
+    pub fn start_seconds(&self) -> Option<f64> {
+        self.rate.map(|(rate, start_frame)| {
+            let (n, d) = rate.fraction();
+            start_frame as f64 * d as f64 / n as f64
+        })
+    }
+
+    /// The rate's name (`24`, `29.97`), or empty.
+    pub fn rate_name(&self) -> &'static str {
+        self.rate.map_or("", |(r, _)| r.name())
+    }
 }
 
 impl SceneAnimation {

@@ -96,7 +96,7 @@ fn layer(scene: &SceneAnimation) -> String {
     let _ = writeln!(s, "    customLayerData = {{");
     let _ = writeln!(s, "        string posewire_take = {}", quoted(&scene.name));
     if let Some(tc) = &scene.timecode {
-        let _ = writeln!(s, "        string timecode = {}", quoted(tc));
+        let _ = writeln!(s, "        string timecode = {}", quoted(&tc.label));
     }
     let _ = writeln!(s, "    }}");
     let _ = writeln!(s, "    defaultPrim = \"{root}\"");

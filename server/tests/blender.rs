@@ -117,6 +117,7 @@ fn record_take(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
                 avatar_id: "dancer".into(),
                 name: "dance".into(),
                 timecode_start: "01:00:00:00".into(),
+                timecode_rate: String::new(),
             })
             .await
             .expect("records");

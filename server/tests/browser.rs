@@ -674,6 +674,7 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
                 avatar_id: "demo-0".into(),
                 name: "browser-take".into(),
                 timecode_start: String::new(),
+                timecode_rate: String::new(),
             })
             .await
             .expect("records");

@@ -84,6 +84,7 @@ fn start_request(avatar: &str, name: &str) -> pb::StartRecordingRequest {
         avatar_id: avatar.into(),
         name: name.into(),
         timecode_start: String::new(),
+        timecode_rate: String::new(),
     }
 }
 
@@ -420,6 +421,7 @@ async fn takes_are_listed_renamed_fetched_deleted_and_resolve_exactly_mid_motion
             avatar_id: "demo".into(),
             name: "walk".into(),
             timecode_start: "01:00:00:00".into(),
+            timecode_rate: String::new(),
         })
         .await
         .expect("records")

@@ -82,7 +82,13 @@ impl TakeWriter {
 
     fn start(mut file: File, path: &Path, info: &TakeInfo) -> Result<TakeWriter, TakeError> {
         lock(&file, path)?;
-        let header = file_header();
+        // Earlier builds read a take of one avatar; a scene take is version 2.
+        let version = if info.avatar_id.is_empty() {
+            crate::frame::SCENE_FORMAT_VERSION
+        } else {
+            1
+        };
+        let header = file_header(version);
         file.write_all(&header).map_err(|source| TakeError::Io {
             path: path.to_path_buf(),
             action: "writing the take's header",

@@ -283,7 +283,7 @@ fn document(scene: &SceneAnimation) -> anyhow::Result<Vec<Node>> {
     let custom: Vec<(&str, String)> = scene
         .timecode
         .iter()
-        .map(|t| ("posewire_timecode", t.clone()))
+        .map(|t| ("posewire_timecode", t.label.clone()))
         .collect();
     for avatar in &scene.avatars {
         let root = graph.model(
