@@ -260,20 +260,14 @@ fn write_body(args: &ExportArgs, take: &Take, out: &Path) -> anyhow::Result<usiz
         ExportFormat::Bvh => {
             let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
             let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
-            let mut text = bvh_timecode_comment(take).unwrap_or_default();
-            text.push_str(&bvh.to_text());
-            posewire_body::atomic_file::write_atomic(out, text.as_bytes())
+            // No timecode comment: Assimp's BVH reader refuses any line it
+            // does not expect (docs/PIPELINE.md).
+            posewire_body::atomic_file::write_atomic(out, bvh.to_text().as_bytes())
                 .with_context(|| format!("cannot write {}", out.display()))?;
         }
         _ => joint_track(&skeleton, &poses).write(out)?,
     }
     Ok(poses.len())
-}
-
-/// The comment line a BVH export starts with: the take's timecode and
-/// rate (BVH readers skip `#` lines? no: see docs/PIPELINE.md), or none.
-fn bvh_timecode_comment(_take: &Take) -> Option<String> {
-    None
 }
 
 /// Where one avatar's file of a scene take's BVH or CSV export goes:
@@ -293,7 +287,13 @@ pub fn avatar_path(out: &Path, avatar: &str) -> PathBuf {
 /// An avatar id made safe as part of a file name.
 fn file_safe(id: &str) -> String {
     id.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -316,7 +316,10 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
     times.sort_by(f64::total_cmp);
     times.dedup();
     let (Some(&first), Some(&last)) = (times.first(), times.last()) else {
-        anyhow::bail!("{}: the scene take holds no solved body", take.path.display());
+        anyhow::bail!(
+            "{}: the scene take holds no solved body",
+            take.path.display()
+        );
     };
     let frame_time = match args.fps {
         None => 1.0 / take.info.rate_hz,
@@ -383,8 +386,12 @@ fn export_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<()> {
                 ))?;
             }
         }
-        ExportFormat::Fbx => crate::fbx_export::write(&scene_of_scene_take(args, take)?, &args.out)?,
-        ExportFormat::Usd => crate::usd_export::write(&scene_of_scene_take(args, take)?, &args.out)?,
+        ExportFormat::Fbx => {
+            crate::fbx_export::write(&scene_of_scene_take(args, take)?, &args.out)?
+        }
+        ExportFormat::Usd => {
+            crate::usd_export::write(&scene_of_scene_take(args, take)?, &args.out)?
+        }
         ExportFormat::Gltf => {
             if args.skeleton != "canonical" {
                 anyhow::bail!("--skeleton {}: a scene take's glTF export uses the canonical skeleton of each avatar", args.skeleton);
@@ -424,7 +431,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
             let objects = crate::export_objects::object_tracks(&take, &times);
-            crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
+            let extras = crate::scene_gltf::extras(&scene(&take, skeleton, &[], frame_time));
+            crate::skin_cmd::write_animation(&rig, &frames, &objects, extras, &args.out)?;
         }
         ExportFormat::Fbx => {
             crate::fbx_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?

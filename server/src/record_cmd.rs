@@ -18,7 +18,12 @@ pub struct RecordArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:50051")]
     pub server: String,
     /// The avatar to record.
-    #[arg(long, value_name = "ID", required_unless_present = "all", conflicts_with = "all")]
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
     pub avatar: Option<String>,
     /// Record the whole space instead: every avatar (those that join or
     /// leave during the take too) and every object, on the daemon's one

@@ -67,11 +67,6 @@ impl ExportTimecode {
             start_frame as f64 * d as f64 / n as f64
         })
     }
-
-    /// The rate's name (`24`, `29.97`), or empty.
-    pub fn rate_name(&self) -> &'static str {
-        self.rate.map_or("", |(r, _)| r.name())
-    }
 }
 
 impl SceneAnimation {
@@ -87,6 +82,18 @@ impl SceneAnimation {
             .map(|a| a.poses.len())
             .max()
             .unwrap_or(0)
+    }
+
+    /// The frame of the export's rate the take's timecode falls on (its
+    /// start in seconds times the rate, to the nearest frame: exact when
+    /// the export's rate is the timecode's), where the animation starts
+    /// on a timeline; 0 without a timecode rate.
+    pub fn start_frame(&self) -> u64 {
+        let seconds = self
+            .timecode
+            .as_ref()
+            .and_then(ExportTimecode::start_seconds);
+        seconds.map_or(0, |s| (s * self.fps()).round().max(0.0) as u64)
     }
 
     /// The frame an object key's time falls on.

@@ -44,13 +44,13 @@ pub use object_record::{
     ObjectBody, ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, ObjectSeen,
     ObjectShape,
 };
-pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
 pub use reader::AvatarTrack;
+pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
 pub use record::{
     AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
     Tick, VitalCopy,
 };
-pub use timecode::{TakeTimecode, TimecodeRate};
 pub use repair::repair;
 pub use scan::{scan, Scan};
+pub use timecode::{TakeTimecode, TimecodeRate};
 pub use writer::{TakeWriter, COPIES_EVERY_BYTES, FIRST_COPIES_AFTER_BYTES};

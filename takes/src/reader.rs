@@ -113,7 +113,12 @@ impl Take {
 
     /// Seconds from the first to the last tick (of any avatar).
     pub fn duration_s(&self) -> f64 {
-        let ends = |ticks: &[Tick]| ticks.first().zip(ticks.last()).map(|(a, b)| (a.time_s, b.time_s));
+        let ends = |ticks: &[Tick]| {
+            ticks
+                .first()
+                .zip(ticks.last())
+                .map(|(a, b)| (a.time_s, b.time_s))
+        };
         let spans = std::iter::once(ends(&self.ticks))
             .chain(self.avatars.iter().map(|a| ends(&a.ticks)))
             .flatten();
@@ -347,7 +352,11 @@ fn restore(take: &mut Take, copies: &[VitalCopy]) {
         if let VitalCopy::AvatarProfile(id, p) = copy {
             // An avatar whose every record was lost has no part to restore.
             if let Some(lane) = take.avatars.iter_mut().find(|a| &a.id == id) {
-                if !lane.profiles.iter().any(|q| q.from_sequence == p.from_sequence) {
+                if !lane
+                    .profiles
+                    .iter()
+                    .any(|q| q.from_sequence == p.from_sequence)
+                {
                     lane.profiles.push(p.clone());
                     lane.profiles.sort_by_key(|p| p.from_sequence);
                     restored_profile = true;
@@ -414,7 +423,11 @@ fn add_avatar(
             lane.solved.push(f);
         }
         Record::Push(p) => {
-            if lane.pushes.last().is_some_and(|last| p.sequence < last.sequence) {
+            if lane
+                .pushes
+                .last()
+                .is_some_and(|last| p.sequence < last.sequence)
+            {
                 return Err(who(format!(
                     "a push at tick {} out of tick order",
                     p.sequence

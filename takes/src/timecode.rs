@@ -175,12 +175,7 @@ impl TimecodeRate {
             // 17982 frames each ten minutes, 1798 each minute after the first.
             let tens = frames / 17_982;
             let rest = frames % 17_982;
-            let dropped = 18 * tens
-                + if rest < 2 {
-                    0
-                } else {
-                    2 * ((rest - 2) / 1798)
-                };
+            let dropped = 18 * tens + if rest < 2 { 0 } else { 2 * ((rest - 2) / 1798) };
             frames + dropped
         } else {
             frames
@@ -275,7 +270,13 @@ mod tests {
         }
         assert_eq!(TimecodeRate::Fps24.frames_of("01:00:00:00"), Ok(86_400));
         assert_eq!(TimecodeRate::Fps25.frames_of("00:00:01:24"), Ok(49));
-        for bad in ["1:00:00:00", "01:00:00", "24:00:00:00", "01:60:00:00", "aa:00:00:00"] {
+        for bad in [
+            "1:00:00:00",
+            "01:00:00",
+            "24:00:00:00",
+            "01:60:00:00",
+            "aa:00:00:00",
+        ] {
             assert!(TimecodeRate::Fps24.frames_of(bad).is_err(), "{bad}");
         }
         assert!(TimecodeRate::parse("29").is_err());

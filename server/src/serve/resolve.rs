@@ -88,7 +88,12 @@ pub fn resolve_with_objects(
 ) -> Result<Resolved, ResolveError> {
     let scene = resolve_scene(take, settings, version)?;
     Ok(Resolved {
-        frames: scene.avatars.into_iter().next().map(|a| a.1).unwrap_or_default(),
+        frames: scene
+            .avatars
+            .into_iter()
+            .next()
+            .map(|a| a.1)
+            .unwrap_or_default(),
         objects: scene.objects,
     })
 }
@@ -198,7 +203,9 @@ pub fn resolve_scene(
                 let profile = tick_profile(lane.profiles, settings, change, sequence)?;
                 let fresh = OfflineAvatar::new(AvatarSolver::new(&profile, &settings.solver));
                 match at {
-                    Some(k) => std::mem::replace(&mut active[k], fresh).solver.leave(&mut space),
+                    Some(k) => std::mem::replace(&mut active[k], fresh)
+                        .solver
+                        .leave(&mut space),
                     None => {
                         active.push(fresh);
                         active_lanes.push(li);
@@ -241,11 +248,7 @@ pub fn resolve_scene(
         }
     }
     Ok(SceneResolved {
-        avatars: lanes
-            .iter()
-            .map(|l| l.id.to_string())
-            .zip(out)
-            .collect(),
+        avatars: lanes.iter().map(|l| l.id.to_string()).zip(out).collect(),
         objects: objects.finish(),
     })
 }

@@ -217,7 +217,11 @@ impl LoopState {
             }
         }
         let solved = self.space.tick(&mut self.setup.avatars, t);
-        let objects_now = super::objects::objects_to_record(&self.space, &self.setup.avatars);
+        let objects_now = super::objects::objects_to_record(
+            &self.space,
+            &self.setup.avatars,
+            self.scene_recording.is_some(),
+        );
         self.record_scene(t, &solved, &objects_now);
         for (avatar, body) in self.setup.avatars.iter_mut().zip(&solved) {
             avatar.record_tick(self.sequence, t, body.as_ref(), &objects_now);

@@ -265,7 +265,8 @@ fn scene_frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
     for avatar in take.avatar_takes() {
         for mut frame in frames(&avatar, version)? {
             // Each avatar's frames are in its own take time: back to the scene's.
-            let t = frame.simulation_time_s + avatar.ticks.first().map_or(first, |t| t.time_s) - first;
+            let t =
+                frame.simulation_time_s + avatar.ticks.first().map_or(first, |t| t.time_s) - first;
             let entry = by_tick.entry(frame.sequence).or_insert_with(|| pb::Frame {
                 sequence: frame.sequence,
                 simulation_time_s: t,

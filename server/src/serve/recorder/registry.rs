@@ -124,13 +124,20 @@ impl Recordings {
         now_unix_ns: i64,
     ) -> Result<LoopRecorder, Status> {
         let name = if name.is_empty() {
-            default_name(if avatar_id == SCENE { "scene" } else { avatar_id }, now_unix_ns)
+            default_name(
+                if avatar_id == SCENE {
+                    "scene"
+                } else {
+                    avatar_id
+                },
+                now_unix_ns,
+            )
         } else {
             name.to_string()
         };
         check_name(&name).map_err(Status::invalid_argument)?;
-        let tc = take_timecode(timecode.0, timecode.1, now_unix_ns)
-            .map_err(Status::invalid_argument)?;
+        let tc =
+            take_timecode(timecode.0, timecode.1, now_unix_ns).map_err(Status::invalid_argument)?;
         let mut active = self.lock();
         let running = |key: &str| {
             active
