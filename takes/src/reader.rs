@@ -90,9 +90,9 @@ pub struct Take {
     pub counts: RecordCounts,
     /// Records of kinds this build does not know, skipped.
     pub skipped_records: usize,
-    /// A scene take's avatars, in the order they first appear (the live
-    /// loop's order); empty in a take of one avatar, whose records are
-    /// the fields above.
+    /// A scene take's avatars in the live loop's order (by their first
+    /// tick, and at one tick in the order the loop wrote them); empty in a
+    /// take of one avatar, whose records are the fields above.
     pub avatars: Vec<AvatarTrack>,
     /// The take's SMPTE timecode at its stated rate, when it has one
     /// (takes recorded before rates were stated have only
@@ -309,13 +309,30 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
     take.counts.copy = copies.len();
     let damaged = !scanned.damage.is_empty();
     let mut lanes = BTreeMap::new();
+    // Where each avatar's first tick is (its sequence and offset).
+    let mut first_ticks: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     for (offset, record) in records.into_iter().skip(skip) {
         let added = match record {
-            Record::Avatar(a) => add_avatar(&mut take, &mut lanes, a, damaged),
+            Record::Avatar(a) => {
+                if let Record::Tick(t) = &*a.record {
+                    first_ticks
+                        .entry(a.avatar.clone())
+                        .or_insert((t.sequence, offset));
+                }
+                add_avatar(&mut take, &mut lanes, a, damaged)
+            }
             other => add(&mut take, other, damaged),
         };
         added.map_err(|reason| malformed(offset, reason))?;
     }
+    // The loop's order: by first tick, and at one tick in the order the
+    // loop wrote them (a lost first record does not reorder them).
+    take.avatars.sort_by_key(|a| {
+        first_ticks
+            .get(&a.id)
+            .copied()
+            .unwrap_or((u64::MAX, u64::MAX))
+    });
     restore(&mut take, &copies);
     take.cut = scanned.cut;
     take.damage = scanned.damage;
