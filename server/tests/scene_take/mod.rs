@@ -133,6 +133,9 @@ async fn a_scene_take_holds_every_avatar_on_one_clock_and_resolves_exactly() {
         "the demo's props are in the take"
     );
 
+    let check = posewire(&["takes", "check", arg(&path)]);
+    assert!(check.status.success(), "{:?}", text(&check));
+
     // The re-solve reproduces every avatar's live solve, bit for bit.
     let o = posewire(&["resolve", "--take", "scene", "--storage", arg(&storage)]);
     assert!(o.status.success(), "{:?}", text(&o));
