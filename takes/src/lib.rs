@@ -44,8 +44,8 @@ pub use object_record::{
     ObjectBody, ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, ObjectSeen,
     ObjectShape,
 };
-pub use reader::AvatarTrack;
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
+pub use reader::{AvatarTrack, MAX_SCENE_AVATARS};
 pub use record::{
     AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
     Tick, VitalCopy,

@@ -145,8 +145,9 @@ impl Take {
 
     /// The take of each avatar: a take of one avatar is itself; a scene
     /// take gives one per avatar (its profiles, ticks, pushes and solved
-    /// frames, with the scene's identity, configuration, versions,
-    /// objects and markers), in the order the avatars appear.
+    /// frames, with the scene's identity, configuration and versions), in
+    /// the loop's order. The objects and markers stay with the scene take
+    /// (copying them to every avatar would cost avatars times objects).
     pub fn avatar_takes(&self) -> Vec<Take> {
         if !self.is_scene() {
             return vec![self.clone()];
@@ -160,13 +161,8 @@ impl Take {
                 t.config = self.config.clone();
                 t.ticks = a.ticks.clone();
                 t.pushes = a.pushes.clone();
-                t.objects = self.objects.clone();
-                t.object_motion = self.object_motion.clone();
-                t.objects_gone = self.objects_gone.clone();
-                t.object_changes = self.object_changes.clone();
                 t.versions = self.versions.clone();
                 t.solved = a.solved.clone();
-                t.markers = self.markers.clone();
                 t.ended = a.left.clone().or_else(|| self.ended.clone());
                 t.cut = self.cut.clone();
                 t.damage = self.damage.clone();
@@ -399,13 +395,23 @@ fn add_avatar(
         t.ended = None;
     }
     t.counts.count(&a.record);
-    let index = *lanes.entry(a.avatar.clone()).or_insert_with(|| {
-        t.avatars.push(AvatarTrack {
-            id: a.avatar.clone(),
-            ..AvatarTrack::default()
-        });
-        t.avatars.len() - 1
-    });
+    let index = match lanes.get(&a.avatar) {
+        Some(&i) => i,
+        None if t.avatars.len() >= MAX_SCENE_AVATARS => {
+            return Err(format!(
+                "avatar `{}` is one more than a scene take holds (at most {MAX_SCENE_AVATARS})",
+                lane_id(&a.avatar)
+            ))
+        }
+        None => {
+            t.avatars.push(AvatarTrack {
+                id: a.avatar.clone(),
+                ..AvatarTrack::default()
+            });
+            lanes.insert(a.avatar.clone(), t.avatars.len() - 1);
+            t.avatars.len() - 1
+        }
+    };
     let versions = &mut t.versions;
     let lane = &mut t.avatars[index];
     let who = |what: String| format!("avatar `{}`: {what}", lane_id(&a.avatar));
@@ -458,6 +464,9 @@ fn add_avatar(
     }
     Ok(())
 }
+
+/// The most avatars a scene take holds (the writer refuses more).
+pub const MAX_SCENE_AVATARS: usize = 1024;
 
 /// An avatar id as errors show it: at most 64 characters of it.
 fn lane_id(id: &str) -> String {

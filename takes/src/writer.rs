@@ -49,6 +49,9 @@ pub struct TakeWriter {
     vital: Vec<VitalCopy>,
     /// The file length from which the next copies are due.
     next_copies_at: Option<u64>,
+    /// The avatars of a scene take written so far (at most
+    /// [`crate::MAX_SCENE_AVATARS`]).
+    avatars: std::collections::BTreeSet<String>,
 }
 
 /// Bytes after the last vital record before their first copies: past the
@@ -104,6 +107,7 @@ impl TakeWriter {
             scratch: Vec::new(),
             vital: Vec::new(),
             next_copies_at: None,
+            avatars: Default::default(),
         };
         w.push(&Record::Info(info.clone()))?;
         w.flush()?;
@@ -146,6 +150,7 @@ impl TakeWriter {
                 scratch: Vec::new(),
                 vital: Vec::new(),
                 next_copies_at: None,
+                avatars: take.avatars.iter().map(|a| a.id.clone()).collect(),
             },
             take,
             cut,
@@ -173,6 +178,20 @@ impl TakeWriter {
         self.check_open()?;
         if !matches!(record, Record::Copy(_)) {
             self.copies_if_due()?;
+        }
+        if let Record::Avatar(a) = record {
+            if !self.avatars.contains(&a.avatar) {
+                if self.avatars.len() >= crate::MAX_SCENE_AVATARS {
+                    return Err(TakeError::Refused {
+                        path: self.path.clone(),
+                        what: format!(
+                            "a record of one more avatar than a scene take holds (at most {})",
+                            crate::MAX_SCENE_AVATARS
+                        ),
+                    });
+                }
+                self.avatars.insert(a.avatar.clone());
+            }
         }
         self.scratch.clear();
         encode(record, &mut self.scratch).map_err(|what| TakeError::Refused {

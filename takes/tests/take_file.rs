@@ -429,4 +429,14 @@ fn a_scene_take_is_version_2_with_each_avatar_apart_and_survives_a_lost_profile(
         .push(&own("alice", Record::Info(common::info())))
         .expect_err("an identity is no avatar's own");
     assert!(e.to_string().contains("kind 1"), "{e}");
+    // A scene take holds at most MAX_SCENE_AVATARS avatars.
+    let tick = |k: u64| Record::Tick(common::tick(k));
+    for k in 2..posewire_takes::MAX_SCENE_AVATARS as u64 {
+        w.push(&own(&format!("extra{k}"), tick(1000)))
+            .expect("room");
+    }
+    let e = w
+        .push(&own("one-too-many", tick(1000)))
+        .expect_err("refused");
+    assert!(e.to_string().contains("at most 1024"), "{e}");
 }

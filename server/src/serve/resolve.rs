@@ -193,29 +193,15 @@ pub fn resolve_scene(
             let Some(tick) = tick else { continue };
             time_s = tick.time_s;
             let lane = &mut lanes[li];
-            let change = lane
-                .profiles
-                .iter()
-                .rev()
-                .find(|p| p.from_sequence == sequence);
-            let at = active_lanes.iter().position(|&l| l == li);
-            if change.is_some() || at.is_none() {
-                let profile = tick_profile(lane.profiles, settings, change, sequence)?;
-                let fresh = OfflineAvatar::new(AvatarSolver::new(&profile, &settings.solver));
-                match at {
-                    Some(k) => std::mem::replace(&mut active[k], fresh)
-                        .solver
-                        .leave(&mut space),
-                    None => {
-                        active.push(fresh);
-                        active_lanes.push(li);
-                    }
-                }
-            }
-            let k = active_lanes
-                .iter()
-                .position(|&l| l == li)
-                .unwrap_or(active.len() - 1);
+            let k = place(
+                lane,
+                li,
+                sequence,
+                settings,
+                &mut active,
+                &mut active_lanes,
+                &mut space,
+            )?;
             let a = &mut active[k];
             a.samples.clone_from(&tick.samples);
             // The recording's first tick warms its restarted solvers up.
@@ -250,6 +236,45 @@ pub fn resolve_scene(
     Ok(SceneResolved {
         avatars: lanes.iter().map(|l| l.id.to_string()).zip(out).collect(),
         objects: objects.finish(),
+    })
+}
+
+/// Where lane `li`'s avatar is among the active ones at `sequence`: a
+/// fresh solver at its first tick (appended, as the loop appends a new
+/// avatar) or where its profile changed (in its place, the old body
+/// leaving the space).
+fn place(
+    lane: &Lane<'_>,
+    li: usize,
+    sequence: u64,
+    settings: &ResolveSettings,
+    active: &mut Vec<OfflineAvatar>,
+    active_lanes: &mut Vec<usize>,
+    space: &mut SharedSpace,
+) -> Result<usize, ResolveError> {
+    let change = lane
+        .profiles
+        .iter()
+        .rev()
+        .find(|p| p.from_sequence == sequence);
+    let at = active_lanes.iter().position(|&l| l == li);
+    if change.is_none() {
+        if let Some(k) = at {
+            return Ok(k);
+        }
+    }
+    let profile = tick_profile(lane.profiles, settings, change, sequence)?;
+    let fresh = OfflineAvatar::new(AvatarSolver::new(&profile, &settings.solver));
+    Ok(match at {
+        Some(k) => {
+            std::mem::replace(&mut active[k], fresh).solver.leave(space);
+            k
+        }
+        None => {
+            active.push(fresh);
+            active_lanes.push(li);
+            active.len() - 1
+        }
     })
 }
 
