@@ -249,28 +249,179 @@ fn scene(
             poses: poses.iter().map(|(_, p)| *p).collect(),
         }],
         objects: crate::export_objects::object_tracks(take, &times),
-        timecode: take.info.timecode_start.clone(),
+        timecode: crate::scene_export::ExportTimecode::of(take),
     }
+}
+
+/// Writes a take's body as BVH or CSV (one avatar).
+fn write_body(args: &ExportArgs, take: &Take, out: &Path) -> anyhow::Result<usize> {
+    let skeleton = take_skeleton(take)?;
+    let (poses, frame_time) = take_poses(take, args.version, args.fps)?;
+    match args.format {
+        ExportFormat::Bvh => {
+            let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
+            let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            // No timecode comment: Assimp's BVH reader refuses any line it
+            // does not expect (docs/PIPELINE.md).
+            posewire_body::atomic_file::write_atomic(out, bvh.to_text().as_bytes())
+                .with_context(|| format!("cannot write {}", out.display()))?;
+        }
+        _ => joint_track(&skeleton, &poses).write(out)?,
+    }
+    Ok(poses.len())
+}
+
+/// Where one avatar's file of a scene take's BVH or CSV export goes:
+/// `OUT` with `-AVATAR` before its extension (`take.csv` ->
+/// `take-alice.csv`).
+pub fn avatar_path(out: &Path, avatar: &str) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}-{}.{}", file_safe(avatar), ext.to_string_lossy()),
+        None => format!("{stem}-{}", file_safe(avatar)),
+    };
+    out.with_file_name(name)
+}
+
+/// An avatar id made safe as part of a file name.
+fn file_safe(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// A scene take as one scene to export: every avatar on one frame grid
+/// (the take's ticks, or `--fps` from the first to the last), each posed
+/// by its own frames (before it joined and after it left, held at its
+/// first and last pose), and the objects.
+fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAnimation> {
+    let parts = take.avatar_takes();
+    let mut avatars = Vec::with_capacity(parts.len());
+    let mut tracks = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let (poses, _) = take_poses(part, args.version, None)?;
+        tracks.push((part.info.avatar_id.clone(), take_skeleton(part)?, poses));
+    }
+    let mut times: Vec<f64> = tracks
+        .iter()
+        .flat_map(|(_, _, p)| p.iter().map(|(t, _)| *t))
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times.dedup();
+    let (Some(&first), Some(&last)) = (times.first(), times.last()) else {
+        anyhow::bail!(
+            "{}: the scene take holds no solved body",
+            take.path.display()
+        );
+    };
+    let frame_time = match args.fps {
+        None => 1.0 / take.info.rate_hz,
+        Some(fps) if fps.is_finite() && fps > 0.0 && fps <= 1000.0 => {
+            let count = ((last - first) * fps).floor() as usize + 1;
+            times = (0..count).map(|i| first + i as f64 / fps).collect();
+            1.0 / fps
+        }
+        Some(fps) => anyhow::bail!("--fps {fps}: give a rate between 0 and 1000 frames a second"),
+    };
+    for (name, skeleton, poses) in tracks {
+        avatars.push(AvatarAnimation {
+            name,
+            skeleton,
+            poses: times.iter().map(|&t| pose_at(&poses, t)).collect(),
+        });
+    }
+    Ok(SceneAnimation {
+        name: take.info.name.clone(),
+        frame_time,
+        avatars,
+        objects: crate::export_objects::object_tracks(take, &times),
+        timecode: crate::scene_export::ExportTimecode::of(take),
+    })
+}
+
+/// The pose at time `t` of frames in time order: exact at a frame's time,
+/// slerped between the two around it, held before the first and after
+/// the last.
+fn pose_at(frames: &[(f64, BodyPose)], t: f64) -> BodyPose {
+    let k = frames.partition_point(|(ft, _)| *ft <= t);
+    match (k.checked_sub(1).and_then(|i| frames.get(i)), frames.get(k)) {
+        (Some((ta, a)), Some((tb, b))) if *tb > *ta && t > *ta => {
+            let s = ((t - ta) / (tb - ta)).clamp(0.0, 1.0);
+            BodyPose {
+                root: a.root.lerp(b.root, s),
+                rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
+            }
+        }
+        (Some((_, a)), _) => *a,
+        (None, Some((_, b))) => *b,
+        (None, None) => BodyPose {
+            root: posewire_body::glam::DVec3::ZERO,
+            rotations: JointMap::splat(posewire_body::glam::DQuat::IDENTITY),
+        },
+    }
+}
+
+/// Exports a scene take: every avatar into one FBX, USD or glTF file;
+/// BVH and CSV one file per avatar (`avatar_path`).
+fn export_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<()> {
+    if take.avatars.is_empty() {
+        anyhow::bail!("{}: the scene take holds no avatar", take.path.display());
+    }
+    match args.format {
+        ExportFormat::Bvh | ExportFormat::Csv => {
+            for part in take.avatar_takes() {
+                let out = avatar_path(&args.out, &part.info.avatar_id);
+                let frames = write_body(args, &part, &out)?;
+                crate::print_stdout(&format!(
+                    "avatar {}: {frames} frames to {}\n",
+                    part.info.avatar_id,
+                    out.display()
+                ))?;
+            }
+        }
+        ExportFormat::Fbx => {
+            crate::fbx_export::write(&scene_of_scene_take(args, take)?, &args.out)?
+        }
+        ExportFormat::Usd => {
+            crate::usd_export::write(&scene_of_scene_take(args, take)?, &args.out)?
+        }
+        ExportFormat::Gltf => {
+            if args.skeleton != "canonical" {
+                anyhow::bail!("--skeleton {}: a scene take's glTF export uses the canonical skeleton of each avatar", args.skeleton);
+            }
+            crate::scene_gltf::write(&scene_of_scene_take(args, take)?, &args.out)?
+        }
+    }
+    Ok(())
 }
 
 /// Runs `posewire export`.
 pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     let path = locate_take(&args.take, &args.storage)?;
     let take = open_take(&path)?;
-    let skeleton = take_skeleton(&take)?;
-    let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
     if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("cannot create the folder {}", parent.display()))?;
     }
+    if take.is_scene() {
+        export_scene_take(args, &take)?;
+        tracing::info!(take = %take.info.name, avatars = take.avatars.len(), out = %args.out.display(), "exported");
+        return Ok(());
+    }
+    let skeleton = take_skeleton(&take)?;
+    let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
     match args.format {
-        ExportFormat::Bvh => {
-            let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
-            let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
-            posewire_body::atomic_file::write_atomic(&args.out, bvh.to_text().as_bytes())
-                .with_context(|| format!("cannot write {}", args.out.display()))?;
+        ExportFormat::Bvh | ExportFormat::Csv => {
+            write_body(args, &take, &args.out)?;
         }
-        ExportFormat::Csv => joint_track(&skeleton, &poses).write(&args.out)?,
         ExportFormat::Gltf => {
             let model = match args.skeleton.as_str() {
                 "canonical" => None,
@@ -281,7 +432,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
             let objects = crate::export_objects::object_tracks(&take, &times);
-            crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
+            let extras = crate::scene_gltf::extras(&scene(&take, skeleton, &[], frame_time));
+            crate::skin_cmd::write_animation(&rig, &frames, &objects, extras, &args.out)?;
         }
         ExportFormat::Fbx => {
             crate::fbx_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?

@@ -76,6 +76,10 @@ fn tick_times(take: &Take) -> BTreeMap<u64, f64> {
     let mut times: BTreeMap<u64, f64> =
         take.solved.iter().map(|f| (f.sequence, f.time_s)).collect();
     times.extend(take.ticks.iter().map(|t| (t.sequence, t.time_s)));
+    // A scene take's ticks are its avatars'.
+    for a in &take.avatars {
+        times.extend(a.ticks.iter().map(|t| (t.sequence, t.time_s)));
+    }
     times
 }
 

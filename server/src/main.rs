@@ -22,6 +22,7 @@ mod record_cmd;
 mod relay_cmd;
 mod resolve_cmd;
 mod scene_export;
+mod scene_gltf;
 mod serve_cmd;
 mod skin_cmd;
 mod skin_compare;

@@ -1,5 +1,5 @@
-//! `posewire record` (record an avatar on a daemon into a take until
-//! Ctrl-C) and `posewire takes list|rename|delete|fetch|marker` (the
+//! `posewire record` (record an avatar, or with `--all` the whole space,
+//! on a daemon into a take until Ctrl-C) and `posewire takes list|rename|delete|fetch|marker` (the
 //! daemon's take folder), over `posewire.v1.TakeService`; `posewire takes
 //! check` reads a take file itself ([`crate::take_check_cmd`]).
 
@@ -18,15 +18,30 @@ pub struct RecordArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:50051")]
     pub server: String,
     /// The avatar to record.
-    #[arg(long, value_name = "ID")]
-    pub avatar: String,
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    pub avatar: Option<String>,
+    /// Record the whole space instead: every avatar (those that join or
+    /// leave during the take too) and every object, on the daemon's one
+    /// clock, into one scene take.
+    #[arg(long)]
+    pub all: bool,
     /// The take's name (letters, digits, `-`, `_`, `.`); the daemon stores
     /// it as `<storage>/takes/NAME.pwtake`.
     #[arg(long, value_name = "NAME")]
     pub name: String,
-    /// SMPTE timecode of the first tick.
+    /// SMPTE timecode of the first tick (`HH:MM:SS;FF` in drop-frame);
+    /// default: the daemon's clock, the UTC time of day.
     #[arg(long, value_name = "HH:MM:SS:FF")]
     pub timecode: Option<String>,
+    /// The timecode's rate: 23.976, 24, 25, 29.97 (drop-frame), 30, 50 or
+    /// 60; default 30.
+    #[arg(long, value_name = "FPS")]
+    pub timecode_rate: Option<String>,
     /// The token (an `admin` one) and TLS options of the daemon.
     #[command(flatten)]
     pub access: ClientAccessArgs,
@@ -90,10 +105,11 @@ pub enum TakesAction {
         #[arg(long, value_name = "DIR", default_value = "posewire-data")]
         storage: PathBuf,
     },
-    /// Adds a marker to an avatar's recording in progress.
+    /// Adds a marker to an avatar's recording in progress (or, without
+    /// `--avatar`, to the scene recording).
     Marker {
-        /// The avatar being recorded.
-        #[arg(long, value_name = "ID")]
+        /// The avatar being recorded; omitted: the scene recording.
+        #[arg(long, value_name = "ID", default_value = "")]
         avatar: String,
         /// The marker's label.
         #[arg(long, value_name = "TEXT", default_value = "")]
@@ -129,17 +145,26 @@ fn describe(t: &pb::TakeSummary) -> String {
     } else {
         String::new()
     };
+    let who = if t.scene_avatar_ids.is_empty() && !t.avatar_id.is_empty() {
+        format!("avatar {}", t.avatar_id)
+    } else {
+        format!("scene ({})", t.scene_avatar_ids.join(", "))
+    };
+    let timecode = match (t.timecode_start.is_empty(), t.timecode_rate.is_empty()) {
+        (false, false) => format!("\ttimecode {} @ {}", t.timecode_start, t.timecode_rate),
+        (false, true) => format!("\ttimecode {}", t.timecode_start),
+        _ => String::new(),
+    };
     format!(
-        "{}\tavatar {}\t{:.2} s\t{} ticks\t{} versions\t{} markers\t{} bytes\t{}{health}",
+        "{}\t{who}\t{:.2} s\t{} ticks\t{} versions\t{} markers\t{} bytes\t{}{health}",
         t.name,
-        t.avatar_id,
         t.duration_s,
         t.ticks,
         t.versions.len(),
         t.markers.len(),
         t.bytes,
         state
-    )
+    ) + &timecode
 }
 
 /// Runs `posewire record`.
@@ -150,22 +175,36 @@ pub fn run_record(args: &RecordArgs) -> anyhow::Result<()> {
 async fn record(args: &RecordArgs) -> anyhow::Result<()> {
     let client = connect(&args.server, &args.access).await?;
     let mut takes = client.take_service();
+    // The empty avatar id is the whole space.
+    let avatar = if args.all {
+        String::new()
+    } else {
+        args.avatar.clone().unwrap_or_default()
+    };
     let started = takes
         .start_recording(pb::StartRecordingRequest {
-            avatar_id: args.avatar.clone(),
+            avatar_id: avatar.clone(),
             name: args.name.clone(),
             timecode_start: args.timecode.clone().unwrap_or_default(),
+            timecode_rate: args.timecode_rate.clone().unwrap_or_default(),
         })
         .await
         .map_err(|s| server_error("cannot start recording", s))?
         .into_inner();
-    eprintln!(
-        "recording avatar `{}` into take `{}`; Ctrl-C stops",
-        started.avatar_id, started.take_name
-    );
+    if avatar.is_empty() {
+        eprintln!(
+            "recording the scene (every avatar and object) into take `{}`; Ctrl-C stops",
+            started.take_name
+        );
+    } else {
+        eprintln!(
+            "recording avatar `{}` into take `{}`; Ctrl-C stops",
+            started.avatar_id, started.take_name
+        );
+    }
     let mut watch = takes
         .watch_recording(pb::WatchRecordingRequest {
-            avatar_id: args.avatar.clone(),
+            avatar_id: avatar.clone(),
         })
         .await
         .map_err(|s| server_error("cannot follow the recording", s))?
@@ -191,7 +230,7 @@ async fn record(args: &RecordArgs) -> anyhow::Result<()> {
                     // Collect the take (and forget the recording).
                     let summary = takes
                         .stop_recording(pb::StopRecordingRequest {
-                            avatar_id: args.avatar.clone(),
+                            avatar_id: avatar.clone(),
                         })
                         .await
                         .map(|r| r.into_inner())
@@ -209,7 +248,7 @@ async fn record(args: &RecordArgs) -> anyhow::Result<()> {
                 bar.finish_and_clear();
                 let summary = takes
                     .stop_recording(pb::StopRecordingRequest {
-                        avatar_id: args.avatar.clone(),
+                        avatar_id: avatar.clone(),
                     })
                     .await
                     .map_err(|s| server_error("cannot stop the recording", s))?

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Args;
 use posewire::serve::config::DEFAULT_STORAGE;
-use posewire::serve::resolve::{resolve_with_objects, ResolveSettings};
+use posewire::serve::resolve::{resolve_scene, ResolveSettings};
 use posewire::serve::Config;
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
 use posewire_solver::SolverSettings;
-use posewire_takes::{Record, SolveVersion, Take, TakeWriter};
+use posewire_takes::{AvatarRecord, Record, SolveVersion, Take, TakeWriter};
 
 /// `posewire resolve` arguments.
 #[derive(Debug, Args)]
@@ -153,7 +153,7 @@ fn resolve_into(
         None => None,
     };
     let version = take.latest_version().unwrap_or(0) + 1;
-    let resolved = resolve_with_objects(
+    let resolved = resolve_scene(
         take,
         &ResolveSettings {
             solver,
@@ -163,11 +163,15 @@ fn resolve_into(
         version,
     )
     .with_context(|| format!("cannot re-solve {}", path.display()))?;
-    let frames = resolved.frames;
+    let pushes = take.pushes.len() + take.avatars.iter().map(|a| a.pushes.len()).sum::<usize>();
+    let avatars = if take.is_scene() {
+        format!("{} avatars, ", resolved.avatars.len())
+    } else {
+        String::new()
+    };
     let description = format!(
-        "re-solve: solver {solver_name}, {} Hz, {} pushes, {}, profile {}, settings and configuration {}",
+        "re-solve: solver {solver_name}, {} Hz, {avatars}{pushes} pushes, {}, profile {}, settings and configuration {}",
         take.info.rate_hz,
-        take.pushes.len(),
         resolved.objects.summary(),
         args.profile
             .as_ref()
@@ -184,8 +188,21 @@ fn resolve_into(
             description: description.clone(),
         }))
         .map_err(io)?;
-    for f in &frames {
-        writer.push(&Record::Solved(f.clone())).map_err(io)?;
+    let mut frames = 0;
+    for (avatar, solved) in &resolved.avatars {
+        for f in solved {
+            let record = Record::Solved(f.clone());
+            let record = if take.is_scene() {
+                Record::Avatar(AvatarRecord {
+                    avatar: avatar.clone(),
+                    record: Box::new(record),
+                })
+            } else {
+                record
+            };
+            writer.push(&record).map_err(io)?;
+        }
+        frames += solved.len();
     }
     // A take that was ended stays ended (the reader wants an end after
     // the last append).
@@ -196,7 +213,7 @@ fn resolve_into(
     crate::print_stdout(&format!(
         "{}: solved version {version} ({} frames of {} ticks): {description}\n",
         path.display(),
-        frames.len(),
-        take.ticks.len()
+        frames,
+        take.tick_count()
     ))
 }

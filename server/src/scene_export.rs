@@ -1,11 +1,12 @@
 //! What the scene exporters (FBX, USD) write: every avatar's skeleton and
-//! solved poses, and the space's objects, on one frame grid. Built from a
-//! take here (one avatar); a take of the whole scene adds avatars to the
-//! list and nothing else changes.
+//! solved poses, and the space's objects, on one frame grid, and the
+//! take's timecode. Built by `export_cmd` from a take of one avatar or of
+//! the whole scene (every avatar).
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, Skeleton};
 use posewire_skinning::export::PropTrack;
+use posewire_takes::{Take, TimecodeRate};
 
 /// One avatar's animation: its rest skeleton and a pose per frame.
 pub struct AvatarAnimation {
@@ -28,8 +29,44 @@ pub struct SceneAnimation {
     /// The space's objects, keyed at some of the frames (times relative to
     /// the first frame).
     pub objects: Vec<PropTrack>,
-    /// The take's timecode string (`HH:MM:SS:FF`), when it has one.
-    pub timecode: Option<String>,
+    /// The take's timecode, when it has one.
+    pub timecode: Option<ExportTimecode>,
+}
+
+/// A take's timecode as the exporters write it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportTimecode {
+    /// The first tick's label (`HH:MM:SS:FF`, `HH:MM:SS;FF` in drop-frame).
+    pub label: String,
+    /// Its rate and frame count, when the take states a rate (takes
+    /// recorded before rates were stated hold the label only).
+    pub rate: Option<(TimecodeRate, u64)>,
+}
+
+impl ExportTimecode {
+    /// The timecode of a take, if it has one.
+    pub fn of(take: &Take) -> Option<ExportTimecode> {
+        match (&take.timecode, &take.info.timecode_start) {
+            (Some(tc), _) => Some(ExportTimecode {
+                label: tc.label(),
+                rate: Some((tc.rate, tc.start_frame)),
+            }),
+            (None, Some(label)) => Some(ExportTimecode {
+                label: label.clone(),
+                rate: None,
+            }),
+            (None, None) => None,
+        }
+    }
+
+    /// The start in seconds (the timecode's frames at its real rate), when
+    /// the rate is known.
+    pub fn start_seconds(&self) -> Option<f64> {
+        self.rate.map(|(rate, start_frame)| {
+            let (n, d) = rate.fraction();
+            start_frame as f64 * d as f64 / n as f64
+        })
+    }
 }
 
 impl SceneAnimation {
@@ -45,6 +82,18 @@ impl SceneAnimation {
             .map(|a| a.poses.len())
             .max()
             .unwrap_or(0)
+    }
+
+    /// The frame of the export's rate the take's timecode falls on (its
+    /// start in seconds times the rate, to the nearest frame: exact when
+    /// the export's rate is the timecode's), where the animation starts
+    /// on a timeline; 0 without a timecode rate.
+    pub fn start_frame(&self) -> u64 {
+        let seconds = self
+            .timecode
+            .as_ref()
+            .and_then(ExportTimecode::start_seconds);
+        seconds.map_or(0, |s| (s * self.fps()).round().max(0.0) as u64)
     }
 
     /// The frame an object key's time falls on.

@@ -14,9 +14,7 @@ use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use posewire_body::formats::JointFrame;
 use posewire_body::{BodyProfile, Skeleton};
-use posewire_skinning::export::{
-    write_baked_glb, write_glb_with_props, write_obj, AnimationFrame, BakedFrame,
-};
+use posewire_skinning::export::{write_baked_glb, write_obj, AnimationFrame, BakedFrame};
 use posewire_skinning::{Deformed, Method};
 
 use crate::skin_compare::Compare;
@@ -162,7 +160,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         SkinFormat::Gltf => {
             let path = args.out.join(format!("{}.glb", track_name(joints)));
             if method == Method::Lbs {
-                write_animation(&rig, &frames, &[], &path)
+                write_animation(&rig, &frames, &[], None, &path)
             } else {
                 write_baked(&rig, &frames, method, &path)
             }
@@ -237,11 +235,12 @@ fn write_sequence(
 /// Writes one `.glb`: the rest mesh, skin and the retargeted skeletal
 /// animation (viewers skin it with linear blending), with rigid objects
 /// beside the body (`props`, keyed in the same clock: seconds from the
-/// first frame).
+/// first frame), and `extras` in the asset's `extras` (a take's timecode).
 pub fn write_animation(
     rig: &Rig,
     frames: &[(usize, &JointFrame)],
     props: &[posewire_skinning::export::PropTrack],
+    extras: Option<serde_json::Value>,
     path: &Path,
 ) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
@@ -252,7 +251,12 @@ pub fn write_animation(
             bones: rig.retarget.transforms(&pose_of(frame)),
         })
         .collect();
-    write_glb_with_props(path, &rig.mesh, &keys, props)?;
+    let body = posewire_skinning::export::SceneBody {
+        name: None,
+        mesh: &rig.mesh,
+        frames: &keys,
+    };
+    posewire_skinning::export::write_glb_scene(path, &[body], props, extras)?;
     tracing::info!(
         frames = keys.len(),
         objects = props.len(),

@@ -105,7 +105,16 @@ fn layer(scene: &SceneAnimation) -> String {
     let _ = writeln!(s, "    customLayerData = {{");
     let _ = writeln!(s, "        string posewire_take = {}", quoted(&scene.name));
     if let Some(tc) = &scene.timecode {
-        let _ = writeln!(s, "        string timecode = {}", quoted(tc));
+        let _ = writeln!(s, "        string timecode = {}", quoted(&tc.label));
+        if let Some((rate, frame)) = tc.rate {
+            let _ = writeln!(s, "        string timecode_rate = {}", quoted(rate.name()));
+            let _ = writeln!(s, "        int64 timecode_start_frame = {frame}");
+            let _ = writeln!(
+                s,
+                "        bool timecode_drop_frame = {}",
+                rate.drop_frame()
+            );
+        }
     }
     let _ = writeln!(s, "    }}");
     let _ = writeln!(s, "    defaultPrim = \"{root}\"");
@@ -114,19 +123,20 @@ fn layer(scene: &SceneAnimation) -> String {
         "    doc = {}",
         quoted(&format!("posewire {}", env!("CARGO_PKG_VERSION")))
     );
+    let start = scene.start_frame();
     let _ = writeln!(
         s,
         "    endTimeCode = {}",
-        scene.frame_count().saturating_sub(1)
+        start + scene.frame_count().saturating_sub(1) as u64
     );
     let _ = writeln!(s, "    framesPerSecond = {fps}");
     let _ = writeln!(s, "    metersPerUnit = 1");
-    let _ = writeln!(s, "    startTimeCode = 0");
+    let _ = writeln!(s, "    startTimeCode = {start}");
     let _ = writeln!(s, "    timeCodesPerSecond = {fps}");
     let _ = writeln!(s, "    upAxis = \"Y\"\n)\n");
     let _ = writeln!(s, "def Xform \"{root}\"\n{{");
     for avatar in &scene.avatars {
-        skel_root(&mut s, &root, avatar);
+        skel_root(&mut s, &root, avatar, scene.start_frame());
     }
     if !scene.objects.is_empty() {
         let _ = writeln!(s, "    def Xform \"objects\"\n    {{");
@@ -146,7 +156,7 @@ fn layer(scene: &SceneAnimation) -> String {
 }
 
 /// One avatar: `SkelRoot`, `Skeleton`, `SkelAnimation`.
-fn skel_root(s: &mut String, root: &str, avatar: &AvatarAnimation) {
+fn skel_root(s: &mut String, root: &str, avatar: &AvatarAnimation, start: u64) {
     let name = identifier(&avatar.name);
     let skel_path = format!("/{root}/{name}/Skeleton");
     let paths = joint_paths();
@@ -194,27 +204,36 @@ fn skel_root(s: &mut String, root: &str, avatar: &AvatarAnimation) {
         "\n            def SkelAnimation \"Animation\"\n            {{"
     );
     let _ = writeln!(s, "                uniform token[] joints = [{joints}]");
-    samples(s, "float3[] translations", avatar, |p, j| {
+    samples(s, "float3[] translations", avatar, start, |p, j| {
         vec3(pose_local(&avatar.skeleton, p, j).0)
     });
-    samples(s, "quatf[] rotations", avatar, |p, j| {
+    samples(s, "quatf[] rotations", avatar, start, |p, j| {
         quat(pose_local(&avatar.skeleton, p, j).1)
     });
-    samples(s, "half3[] scales", avatar, |_, _| "(1, 1, 1)".into());
+    samples(s, "half3[] scales", avatar, start, |_, _| {
+        "(1, 1, 1)".into()
+    });
     let _ = writeln!(s, "            }}\n        }}\n    }}");
 }
 
-/// A time-sampled joint array attribute: one sample per frame.
+/// A time-sampled joint array attribute: one sample per frame, from time
+/// code `start`.
 fn samples(
     s: &mut String,
     declaration: &str,
     avatar: &AvatarAnimation,
+    start: u64,
     value: impl Fn(&BodyPose, Joint) -> String,
 ) {
     let _ = writeln!(s, "                {declaration}.timeSamples = {{");
     for (k, pose) in avatar.poses.iter().enumerate() {
         let row: Vec<String> = Joint::ALL.iter().map(|&j| value(pose, j)).collect();
-        let _ = writeln!(s, "                    {k}: [{}],", row.join(", "));
+        let _ = writeln!(
+            s,
+            "                    {}: [{}],",
+            start + k as u64,
+            row.join(", ")
+        );
     }
     let _ = writeln!(s, "                }}");
 }
@@ -234,7 +253,7 @@ fn object_xform(s: &mut String, scene: &SceneAnimation, object: &PropTrack, name
         .zip(&object.translations)
         .zip(&object.rotations)
     {
-        let frame = scene.frame_of(*t);
+        let frame = scene.start_frame() as usize + scene.frame_of(*t);
         if keys.last().is_some_and(|k| k.0 >= frame) {
             continue;
         }
@@ -265,7 +284,8 @@ fn object_xform(s: &mut String, scene: &SceneAnimation, object: &PropTrack, name
         let _ = writeln!(s, "            token visibility.timeSamples = {{");
         for (t, shown) in &object.shown {
             let v = if *shown { "inherited" } else { "invisible" };
-            let _ = writeln!(s, "                {}: \"{v}\",", scene.frame_of(*t));
+            let frame = scene.start_frame() as usize + scene.frame_of(*t);
+            let _ = writeln!(s, "                {frame}: \"{v}\",");
         }
         let _ = writeln!(s, "            }}");
     }

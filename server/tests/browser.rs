@@ -674,6 +674,7 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
                 avatar_id: "demo-0".into(),
                 name: "browser-take".into(),
                 timecode_start: String::new(),
+                timecode_rate: String::new(),
             })
             .await
             .expect("records");
@@ -721,6 +722,49 @@ fn take_playback_plays_pauses_scrubs_and_survives_deletion() {
     });
     browser.run(json!({"cmd": "wait-text", "selector": "#banner", "text": "was deleted"}));
     browser.run(json!({"cmd": "screenshot", "path": docs("web-take-deleted.png")}));
+    rt.block_on(daemon.shutdown()).expect("clean shutdown");
+}
+
+/// The web view's record button records the whole space (a scene take of
+/// every avatar) and its stop button ends it; the take joins the list with
+/// its avatars.
+#[test]
+fn the_record_button_records_the_scene_into_one_take() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(mut browser) = Browser::start() else {
+        return;
+    };
+    let (_storage, rt, daemon) = demo_daemon(2);
+    browser.run(json!({"cmd": "open", "url": url(&daemon)}));
+    frames(&mut browser, 5);
+    browser.run(json!({"cmd": "click", "selector": "#take-record"}));
+    browser.run(
+        json!({"cmd": "wait-text", "selector": "#take-recording", "text": "recording the scene"}),
+    );
+    browser.run(json!({"cmd": "sleep", "ms": 1000}));
+    browser.run(json!({"cmd": "click", "selector": "#take-stop"}));
+    browser
+        .run(json!({"cmd": "wait-text", "selector": "#take-recording", "text": "of 2 avatar(s)"}));
+    browser.run(
+        json!({"cmd": "wait-text", "selector": "#take-pick", "text": "scene: demo-0, demo-1"}),
+    );
+    let grpc = daemon.local_addr();
+    let takes = rt.block_on(async {
+        let mut takes =
+            pb::take_service_client::TakeServiceClient::connect(format!("http://{grpc}"))
+                .await
+                .expect("connects");
+        takes
+            .list_takes(pb::ListTakesRequest {})
+            .await
+            .expect("lists")
+            .into_inner()
+            .takes
+    });
+    assert_eq!(takes.len(), 1, "{takes:?}");
+    assert_eq!(takes[0].scene_avatar_ids, ["demo-0", "demo-1"]);
+    assert!(takes[0].ticks > 45, "{} ticks", takes[0].ticks);
+    assert_eq!(takes[0].timecode_rate, "30", "the daemon's clock at 30 fps");
     rt.block_on(daemon.shutdown()).expect("clean shutdown");
 }
 

@@ -123,6 +123,7 @@ async fn watch_recording_streams_are_counted_like_frame_subscribers() {
             avatar_id: "demo".into(),
             name: "watched".into(),
             timecode_start: String::new(),
+            timecode_rate: String::new(),
         })
         .await
         .expect("records");

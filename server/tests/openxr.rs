@@ -579,6 +579,7 @@ async fn inputs_are_recorded() {
             avatar_id: "xr".into(),
             name: "grip".into(),
             timecode_start: String::new(),
+            timecode_rate: String::new(),
         })
         .await
         .expect("records");

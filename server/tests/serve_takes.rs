@@ -9,6 +9,7 @@ mod bvh_fk;
 mod common;
 use common::PATIENCE;
 mod glb_objects;
+mod scene_take;
 mod take_objects;
 
 use std::collections::BTreeMap;
@@ -84,6 +85,7 @@ fn start_request(avatar: &str, name: &str) -> pb::StartRecordingRequest {
         avatar_id: avatar.into(),
         name: name.into(),
         timecode_start: String::new(),
+        timecode_rate: String::new(),
     }
 }
 
@@ -420,6 +422,7 @@ async fn takes_are_listed_renamed_fetched_deleted_and_resolve_exactly_mid_motion
             avatar_id: "demo".into(),
             name: "walk".into(),
             timecode_start: "01:00:00:00".into(),
+            timecode_rate: String::new(),
         })
         .await
         .expect("records")
@@ -833,6 +836,41 @@ async fn the_record_and_takes_commands_drive_the_daemon() {
     let missing = posewire(&["takes", "delete", "cli-2", "--server", &address]);
     assert!(!missing.status.success());
     assert!(text(&missing).1.contains("cli-2"), "{:?}", text(&missing));
+
+    // `record --all`: the whole space, at a drop-frame timecode.
+    let record = std::process::Command::new(env!("CARGO_BIN_EXE_posewire"))
+        .args([
+            "record",
+            "--server",
+            &address,
+            "--all",
+            "--name",
+            "cli-scene",
+        ])
+        .args(["--timecode", "00:01:00;02", "--timecode-rate", "29.97"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("record starts");
+    let path = take_file(&storage, "cli-scene");
+    let mut waited = Duration::ZERO;
+    while posewire_takes::open(&path).map_or(true, |t| t.tick_count() < 20) {
+        assert!(waited < PATIENCE, "the scene recording did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += Duration::from_millis(50);
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &record.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = record.wait_with_output().expect("record ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.starts_with("cli-scene\tscene (demo)"), "{stdout}");
+    assert!(stdout.contains("timecode 00:01:00;02 @ 29.97"), "{stdout}");
+    let take = posewire_takes::open(&path).expect("the scene take opens");
+    assert_eq!(take.timecode.map(|t| t.start_frame), Some(1800));
     common::stop_cleanly(daemon);
 }
 

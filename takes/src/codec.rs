@@ -8,9 +8,10 @@ use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Touch, T
 
 use crate::object_codec::{decode_object, encode_object, plausible_object};
 use crate::record::{
-    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
-    VitalCopy, COPY_KIND,
+    AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
+    Tick, VitalCopy, AVATAR_KIND, COPY_KIND,
 };
+use crate::timecode::{TakeTimecode, TimecodeRate};
 
 /// The longest string a record stores, bytes.
 pub const MAX_STRING_BYTES: usize = 16 << 20;
@@ -84,6 +85,23 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
             let original = copy.original();
             out.push(original.kind());
             encode(&original, out)?;
+        }
+        Record::Avatar(a) => {
+            let kind = a.record.kind();
+            if !AvatarRecord::allowed_kind(kind) {
+                return Err(format!("a record of kind {kind} as an avatar's own"));
+            }
+            string(out, &a.avatar)?;
+            out.push(kind);
+            encode(&a.record, out)?;
+        }
+        Record::Timecode(tc) => {
+            if tc.start_frame >= tc.rate.frames_per_day() {
+                return Err(format!("timecode frame {} is past a day", tc.start_frame));
+            }
+            out.extend_from_slice(&tc.start_frame.to_le_bytes());
+            out.push(tc.rate.code());
+            out.push(u8::from(tc.from_clock));
         }
     }
     Ok(())
@@ -174,7 +192,7 @@ fn read_input(p: &mut Payload<'_>) -> Result<ControllerInput, String> {
 /// Reads a payload front to back; every failure says what was being read.
 pub(crate) struct Payload<'a> {
     bytes: &'a [u8],
-    at: usize,
+    pub(crate) at: usize,
 }
 
 impl<'a> Payload<'a> {
@@ -268,6 +286,9 @@ impl<'a> Payload<'a> {
 pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
     if kind == COPY_KIND {
         return decode_copy(bytes).map(Some);
+    }
+    if kind == AVATAR_KIND {
+        return decode_avatar(bytes).map(Some);
     }
     let mut p = Payload::new(bytes);
     let record = match kind {
@@ -375,6 +396,25 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
             },
             impulse: p.vec3("the impulse")?,
         }),
+        17 => {
+            let start_frame = p.u64("the timecode's first frame")?;
+            let code = p.u8("the timecode rate")?;
+            let rate = TimecodeRate::of_code(code)
+                .ok_or_else(|| format!("timecode rate code {code} (0-6 exist)"))?;
+            if start_frame >= rate.frames_per_day() {
+                return Err(format!("timecode frame {start_frame} is past a day"));
+            }
+            let from_clock = match p.u8("the timecode's source")? {
+                0 => false,
+                1 => true,
+                other => return Err(format!("timecode source {other} (expected 0 or 1)")),
+            };
+            Record::Timecode(TakeTimecode {
+                start_frame,
+                rate,
+                from_clock,
+            })
+        }
         11..=14 => match decode_object(kind, &mut p) {
             Some(record) => record?,
             None => return Ok(None),
@@ -385,14 +425,34 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
     Ok(Some(record))
 }
 
-/// A vital record's copy: the original's kind (1-3) then its payload.
+/// An avatar's record in a scene take: the avatar's id, the record's kind
+/// (2, 4, 6, 9 or 10) then its payload.
+fn decode_avatar(bytes: &[u8]) -> Result<Record, String> {
+    let mut p = Payload::new(bytes);
+    let avatar = p.string("the avatar's id")?;
+    let kind = p.u8("the avatar's record kind")?;
+    if !AvatarRecord::allowed_kind(kind) {
+        return Err(format!(
+            "an avatar's record of kind {kind} (2, 4, 6, 9 and 10 are an avatar's own)"
+        ));
+    }
+    let record = decode(kind, &bytes[p.at..])?
+        .ok_or_else(|| format!("an avatar's record of kind {kind} that does not read"))?;
+    Ok(Record::Avatar(AvatarRecord {
+        avatar,
+        record: Box::new(record),
+    }))
+}
+
+/// A vital record's copy: the original's kind (1-3, or 16 holding an
+/// avatar's profile) then its payload.
 fn decode_copy(bytes: &[u8]) -> Result<Record, String> {
     let (&kind, payload) = bytes
         .split_first()
         .ok_or("the record ends inside the copied kind")?;
-    if !(1..=3).contains(&kind) {
+    if !(1..=3).contains(&kind) && kind != AVATAR_KIND {
         return Err(format!(
-            "a copy of a record of kind {kind} (only 1-3 are copied)"
+            "a copy of a record of kind {kind} (only 1-3 and 16 are copied)"
         ));
     }
     decode(kind, payload)?
@@ -445,9 +505,17 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
         6 => len == SOLVED_PAYLOAD_BYTES,
         10 => len == PUSH_PAYLOAD_BYTES,
         11..=14 => plausible_object(kind, payload),
-        COPY_KIND => payload
-            .split_first()
-            .is_some_and(|(&k, rest)| (1..=3).contains(&k) && plausible(k, rest)),
+        COPY_KIND => payload.split_first().is_some_and(|(&k, rest)| {
+            ((1..=3).contains(&k) || k == AVATAR_KIND) && plausible(k, rest)
+        }),
+        AVATAR_KIND => u32_at(0).is_some_and(|n| {
+            n.checked_add(5).is_some_and(|head| {
+                payload.get(head - 1).is_some_and(|&k| {
+                    AvatarRecord::allowed_kind(k) && plausible(k, &payload[head..])
+                })
+            })
+        }),
+        17 => len == 10,
         _ => false,
     }
 }

@@ -39,12 +39,17 @@ pub struct RecordCounts {
     /// Later copies of the vital records (identity, configuration,
     /// profile).
     pub copy: usize,
+    /// Timecode records.
+    pub timecode: usize,
 }
 
 impl RecordCounts {
     /// Counts one record.
     pub(crate) fn count(&mut self, record: &Record) {
         let n = match record {
+            // A scene take's avatar records count as what they hold.
+            Record::Avatar(a) => return self.count(&a.record),
+            Record::Timecode(_) => &mut self.timecode,
             Record::Info(_) => &mut self.info,
             Record::Profile(_) => &mut self.profile,
             Record::Config(_) => &mut self.config,
@@ -81,6 +86,7 @@ impl RecordCounts {
             + self.object_gone
             + self.object_change
             + self.copy
+            + self.timecode
     }
 }
 
@@ -88,7 +94,7 @@ impl fmt::Display for RecordCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change, {} copy",
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change, {} copy, {} timecode",
             self.info,
             self.profile,
             self.config,
@@ -103,7 +109,8 @@ impl fmt::Display for RecordCounts {
             self.object_state,
             self.object_gone,
             self.object_change,
-            self.copy
+            self.copy,
+            self.timecode
         )
     }
 }

@@ -6,8 +6,14 @@
 /// The first eight bytes of every take (the CR LF catches a text-mode copy).
 pub const SIGNATURE: [u8; 8] = *b"PWTAKE\r\n";
 
-/// The format version this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest format version this build reads. A take of one avatar is
+/// written as version 1 (what earlier builds read); a scene take (every
+/// avatar of the space, whose avatars' records are kind 16) as version 2,
+/// which earlier builds refuse with "newer format; update Posewire".
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The version a scene take is written as.
+pub const SCENE_FORMAT_VERSION: u32 = 2;
 
 /// Bytes before the first record: signature and version.
 pub const FILE_HEADER_BYTES: u64 = 12;
@@ -18,11 +24,11 @@ pub const RECORD_OVERHEAD_BYTES: usize = 9;
 /// The largest payload a record may have; a larger length is corruption.
 pub const MAX_PAYLOAD_BYTES: usize = 64 << 20;
 
-/// The file header: signature then version.
-pub(crate) fn file_header() -> [u8; FILE_HEADER_BYTES as usize] {
+/// The file header: signature then version (1, or 2 for a scene take).
+pub(crate) fn file_header(version: u32) -> [u8; FILE_HEADER_BYTES as usize] {
     let mut h = [0u8; FILE_HEADER_BYTES as usize];
     h[..8].copy_from_slice(&SIGNATURE);
-    h[8..].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[8..].copy_from_slice(&version.to_le_bytes());
     h
 }
 

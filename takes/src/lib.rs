@@ -31,23 +31,26 @@ mod reader;
 mod record;
 mod repair;
 mod scan;
+mod timecode;
 mod writer;
 
 pub use codec::MAX_STRING_BYTES;
 pub use counts::RecordCounts;
 pub use damage::{Damage, TailCut};
 pub use error::TakeError;
-pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SIGNATURE};
+pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SCENE_FORMAT_VERSION, SIGNATURE};
 pub use object_codec::MAX_HULL_POINTS;
 pub use object_record::{
     ObjectBody, ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, ObjectSeen,
     ObjectShape,
 };
 pub use reader::{cut_tail, from_bytes, open, Take, STOPPED_BY_ERROR};
+pub use reader::{AvatarTrack, MAX_SCENE_AVATARS};
 pub use record::{
-    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
-    VitalCopy,
+    AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
+    Tick, VitalCopy,
 };
 pub use repair::repair;
 pub use scan::{scan, Scan};
+pub use timecode::{TakeTimecode, TimecodeRate};
 pub use writer::{TakeWriter, COPIES_EVERY_BYTES, FIRST_COPIES_AFTER_BYTES};

@@ -1,6 +1,7 @@
 //! Opening a take: every valid record, with damaged regions skipped and a
 //! torn tail left out, both reported.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::counts::RecordCounts;
@@ -10,10 +11,28 @@ use crate::frame::FILE_HEADER_BYTES;
 use crate::guess::guess_info;
 use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
 use crate::record::{
-    AppliedPush, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo, Tick,
-    VitalCopy,
+    AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
+    Tick, VitalCopy,
 };
 use crate::scan::scan;
+use crate::timecode::TakeTimecode;
+
+/// One avatar's part of a scene take: what its records hold.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AvatarTrack {
+    /// The avatar's id.
+    pub id: String,
+    /// Its body profiles, in tick order.
+    pub profiles: Vec<ProfileChange>,
+    /// What each of its ticks consumed, in order.
+    pub ticks: Vec<Tick>,
+    /// The pushes its body took, in tick order.
+    pub pushes: Vec<AppliedPush>,
+    /// Its solved frames of every version, in file order.
+    pub solved: Vec<SolvedFrame>,
+    /// Why its part ended before the take did (it was removed), if so.
+    pub left: Option<String>,
+}
 
 /// How an end record starts when recording was stopped by an error (a full
 /// disk, a vanished folder); the error follows.
@@ -71,6 +90,14 @@ pub struct Take {
     pub counts: RecordCounts,
     /// Records of kinds this build does not know, skipped.
     pub skipped_records: usize,
+    /// A scene take's avatars in the live loop's order (by their first
+    /// tick, and at one tick in the order the loop wrote them); empty in a
+    /// take of one avatar, whose records are the fields above.
+    pub avatars: Vec<AvatarTrack>,
+    /// The take's SMPTE timecode at its stated rate, when it has one
+    /// (takes recorded before rates were stated have only
+    /// `info.timecode_start`).
+    pub timecode: Option<TakeTimecode>,
 }
 
 impl Take {
@@ -84,12 +111,68 @@ impl Take {
         self.solved.iter().filter(move |f| f.version == version)
     }
 
-    /// Seconds from the first to the last tick.
+    /// Seconds from the first to the last tick (of any avatar).
     pub fn duration_s(&self) -> f64 {
-        match (self.ticks.first(), self.ticks.last()) {
-            (Some(a), Some(b)) => b.time_s - a.time_s,
-            _ => 0.0,
+        let ends = |ticks: &[Tick]| {
+            ticks
+                .first()
+                .zip(ticks.last())
+                .map(|(a, b)| (a.time_s, b.time_s))
+        };
+        let spans = std::iter::once(ends(&self.ticks))
+            .chain(self.avatars.iter().map(|a| ends(&a.ticks)))
+            .flatten();
+        let (first, last) = spans.fold((f64::INFINITY, f64::NEG_INFINITY), |(f, l), (a, b)| {
+            (f.min(a), l.max(b))
+        });
+        if first.is_finite() {
+            last - first
+        } else {
+            0.0
         }
+    }
+
+    /// Whether this is a scene take: every avatar of the space, recorded
+    /// with an empty avatar id (format version 2).
+    pub fn is_scene(&self) -> bool {
+        self.info.avatar_id.is_empty() || !self.avatars.is_empty()
+    }
+
+    /// Ticks of raw samples, of every avatar.
+    pub fn tick_count(&self) -> usize {
+        self.ticks.len() + self.avatars.iter().map(|a| a.ticks.len()).sum::<usize>()
+    }
+
+    /// The take of each avatar: a take of one avatar is itself; a scene
+    /// take gives one per avatar (its profiles, ticks, pushes and solved
+    /// frames, with the scene's identity, configuration and versions), in
+    /// the loop's order. The objects and markers stay with the scene take
+    /// (copying them to every avatar would cost avatars times objects).
+    pub fn avatar_takes(&self) -> Vec<Take> {
+        if !self.is_scene() {
+            return vec![self.clone()];
+        }
+        self.avatars
+            .iter()
+            .map(|a| {
+                let mut t = empty(&self.path, self.info.clone());
+                t.info.avatar_id = a.id.clone();
+                t.profiles = a.profiles.clone();
+                t.config = self.config.clone();
+                t.ticks = a.ticks.clone();
+                t.pushes = a.pushes.clone();
+                t.versions = self.versions.clone();
+                t.solved = a.solved.clone();
+                t.ended = a.left.clone().or_else(|| self.ended.clone());
+                t.cut = self.cut.clone();
+                t.damage = self.damage.clone();
+                t.guessed_info = self.guessed_info;
+                t.restored = self.restored.clone();
+                t.counts = self.counts;
+                t.timecode = self.timecode;
+                t
+            })
+            .collect()
     }
 
     /// Whether every byte of the file was read: no damage, no torn tail.
@@ -100,9 +183,19 @@ impl Take {
     /// What the take lacks to be exported or re-solved, if anything: its
     /// body profile, when neither the original nor a copy was readable.
     pub fn missing(&self) -> Option<&'static str> {
-        self.profiles
-            .is_empty()
-            .then_some("the take holds no body profile")
+        if !self.is_scene() {
+            return self
+                .profiles
+                .is_empty()
+                .then_some("the take holds no body profile");
+        }
+        if self.avatars.is_empty() {
+            return Some("the scene take holds no avatar");
+        }
+        self.avatars
+            .iter()
+            .any(|a| a.profiles.is_empty())
+            .then_some("an avatar of the scene take has no body profile")
     }
 
     /// The error that stopped the recording, if its end record says so.
@@ -211,9 +304,31 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
     take.counts.info = usize::from(skip == 1);
     take.counts.copy = copies.len();
     let damaged = !scanned.damage.is_empty();
+    let mut lanes = BTreeMap::new();
+    // Where each avatar's first tick is (its sequence and offset).
+    let mut first_ticks: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     for (offset, record) in records.into_iter().skip(skip) {
-        add(&mut take, record, damaged).map_err(|reason| malformed(offset, reason))?;
+        let added = match record {
+            Record::Avatar(a) => {
+                if let Record::Tick(t) = &*a.record {
+                    first_ticks
+                        .entry(a.avatar.clone())
+                        .or_insert((t.sequence, offset));
+                }
+                add_avatar(&mut take, &mut lanes, a, damaged)
+            }
+            other => add(&mut take, other, damaged),
+        };
+        added.map_err(|reason| malformed(offset, reason))?;
     }
+    // The loop's order: by first tick, and at one tick in the order the
+    // loop wrote them (a lost first record does not reorder them).
+    take.avatars.sort_by_key(|a| {
+        first_ticks
+            .get(&a.id)
+            .copied()
+            .unwrap_or((u64::MAX, u64::MAX))
+    });
     restore(&mut take, &copies);
     take.cut = scanned.cut;
     take.damage = scanned.damage;
@@ -246,10 +361,116 @@ fn restore(take: &mut Take, copies: &[VitalCopy]) {
             }
         }
     }
+    for copy in copies {
+        if let VitalCopy::AvatarProfile(id, p) = copy {
+            // An avatar whose every record was lost has no part to restore.
+            if let Some(lane) = take.avatars.iter_mut().find(|a| &a.id == id) {
+                if !lane
+                    .profiles
+                    .iter()
+                    .any(|q| q.from_sequence == p.from_sequence)
+                {
+                    lane.profiles.push(p.clone());
+                    lane.profiles.sort_by_key(|p| p.from_sequence);
+                    restored_profile = true;
+                }
+            }
+        }
+    }
     if restored_profile {
         take.profiles.sort_by_key(|p| p.from_sequence);
         take.restored.push("profile");
     }
+}
+
+/// Adds one avatar's record of a scene take to its part (made at its first
+/// record), enforcing the rules of the format as [`add`] does.
+fn add_avatar(
+    t: &mut Take,
+    lanes: &mut BTreeMap<String, usize>,
+    a: AvatarRecord,
+    damaged: bool,
+) -> Result<(), String> {
+    if t.ended.is_some() {
+        t.ended = None;
+    }
+    t.counts.count(&a.record);
+    let index = match lanes.get(&a.avatar) {
+        Some(&i) => i,
+        None if t.avatars.len() >= MAX_SCENE_AVATARS => {
+            return Err(format!(
+                "avatar `{}` is one more than a scene take holds (at most {MAX_SCENE_AVATARS})",
+                lane_id(&a.avatar)
+            ))
+        }
+        None => {
+            t.avatars.push(AvatarTrack {
+                id: a.avatar.clone(),
+                ..AvatarTrack::default()
+            });
+            lanes.insert(a.avatar.clone(), t.avatars.len() - 1);
+            t.avatars.len() - 1
+        }
+    };
+    let versions = &mut t.versions;
+    let lane = &mut t.avatars[index];
+    let who = |what: String| format!("avatar `{}`: {what}", lane_id(&a.avatar));
+    match *a.record {
+        Record::Profile(p) => lane.profiles.push(p),
+        Record::Tick(tick) => {
+            if let Some(last) = lane.ticks.last() {
+                if tick.sequence <= last.sequence {
+                    return Err(who(format!(
+                        "tick {} after tick {} (ticks must increase)",
+                        tick.sequence, last.sequence
+                    )));
+                }
+            }
+            lane.left = None;
+            lane.ticks.push(tick);
+        }
+        Record::Solved(f) => {
+            if !versions.iter().any(|v| v.version == f.version) {
+                if !damaged {
+                    return Err(who(format!(
+                        "a frame of solved version {}, which was never started",
+                        f.version
+                    )));
+                }
+                versions.push(SolveVersion {
+                    version: f.version,
+                    created_unix_ns: 0,
+                    description: "(its version record was damaged)".into(),
+                });
+            }
+            lane.solved.push(f);
+        }
+        Record::Push(p) => {
+            if lane
+                .pushes
+                .last()
+                .is_some_and(|last| p.sequence < last.sequence)
+            {
+                return Err(who(format!(
+                    "a push at tick {} out of tick order",
+                    p.sequence
+                )));
+            }
+            lane.pushes.push(p);
+        }
+        Record::End(why) => lane.left = Some(why),
+        // The codec reads no other kind as an avatar's.
+        _ => return Err(who("a record that is not an avatar's own".into())),
+    }
+    Ok(())
+}
+
+/// The most avatars a scene take holds (the writer refuses more).
+pub const MAX_SCENE_AVATARS: usize = 1024;
+
+/// An avatar id as errors show it: at most 64 characters of it.
+fn lane_id(id: &str) -> String {
+    id.chars().take(64).collect()
 }
 
 /// Adds one record (after the identity) to the take, enforcing the rules
@@ -317,6 +538,9 @@ fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
         Record::ObjectGone(g) => t.objects_gone.push(g),
         // Set aside by `from_bytes` before the records are added.
         Record::Copy(_) => {}
+        // Added by `add_avatar`.
+        Record::Avatar(_) => return Err("an avatar's record out of place".into()),
+        Record::Timecode(tc) => t.timecode = Some(tc),
         Record::ObjectChange(c) => {
             if let Some(last) = t.object_changes.last() {
                 if c.sequence < last.sequence {
@@ -354,5 +578,7 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         restored: Vec::new(),
         counts: RecordCounts::default(),
         skipped_records: 0,
+        avatars: Vec::new(),
+        timecode: None,
     }
 }

@@ -5,6 +5,7 @@ use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, Joint};
 
 use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
+use crate::timecode::TakeTimecode;
 
 /// Who and what a take is about; the first record of every take.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,6 +142,30 @@ pub enum Record {
     /// written again through the file so that damage at its start does not
     /// cost the whole take.
     Copy(VitalCopy),
+    /// One avatar's record in a scene take (format version 2): its
+    /// profile, tick, solved frame, push, or the end of its part.
+    Avatar(AvatarRecord),
+    /// The take's SMPTE timecode at a stated rate.
+    Timecode(TakeTimecode),
+}
+
+/// One avatar's record in a scene take (kind 16): which avatar, and the
+/// record (kinds 2 profile, 4 tick, 6 solved frame, 9 end of its part:
+/// why it left, 10 push).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AvatarRecord {
+    /// The avatar's id.
+    pub avatar: String,
+    /// Its record.
+    pub record: Box<Record>,
+}
+
+impl AvatarRecord {
+    /// Whether a record of this kind can be an avatar's own in a scene
+    /// take.
+    pub(crate) fn allowed_kind(kind: u8) -> bool {
+        matches!(kind, 2 | 4 | 6 | 9 | 10)
+    }
 }
 
 /// A vital record written again later in the take (kind 15): readers use it
@@ -153,6 +178,8 @@ pub enum VitalCopy {
     Profile(ProfileChange),
     /// The daemon configuration in force.
     Config(String),
+    /// An avatar's body profile in a scene take.
+    AvatarProfile(String, ProfileChange),
 }
 
 impl VitalCopy {
@@ -162,6 +189,10 @@ impl VitalCopy {
             Record::Info(i) => Some(VitalCopy::Info(i.clone())),
             Record::Profile(p) => Some(VitalCopy::Profile(p.clone())),
             Record::Config(c) => Some(VitalCopy::Config(c.clone())),
+            Record::Avatar(AvatarRecord { avatar, record }) => match &**record {
+                Record::Profile(p) => Some(VitalCopy::AvatarProfile(avatar.clone(), p.clone())),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -172,12 +203,19 @@ impl VitalCopy {
             VitalCopy::Info(i) => Record::Info(i.clone()),
             VitalCopy::Profile(p) => Record::Profile(p.clone()),
             VitalCopy::Config(c) => Record::Config(c.clone()),
+            VitalCopy::AvatarProfile(avatar, p) => Record::Avatar(AvatarRecord {
+                avatar: avatar.clone(),
+                record: Box::new(Record::Profile(p.clone())),
+            }),
         }
     }
 }
 
 /// The kind byte of a vital record's copy.
 pub(crate) const COPY_KIND: u8 = 15;
+
+/// The kind byte of an avatar's record in a scene take.
+pub(crate) const AVATAR_KIND: u8 = 16;
 
 impl Record {
     /// The kind byte of the record on disk.
@@ -198,6 +236,8 @@ impl Record {
             Record::ObjectGone(_) => 13,
             Record::ObjectChange(_) => 14,
             Record::Copy(_) => COPY_KIND,
+            Record::Avatar(_) => AVATAR_KIND,
+            Record::Timecode(_) => 17,
         }
     }
 }

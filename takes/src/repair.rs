@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::error::TakeError;
 use crate::reader::{from_bytes, open, Take};
-use crate::record::{Record, SolveVersion};
+use crate::record::{AvatarRecord, Record, SolveVersion};
 use crate::scan::scan;
 use crate::writer::TakeWriter;
 
@@ -49,7 +49,32 @@ pub fn repair(from: &Path, to: &Path) -> Result<(TakeWriter, Take), TakeError> {
         .filter(|p| !kept.contains(&p.from_sequence))
         .cloned()
         .map(Record::Profile);
-    let first = config.chain(profiles).collect::<Vec<_>>();
+    let kept_lanes: Vec<(&str, u64)> = records
+        .iter()
+        .filter_map(|(_, r)| match r {
+            Record::Avatar(a) => match &*a.record {
+                Record::Profile(p) => Some((a.avatar.as_str(), p.from_sequence)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let lane_profiles = damaged.avatars.iter().flat_map(|a| {
+        let kept = &kept_lanes;
+        a.profiles
+            .iter()
+            .filter(move |p| !kept.contains(&(a.id.as_str(), p.from_sequence)))
+            .map(move |p| {
+                Record::Avatar(AvatarRecord {
+                    avatar: a.id.clone(),
+                    record: Box::new(Record::Profile(p.clone())),
+                })
+            })
+    });
+    let first = config
+        .chain(profiles)
+        .chain(lane_profiles)
+        .collect::<Vec<_>>();
     let rest = records
         .iter()
         .map(|(_, r)| r)
@@ -75,7 +100,11 @@ fn copy<'a>(
 ) -> Result<(), TakeError> {
     let mut started = BTreeSet::new();
     for record in records {
-        match record {
+        let frame = match record {
+            Record::Avatar(a) => &*a.record,
+            other => other,
+        };
+        match frame {
             Record::Version(v) => {
                 started.insert(v.version);
             }

@@ -49,6 +49,9 @@ pub struct TakeWriter {
     vital: Vec<VitalCopy>,
     /// The file length from which the next copies are due.
     next_copies_at: Option<u64>,
+    /// The avatars of a scene take written so far (at most
+    /// [`crate::MAX_SCENE_AVATARS`]).
+    avatars: std::collections::BTreeSet<String>,
 }
 
 /// Bytes after the last vital record before their first copies: past the
@@ -82,7 +85,13 @@ impl TakeWriter {
 
     fn start(mut file: File, path: &Path, info: &TakeInfo) -> Result<TakeWriter, TakeError> {
         lock(&file, path)?;
-        let header = file_header();
+        // Earlier builds read a take of one avatar; a scene take is version 2.
+        let version = if info.avatar_id.is_empty() {
+            crate::frame::SCENE_FORMAT_VERSION
+        } else {
+            1
+        };
+        let header = file_header(version);
         file.write_all(&header).map_err(|source| TakeError::Io {
             path: path.to_path_buf(),
             action: "writing the take's header",
@@ -98,6 +107,7 @@ impl TakeWriter {
             scratch: Vec::new(),
             vital: Vec::new(),
             next_copies_at: None,
+            avatars: Default::default(),
         };
         w.push(&Record::Info(info.clone()))?;
         w.flush()?;
@@ -140,6 +150,7 @@ impl TakeWriter {
                 scratch: Vec::new(),
                 vital: Vec::new(),
                 next_copies_at: None,
+                avatars: take.avatars.iter().map(|a| a.id.clone()).collect(),
             },
             take,
             cut,
@@ -167,6 +178,20 @@ impl TakeWriter {
         self.check_open()?;
         if !matches!(record, Record::Copy(_)) {
             self.copies_if_due()?;
+        }
+        if let Record::Avatar(a) = record {
+            if !self.avatars.contains(&a.avatar) {
+                if self.avatars.len() >= crate::MAX_SCENE_AVATARS {
+                    return Err(TakeError::Refused {
+                        path: self.path.clone(),
+                        what: format!(
+                            "a record of one more avatar than a scene take holds (at most {})",
+                            crate::MAX_SCENE_AVATARS
+                        ),
+                    });
+                }
+                self.avatars.insert(a.avatar.clone());
+            }
         }
         self.scratch.clear();
         encode(record, &mut self.scratch).map_err(|what| TakeError::Refused {

@@ -18,9 +18,10 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_takes::{
-    from_bytes, scan, AppliedPush, Marker, ObjectBody, ObjectChange, ObjectEdit, ObjectHolder,
-    ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record, SolveVersion, SolvedFrame, Take,
-    TakeError, TakeInfo, TakeWriter, Tick, FORMAT_VERSION, SIGNATURE,
+    from_bytes, scan, AppliedPush, AvatarRecord, Marker, ObjectBody, ObjectChange, ObjectEdit,
+    ObjectHolder, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record, SolveVersion,
+    SolvedFrame, Take, TakeError, TakeInfo, TakeTimecode, TakeWriter, Tick, TimecodeRate,
+    FORMAT_VERSION, SIGNATURE,
 };
 use proptest::prelude::*;
 
@@ -92,6 +93,8 @@ enum Event {
     /// A change to an object before the latest tick: a grab by the named
     /// avatar, or a move.
     ObjectChange(u64, Option<String>, Transform),
+    /// The take's timecode: a frame, a rate's code, whether from the clock.
+    Timecode(u64, u8, bool),
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -110,13 +113,15 @@ fn event() -> impl Strategy<Value = Event> {
             .prop_map(|(id, name, r, p, q, v, holder)| Event::Object(id, name, r, Transform::new(p, q), v, holder)),
         1 => (any::<u64>(), prop::option::of(text()), vec3(), rotation())
             .prop_map(|(id, by, p, q)| Event::ObjectChange(id, by, Transform::new(p, q))),
+        1 => (any::<u64>(), 0u8..7, any::<bool>()).prop_map(|(f, r, c)| Event::Timecode(f, r, c)),
     ]
 }
 
 fn info() -> impl Strategy<Value = TakeInfo> {
     (
         text(),
-        text(),
+        // One take in four is a scene take (the empty avatar id).
+        prop_oneof![3 => text(), 1 => Just(String::new())],
         any::<i64>(),
         1f64..1000.0,
         prop::option::of(text()),
@@ -154,6 +159,19 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
         }),
     ];
     let (mut sequence, mut versions) = (0u64, 1u32);
+    // In a scene take an avatar's own records are wrapped with its id
+    // (three avatars taking the ticks in turn).
+    let scene = matches!(&out[0], Record::Info(i) if i.avatar_id.is_empty());
+    let own = |sequence: u64, record: Record| {
+        if scene {
+            Record::Avatar(AvatarRecord {
+                avatar: format!("a{}", sequence % 3),
+                record: Box::new(record),
+            })
+        } else {
+            record
+        }
+    };
     for e in events {
         let record = match e {
             Event::Tick {
@@ -163,26 +181,35 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                 solved,
             } => {
                 sequence += gap;
-                out.push(Record::Tick(Tick {
+                out.push(own(
                     sequence,
-                    time_s,
-                    samples,
-                }));
+                    Record::Tick(Tick {
+                        sequence,
+                        time_s,
+                        samples,
+                    }),
+                ));
                 let Some((v, pose, contacts)) = solved.map(|b| *b) else {
                     continue;
                 };
-                Record::Solved(SolvedFrame {
-                    version: 1 + (v % versions as usize) as u32,
+                own(
                     sequence,
-                    time_s,
-                    pose,
-                    contacts,
-                })
+                    Record::Solved(SolvedFrame {
+                        version: 1 + (v % versions as usize) as u32,
+                        sequence,
+                        time_s,
+                        pose,
+                        contacts,
+                    }),
+                )
             }
-            Event::Profile(toml) => Record::Profile(ProfileChange {
-                from_sequence: sequence,
-                toml,
-            }),
+            Event::Profile(toml) => own(
+                sequence,
+                Record::Profile(ProfileChange {
+                    from_sequence: sequence,
+                    toml,
+                }),
+            ),
             Event::Config(c) => Record::Config(c),
             Event::Marker(time_s, label) => Record::Marker(Marker { time_s, label }),
             Event::Renamed(name) => Record::Renamed(name),
@@ -195,12 +222,23 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                 })
             }
             Event::End(why) => Record::End(why),
-            Event::Push(joint, impulse) => Record::Push(AppliedPush {
+            Event::Push(joint, impulse) => own(
                 sequence,
-                time_s: sequence as f64 / 90.0,
-                joint: Joint::ALL[joint],
-                impulse,
-            }),
+                Record::Push(AppliedPush {
+                    sequence,
+                    time_s: sequence as f64 / 90.0,
+                    joint: Joint::ALL[joint],
+                    impulse,
+                }),
+            ),
+            Event::Timecode(frame, code, from_clock) => {
+                let rate = TimecodeRate::ALL[usize::from(code)];
+                Record::Timecode(TakeTimecode {
+                    start_frame: frame % rate.frames_per_day(),
+                    rate,
+                    from_clock,
+                })
+            }
             Event::Object(id, name, radius_m, pose, velocity, holder) => {
                 out.push(Record::ObjectSeen(ObjectSeen {
                     sequence,
@@ -307,6 +345,14 @@ fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
     }
 }
 
+/// A record, or the record an avatar's record of a scene take holds.
+fn inner(r: &Record) -> &Record {
+    match r {
+        Record::Avatar(a) => &a.record,
+        other => other,
+    }
+}
+
 /// Whether `part` is `all` with some records left out, order kept.
 fn is_subsequence(part: &[Record], all: &[Record]) -> bool {
     let mut rest = all.iter();
@@ -363,9 +409,9 @@ fn read_checked(bytes: &[u8]) -> Result<(Vec<Record>, Take), TestCaseError> {
     let records: Vec<Record> = scanned.records.into_iter().map(|(_, r)| r).collect();
     let ticks = records
         .iter()
-        .filter(|r| matches!(r, Record::Tick(_)))
+        .filter(|r| matches!(inner(r), Record::Tick(_)))
         .count();
-    prop_assert_eq!(take.ticks.len(), ticks);
+    prop_assert_eq!(take.tick_count(), ticks);
     prop_assert_eq!(take.counts.total(), records.len());
     Ok((records, take))
 }
@@ -397,8 +443,10 @@ proptest! {
         prop_assert_eq!(&read, &records);
         prop_assert!(take.is_whole());
         prop_assert!(!take.guessed_info);
-        let frames = records.iter().filter(|r| matches!(r, Record::Solved(_))).count();
-        prop_assert_eq!(take.solved.len(), frames);
+        let frames = records.iter().filter(|r| matches!(inner(r), Record::Solved(_))).count();
+        let lanes: usize = take.avatars.iter().map(|a| a.solved.len()).sum();
+        prop_assert_eq!(take.solved.len() + lanes, frames);
+        prop_assert_eq!(take.is_scene(), take.info.avatar_id.is_empty() || !take.avatars.is_empty());
     }
 
     #[test]

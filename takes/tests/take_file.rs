@@ -309,3 +309,134 @@ fn pushes_round_trip_in_tick_order_and_a_push_out_of_order_is_refused() {
         .expect_err("a NaN impulse is refused");
     assert!(bad.to_string().contains("impulse"), "{bad}");
 }
+
+/// An avatar's own record in a scene take.
+fn own(avatar: &str, record: Record) -> Record {
+    Record::Avatar(posewire_takes::AvatarRecord {
+        avatar: avatar.into(),
+        record: Box::new(record),
+    })
+}
+
+/// A scene take (the empty avatar id) of `alice` throughout and `bob`,
+/// who leaves after tick 99, over `ticks` ticks; returns its path.
+fn write_scene(dir: &std::path::Path, ticks: u64) -> std::path::PathBuf {
+    let path = dir.join("scene.pwtake");
+    let info = posewire_takes::TakeInfo {
+        avatar_id: String::new(),
+        ..common::info()
+    };
+    let mut w = TakeWriter::create(&path, &info).expect("create");
+    let profile = |toml: &str| {
+        Record::Profile(posewire_takes::ProfileChange {
+            from_sequence: 0,
+            toml: toml.into(),
+        })
+    };
+    w.push(&Record::Config("rate_hz = 90\n".into()))
+        .expect("config");
+    w.push(&Record::Timecode(posewire_takes::TakeTimecode {
+        start_frame: 107_892,
+        rate: posewire_takes::TimecodeRate::Fps2997DropFrame,
+        from_clock: false,
+    }))
+    .expect("timecode");
+    w.push(&Record::Version(posewire_takes::SolveVersion {
+        version: 1,
+        created_unix_ns: 5,
+        description: "live".into(),
+    }))
+    .expect("version");
+    w.push(&own("alice", profile("stature = 1.6\n")))
+        .expect("profile");
+    w.push(&own("bob", profile("stature = 1.9\n")))
+        .expect("profile");
+    for k in 0..ticks {
+        for who in ["alice", "bob"] {
+            if who == "bob" && k >= 100 {
+                continue;
+            }
+            w.push(&own(who, Record::Tick(common::tick(k))))
+                .expect("tick");
+            w.push(&own(who, Record::Solved(common::solved(1, k))))
+                .expect("frame");
+        }
+        if k == 99 {
+            w.push(&own("bob", Record::End("the avatar was removed".into())))
+                .expect("left");
+        }
+    }
+    w.finish("stopped on request").expect("finish");
+    path
+}
+
+#[test]
+fn a_scene_take_is_version_2_with_each_avatar_apart_and_survives_a_lost_profile() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write_scene(dir.path(), 300);
+    let bytes = std::fs::read(&path).expect("read");
+    assert_eq!(
+        &bytes[8..12],
+        &2u32.to_le_bytes(),
+        "a scene take is version 2"
+    );
+    let take = open(&path).expect("opens");
+    assert!(take.is_scene() && take.is_whole());
+    let ids: Vec<&str> = take.avatars.iter().map(|a| a.id.as_str()).collect();
+    assert_eq!(ids, ["alice", "bob"]);
+    assert_eq!(take.avatars[0].ticks.len(), 300);
+    assert_eq!(take.avatars[1].ticks.len(), 100);
+    assert_eq!(
+        take.avatars[1].left.as_deref(),
+        Some("the avatar was removed")
+    );
+    assert_eq!(take.tick_count(), 400);
+    let tc = take.timecode.expect("a timecode");
+    assert_eq!(tc.label(), "01:00:00;00");
+    let parts = take.avatar_takes();
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[1].info.avatar_id, "bob");
+    assert_eq!(parts[1].frames(1).count(), 100);
+    assert_eq!(parts[0].profiles[0].toml, "stature = 1.6\n");
+    assert!(take.missing().is_none());
+
+    // Alice's profile zeroed: read from its copy later in the take.
+    let at = posewire_takes::scan(&path, &bytes)
+        .expect("scans")
+        .records
+        .iter()
+        .find(|(_, r)| matches!(r, Record::Avatar(a) if a.avatar == "alice" && matches!(*a.record, Record::Profile(_))))
+        .map(|(at, _)| *at as usize)
+        .expect("alice's profile");
+    let mut damaged = bytes.clone();
+    damaged[at + 6..at + 20].fill(0);
+    let broken = dir.path().join("broken.pwtake");
+    std::fs::write(&broken, &damaged).expect("write");
+    let take = open(&broken).expect("opens");
+    assert_eq!(take.damage.len(), 1);
+    assert!(take.restored.contains(&"profile"), "{:?}", take.restored);
+    assert_eq!(take.avatars[0].profiles[0].toml, "stature = 1.6\n");
+
+    // A newer version is refused by name; an avatar's record of a kind
+    // that is not an avatar's own is refused at write time.
+    let mut newer = bytes.clone();
+    newer[8..12].copy_from_slice(&3u32.to_le_bytes());
+    std::fs::write(&broken, &newer).expect("write");
+    let e = open(&broken).expect_err("version 3 is newer");
+    assert!(matches!(e, TakeError::NewerVersion { found: 3, .. }), "{e}");
+    let (mut w, _, _) = TakeWriter::append(&path).expect("append");
+    let e = w
+        .push(&own("alice", Record::Info(common::info())))
+        .expect_err("an identity is no avatar's own");
+    assert!(e.to_string().contains("kind 1"), "{e}");
+    // A scene take holds at most MAX_SCENE_AVATARS avatars.
+    let tick = |k: u64| Record::Tick(common::tick(k));
+    for k in 2..posewire_takes::MAX_SCENE_AVATARS as u64 {
+        w.push(&own(&format!("extra{k}"), tick(1000)))
+            .expect("room");
+    }
+    let e = w
+        .push(&own("one-too-many", tick(1000)))
+        .expect_err("refused");
+    assert!(e.to_string().contains("at most 1024"), "{e}");
+}

@@ -20,6 +20,8 @@ export class Takes {
     this.lastTick = 0;
     this.available = null;
     $('take-refresh').onclick = () => this.refresh();
+    $('take-record').onclick = () => this.record();
+    $('take-stop').onclick = () => this.stopRecording();
     $('take-load').onclick = () => this.load($('take-pick').value);
     $('take-play').onclick = () => { this.playing = true; };
     $('take-pause').onclick = () => { this.playing = false; };
@@ -46,7 +48,10 @@ export class Takes {
       const pick = $('take-pick');
       const keep = pick.value;
       pick.innerHTML = '';
-      for (const t of list.takes) pick.add(new Option(`${t.name} (${t.avatar_id}, ${t.duration_s.toFixed(1)} s)`, t.name));
+      for (const t of list.takes) {
+        const who = t.avatar_id || `scene: ${(t.scene_avatar_ids || []).join(', ')}`;
+        pick.add(new Option(`${t.name} (${who}, ${t.duration_s.toFixed(1)} s)`, t.name));
+      }
       if (list.takes.some((t) => t.name === keep)) pick.value = keep;
       this.note(list.takes.length ? `${list.takes.length} take(s) on the daemon` : 'no takes recorded yet');
       return list.takes;
@@ -60,6 +65,33 @@ export class Takes {
       }
       return null;
     }
+  }
+
+  /** Starts recording the whole space (the empty avatar id: a scene
+   * take of every avatar and object, with the daemon's clock as its
+   * timecode). */
+  async record() {
+    try {
+      const r = await api.unary('TakeService/StartRecording', 'StartRecordingRequest', { avatar_id: '', name: '' }, 'Recording');
+      $('take-record').disabled = true;
+      $('take-stop').disabled = false;
+      $('take-recording').textContent = `recording the scene into “${r.take_name}”`;
+    } catch (e) {
+      $('take-recording').textContent = `cannot record: ${e.message}`;
+    }
+  }
+
+  /** Stops the scene recording; the take joins the list. */
+  async stopRecording() {
+    try {
+      const t = await api.unary('TakeService/StopRecording', 'StopRecordingRequest', { avatar_id: '' }, 'TakeSummary');
+      $('take-recording').textContent = `recorded “${t.name}”: ${t.duration_s.toFixed(1)} s of ${(t.scene_avatar_ids || []).length} avatar(s), timecode ${t.timecode_start} at ${t.timecode_rate}`;
+    } catch (e) {
+      $('take-recording').textContent = `cannot stop: ${e.message}`;
+    }
+    $('take-record').disabled = false;
+    $('take-stop').disabled = true;
+    await this.refresh();
   }
 
   /** Every 2 s: the list, and whether the loaded take still exists. */
@@ -125,6 +157,7 @@ export class Takes {
       const mid = (lo + hi + 1) >> 1;
       if (frames[mid].simulation_time_s <= target) lo = mid; else hi = mid - 1;
     }
+    // A scene take's frame holds every avatar; the player shows the first.
     const avatar = frames[lo].avatars[0];
     if (avatar) this.view.update(avatar, { ...this.options(), showSkeleton: true });
     $('take-time').textContent = `${this.take.name}: ${this.time.toFixed(2)} / ${this.take.duration.toFixed(2)} s${this.playing ? '' : ' (paused)'}`;

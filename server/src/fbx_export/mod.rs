@@ -275,16 +275,39 @@ fn end_ktime(scene: &SceneAnimation) -> i64 {
     (last * scene.frame_time * KTIME_PER_SECOND as f64).round() as i64
 }
 
+/// The take's timecode as custom properties (of each avatar's node and of
+/// the document): its label, and its rate and frame count when stated.
+fn timecode_properties(scene: &SceneAnimation) -> Vec<(&'static str, String)> {
+    let Some(tc) = &scene.timecode else {
+        return Vec::new();
+    };
+    let mut out = vec![("posewire_timecode", tc.label.clone())];
+    if let Some((rate, frame)) = tc.rate {
+        out.push(("posewire_timecode_rate", rate.name().to_string()));
+        out.push(("posewire_timecode_frame", frame.to_string()));
+    }
+    out
+}
+
+/// Where the take lies on the source's clock: its timecode's start (FBX
+/// time), the take's reference start (`ReferenceStart`, the `Takes`
+/// section's `ReferenceTime`), which MotionBuilder and the FBX SDK show as
+/// the take's original time; the keys themselves start at 0 (a time of
+/// day in frames would be past the timelines of some tools).
+fn reference_start(scene: &SceneAnimation) -> i64 {
+    let seconds = scene
+        .timecode
+        .as_ref()
+        .and_then(crate::scene_export::ExportTimecode::start_seconds);
+    seconds.map_or(0, |s| (s * KTIME_PER_SECOND as f64).round() as i64)
+}
+
 /// Every top-level record of the file.
 fn document(scene: &SceneAnimation) -> anyhow::Result<Vec<Node>> {
     let mut ids = Ids(1_000_000);
     let mut graph = Graph::default();
     let (stack, layer) = (ids.next(), ids.next());
-    let custom: Vec<(&str, String)> = scene
-        .timecode
-        .iter()
-        .map(|t| ("posewire_timecode", t.clone()))
-        .collect();
+    let custom = timecode_properties(scene);
     for avatar in &scene.avatars {
         let root = graph.model(
             &mut ids,
@@ -346,8 +369,8 @@ fn document(scene: &SceneAnimation) -> anyhow::Result<Vec<Node>> {
     .with(vec![Node::new("Properties70", vec![]).with(vec![
         p_time("LocalStart", 0),
         p_time("LocalStop", end),
-        p_time("ReferenceStart", 0),
-        p_time("ReferenceStop", end),
+        p_time("ReferenceStart", reference_start(scene)),
+        p_time("ReferenceStop", reference_start(scene) + end),
     ])]);
     let layer_node = Node::new(
         "AnimationLayer",
@@ -477,7 +500,13 @@ fn takes(scene: &SceneAnimation, end: i64) -> Node {
         Node::new("Take", vec![Prop::str(&scene.name)]).with(vec![
             Node::new("FileName", vec![Prop::str(&format!("{}.tak", scene.name))]),
             Node::new("LocalTime", vec![Prop::I64(0), Prop::I64(end)]),
-            Node::new("ReferenceTime", vec![Prop::I64(0), Prop::I64(end)]),
+            Node::new(
+                "ReferenceTime",
+                vec![
+                    Prop::I64(reference_start(scene)),
+                    Prop::I64(reference_start(scene) + end),
+                ],
+            ),
         ]),
     ])
 }

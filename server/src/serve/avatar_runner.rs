@@ -220,6 +220,25 @@ impl AvatarRunner {
         }
     }
 
+    /// This tick as a scene recording takes it: the samples its solver was
+    /// handed (after a restart, the past ones before the tick's own), its
+    /// pushes and its solved `body`.
+    pub fn scene_tick<'a>(
+        &'a self,
+        body: Option<&'a Solved>,
+    ) -> super::recorder::loop_recorder::SceneAvatarTick<'a> {
+        super::recorder::loop_recorder::SceneAvatarTick {
+            id: &self.id,
+            samples: if self.warming {
+                &self.warm_input
+            } else {
+                &self.scratch
+            },
+            pushes: &self.pushes,
+            body,
+        }
+    }
+
     /// Those of [`AvatarRunner::last_samples`] that the plausibility gate
     /// let through (and the tracking losses), for the calibration wizard.
     pub fn last_accepted(&self) -> &[TrackerSample] {

@@ -13,6 +13,7 @@ use tonic::Status;
 
 use super::avatar_info::AvatarInfo;
 use super::avatar_runner::{AvatarRunner, SampleSource};
+use super::demo_props::LoopParts;
 use super::live::Command;
 use super::object_commands::ObjectChange;
 use super::push_source::PushQueue;
@@ -29,15 +30,9 @@ fn not_found(id: &str) -> Status {
     Status::not_found(format!("no avatar `{id}`"))
 }
 
-/// Applies one command and answers it, before tick `sequence` runs.
-pub fn apply(
-    command: Command,
-    avatars: &mut Vec<AvatarRunner>,
-    was_ready: &mut Vec<bool>,
-    shared: &Shared,
-    space: &mut SharedSpace,
-    sequence: u64,
-) {
+/// Applies one command and answers it, before the coming tick runs.
+pub fn apply(command: Command, parts: &mut LoopParts<'_>) {
+    let shared = parts.shared;
     let mut infos = shared
         .avatars
         .write()
@@ -47,13 +42,14 @@ pub fn apply(
         .write()
         .unwrap_or_else(PoisonError::into_inner);
     let mut target = Avatars {
-        avatars,
-        was_ready,
+        avatars: parts.avatars,
+        was_ready: parts.was_ready,
         infos: &mut infos,
         queues: &mut queues,
         shared,
-        space,
-        sequence,
+        space: parts.space,
+        sequence: parts.sequence,
+        scene: parts.scene_recording,
     };
     let (reply, result) = match command {
         Command::Create {
@@ -127,6 +123,8 @@ struct Avatars<'a> {
     shared: &'a Shared,
     space: &'a mut SharedSpace,
     sequence: u64,
+    /// The scene recording, if one runs.
+    scene: &'a mut Option<LoopRecorder>,
 }
 
 impl Avatars<'_> {
@@ -165,6 +163,9 @@ impl Avatars<'_> {
             self.queues.insert(runner.id.clone(), queue);
         }
         tracing::info!(avatar = %runner.id, "avatar created");
+        if let Some(scene) = self.scene.as_mut() {
+            scene.avatar_profile(&runner.id, self.sequence, &runner.profile);
+        }
         self.avatars.push(*runner);
         self.was_ready.push(false);
         self.infos.push(*info);
@@ -177,6 +178,9 @@ impl Avatars<'_> {
         drop_body(self.space, &self.avatars[i]);
         if let Some(recorder) = &mut self.avatars[i].recording {
             recorder.stop("the avatar was removed");
+        }
+        if let Some(scene) = self.scene.as_mut() {
+            scene.avatar_left(id, "the avatar was removed");
         }
         self.avatars.remove(i);
         self.was_ready.remove(i);
@@ -219,6 +223,9 @@ impl Avatars<'_> {
         if let Some(recorder) = &mut next.recording {
             recorder.profile_changed(self.sequence, profile);
         }
+        if let Some(scene) = self.scene.as_mut() {
+            scene.avatar_profile(id, self.sequence, profile);
+        }
         let skeleton = next.skeleton;
         let rig = Arc::new(RigSlot::new(
             skeleton,
@@ -241,6 +248,10 @@ impl Avatars<'_> {
     /// Starts recording an avatar: its solver restarts from its devices,
     /// the recording begins with its profile and the space's objects.
     fn start_recording(&mut self, id: &str, mut recorder: LoopRecorder) -> Result<(), Status> {
+        if id == super::recorder::registry::SCENE {
+            self.start_scene_recording(recorder);
+            return Ok(());
+        }
         let i = self.index(id)?;
         let avatar = &mut self.avatars[i];
         avatar.restart_solver(self.space);
@@ -250,12 +261,29 @@ impl Avatars<'_> {
         Ok(())
     }
 
+    /// Starts recording the whole space: every avatar's solver restarts
+    /// from its devices (as for a take of one avatar; with all of them
+    /// leaving, the physics world is built afresh), the recording begins
+    /// with each avatar's profile, in the loop's order, and the space's
+    /// objects.
+    fn start_scene_recording(&mut self, mut recorder: LoopRecorder) {
+        for avatar in self.avatars.iter_mut() {
+            avatar.restart_solver(self.space);
+        }
+        for avatar in self.avatars.iter() {
+            recorder.avatar_profile(&avatar.id, self.sequence, &avatar.profile);
+        }
+        let objects = super::recorder::objects::adds_at_start(self.space);
+        recorder.object_changes(self.sequence, objects);
+        *self.scene = Some(recorder);
+    }
+
     /// Applies an object command and hands the change to the recordings.
     fn objects(&mut self, change: ObjectChange) -> Result<Vec<pb::SceneObject>, Status> {
         let edit = super::object_take::edit_of(&change, 0);
         let answer = super::objects::apply(change, self.space, self.avatars);
         if let (Some(edit), Ok(objects)) = (edit, &answer) {
-            record_object_change(self.avatars, self.sequence, edit, objects);
+            record_object_change(self.avatars, self.scene, self.sequence, edit, objects);
         }
         answer
     }
@@ -275,6 +303,7 @@ impl Avatars<'_> {
 /// id the world gave it, which its answer names).
 fn record_object_change(
     avatars: &mut [AvatarRunner],
+    scene: &mut Option<LoopRecorder>,
     sequence: u64,
     mut edit: posewire_takes::ObjectEdit,
     answer: &[posewire_proto::v1::SceneObject],
@@ -288,7 +317,8 @@ fn record_object_change(
             None => return,
         }
     }
-    for recording in avatars.iter_mut().filter_map(|a| a.recording.as_mut()) {
+    let avatars = avatars.iter_mut().filter_map(|a| a.recording.as_mut());
+    for recording in avatars.chain(scene.as_mut()) {
         recording.object_changes(sequence, vec![edit.clone()]);
     }
 }

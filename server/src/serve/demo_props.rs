@@ -135,20 +135,15 @@ pub struct LoopParts<'a> {
     pub space: &'a mut SharedSpace,
     /// The coming tick.
     pub sequence: u64,
+    /// The scene recording (every avatar of the space), if one runs.
+    pub scene_recording: &'a mut Option<super::recorder::LoopRecorder>,
 }
 
 /// Applies one object change as a service's command would; the ids it
 /// answers with.
 fn change(parts: &mut LoopParts<'_>, change: ObjectChange) -> Vec<ObjectId> {
     let (reply, mut answer) = tokio::sync::oneshot::channel();
-    super::commands::apply(
-        Command::Objects { change, reply },
-        parts.avatars,
-        parts.was_ready,
-        parts.shared,
-        parts.space,
-        parts.sequence,
-    );
+    super::commands::apply(Command::Objects { change, reply }, parts);
     match answer.try_recv() {
         Ok(Ok(objects)) => objects
             .iter()

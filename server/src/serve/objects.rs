@@ -28,9 +28,14 @@ pub fn holder_avatar(avatars: &[AvatarRunner], body: AvatarId) -> Option<&Avatar
 }
 
 /// Every object of the space now with the avatars holding it, for the
-/// recordings; empty (no work) when no avatar is being recorded.
-pub fn objects_to_record(space: &SharedSpace, avatars: &[AvatarRunner]) -> Vec<ObjectNow> {
-    if avatars.iter().all(|a| a.recording.is_none()) {
+/// recordings; empty (no work) when nothing is being recorded (no avatar,
+/// and not the `scene`).
+pub fn objects_to_record(
+    space: &SharedSpace,
+    avatars: &[AvatarRunner],
+    scene: bool,
+) -> Vec<ObjectNow> {
+    if !scene && avatars.iter().all(|a| a.recording.is_none()) {
         return Vec::new();
     }
     objects_now(space, |body| {

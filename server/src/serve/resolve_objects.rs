@@ -72,7 +72,7 @@ impl ObjectReplay {
     }
 }
 
-/// The recorded avatar's side of a replay: its id in the take and its
+/// A recorded avatar's side of a replay: its id in the take and its
 /// simulated body now.
 #[derive(Debug, Clone, Copy)]
 pub struct ReplayAvatar<'a> {
@@ -116,14 +116,19 @@ impl<'a> ObjectReplayer<'a> {
 
     /// Applies the changes recorded before tick `sequence` (and any left
     /// from ticks the take does not hold, dropped ones).
-    pub fn before_tick(&mut self, sequence: u64, space: &mut SharedSpace, avatar: ReplayAvatar) {
+    pub fn before_tick(
+        &mut self,
+        sequence: u64,
+        space: &mut SharedSpace,
+        avatars: &[ReplayAvatar],
+    ) {
         while let Some(c) = self
             .changes
             .get(self.next)
             .filter(|c| c.sequence <= sequence)
         {
             self.next += 1;
-            match self.apply(&c.edit, space, avatar) {
+            match self.apply(&c.edit, space, avatars) {
                 Ok(()) => self.report.replayed += 1,
                 Err(why) => self
                     .report
@@ -144,7 +149,7 @@ impl<'a> ObjectReplayer<'a> {
         &mut self,
         edit: &ObjectEdit,
         space: &mut SharedSpace,
-        avatar: ReplayAvatar,
+        avatars: &[ReplayAvatar],
     ) -> Result<(), String> {
         let world = space
             .world_mut()
@@ -180,12 +185,12 @@ impl<'a> ObjectReplayer<'a> {
                     .map_err(|e| e.to_string())?;
             }
             ObjectEdit::Grab { id, holder } => {
-                if holder.avatar_id != avatar.id {
+                let Some(avatar) = avatars.iter().find(|a| a.id == holder.avatar_id) else {
                     return Err(format!(
                         "o{id} grabbed by avatar `{}`, who is not in the take",
                         holder.avatar_id
                     ));
-                }
+                };
                 let new = self.id(*id)?;
                 let hand = Hand::of_device(holder.hand).ok_or("a grab by no hand")?;
                 let body = avatar

@@ -96,6 +96,8 @@ struct LoopState {
     props: super::demo_props::DemoProps,
     remote_colliders: super::cluster::bodies::RemoteColliders,
     remote_objects: super::cluster::objects::RemoteObjectCopies,
+    /// The scene recording (every avatar of the space), if one runs.
+    scene_recording: Option<super::recorder::LoopRecorder>,
 }
 
 /// What the streamed avatars cost in skinning this tick.
@@ -119,6 +121,7 @@ fn run(setup: LoopSetup, shared: &Shared, stop: &AtomicBool) {
         props: super::demo_props::DemoProps::default(),
         remote_colliders: super::cluster::bodies::RemoteColliders::default(),
         remote_objects: super::cluster::objects::RemoteObjectCopies::default(),
+        scene_recording: None,
     };
     let start = Instant::now();
     shared.stats().started = Some(start);
@@ -190,25 +193,17 @@ impl LoopState {
 
     /// The demo's props, then every avatar command the services sent.
     fn take_commands(&mut self, shared: &Shared, t: f64) {
-        self.props.before_tick(
-            &mut super::demo_props::LoopParts {
-                avatars: &mut self.setup.avatars,
-                was_ready: &mut self.was_ready,
-                shared,
-                space: &mut self.space,
-                sequence: self.sequence,
-            },
-            t,
-        );
+        let mut parts = super::demo_props::LoopParts {
+            avatars: &mut self.setup.avatars,
+            was_ready: &mut self.was_ready,
+            shared,
+            space: &mut self.space,
+            sequence: self.sequence,
+            scene_recording: &mut self.scene_recording,
+        };
+        self.props.before_tick(&mut parts, t);
         while let Ok(command) = self.setup.commands.try_recv() {
-            super::commands::apply(
-                command,
-                &mut self.setup.avatars,
-                &mut self.was_ready,
-                shared,
-                &mut self.space,
-                self.sequence,
-            );
+            super::commands::apply(command, &mut parts);
         }
     }
 
@@ -222,7 +217,12 @@ impl LoopState {
             }
         }
         let solved = self.space.tick(&mut self.setup.avatars, t);
-        let objects_now = super::objects::objects_to_record(&self.space, &self.setup.avatars);
+        let objects_now = super::objects::objects_to_record(
+            &self.space,
+            &self.setup.avatars,
+            self.scene_recording.is_some(),
+        );
+        self.record_scene(t, &solved, &objects_now);
         for (avatar, body) in self.setup.avatars.iter_mut().zip(&solved) {
             avatar.record_tick(self.sequence, t, body.as_ref(), &objects_now);
             avatar.after_tick();
@@ -231,6 +231,28 @@ impl LoopState {
             }
         }
         solved
+    }
+
+    /// Hands the tick of every avatar to the scene recording, if one runs
+    /// (let go when its writer has stopped).
+    fn record_scene(
+        &mut self,
+        t: f64,
+        solved: &[Option<Solved>],
+        objects: &[super::recorder::objects::ObjectNow],
+    ) {
+        let Some(recorder) = self.scene_recording.as_mut() else {
+            return;
+        };
+        let ticks = self
+            .setup
+            .avatars
+            .iter()
+            .zip(solved)
+            .map(|(a, body)| a.scene_tick(body.as_ref()));
+        if !recorder.scene_tick(self.sequence, t, ticks, objects) {
+            self.scene_recording = None;
+        }
     }
 
     /// The frame's avatars: each solved body as streamed (faded across a

@@ -35,7 +35,27 @@ pub fn open(dir: &Path, name: &str) -> Result<(PathBuf, Take), Status> {
 
 /// What a take holds, for the API.
 pub fn summary(path: &Path, take: &Take, recording: bool) -> pb::TakeSummary {
-    let first = take.ticks.first().map_or(0.0, |t| t.time_s);
+    let first = take
+        .ticks
+        .first()
+        .into_iter()
+        .chain(take.avatars.iter().flat_map(|a| a.ticks.first()))
+        .map(|t| t.time_s)
+        .fold(f64::INFINITY, f64::min);
+    let first = if first.is_finite() { first } else { 0.0 };
+    let scene_ticks: std::collections::BTreeSet<u64> = take
+        .avatars
+        .iter()
+        .flat_map(|a| a.ticks.iter().map(|t| t.sequence))
+        .collect();
+    let frames = |v: u32| {
+        take.frames(v).count()
+            + take
+                .avatars
+                .iter()
+                .map(|a| a.solved.iter().filter(|f| f.version == v).count())
+                .sum::<usize>()
+    };
     let name = path.file_stem().map_or_else(
         || take.info.name.clone(),
         |s| s.to_string_lossy().into_owned(),
@@ -47,14 +67,20 @@ pub fn summary(path: &Path, take: &Take, recording: bool) -> pb::TakeSummary {
         rate_hz: take.info.rate_hz,
         timecode_start: take.info.timecode_start.clone().unwrap_or_default(),
         duration_s: take.duration_s(),
-        ticks: take.ticks.len() as u64,
+        ticks: (take.ticks.len() + scene_ticks.len()) as u64,
+        timecode_rate: take
+            .timecode
+            .map(|t| t.rate.name().to_string())
+            .unwrap_or_default(),
+        timecode_start_frame: take.timecode.map_or(0, |t| t.start_frame),
+        scene_avatar_ids: take.avatars.iter().map(|a| a.id.clone()).collect(),
         versions: take
             .versions
             .iter()
             .map(|v| pb::TakeVersion {
                 version: v.version,
                 description: v.description.clone(),
-                frames: take.frames(v.version).count() as u64,
+                frames: frames(v.version) as u64,
             })
             .collect(),
         markers: take
@@ -179,6 +205,9 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
             "the take has no solved version {version}"
         )));
     }
+    if take.is_scene() {
+        return scene_frames(take, version);
+    }
     let first = take.ticks.first().map_or(0.0, |t| t.time_s);
     let no_devices = [None; Device::COUNT];
     let mut skeleton_of: Option<(u64, Skeleton)> = None;
@@ -221,4 +250,30 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
         });
     }
     Ok(out)
+}
+
+/// A scene take's solved frames of `version`: one frame per tick, with
+/// every avatar solved at it (in the take's order), in take time.
+fn scene_frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
+    let first = take
+        .avatars
+        .iter()
+        .filter_map(|a| a.ticks.first())
+        .map(|t| t.time_s)
+        .fold(f64::INFINITY, f64::min);
+    let mut by_tick: std::collections::BTreeMap<u64, pb::Frame> = std::collections::BTreeMap::new();
+    for avatar in take.avatar_takes() {
+        for mut frame in frames(&avatar, version)? {
+            // Each avatar's frames are in its own take time: back to the scene's.
+            let t =
+                frame.simulation_time_s + avatar.ticks.first().map_or(first, |t| t.time_s) - first;
+            let entry = by_tick.entry(frame.sequence).or_insert_with(|| pb::Frame {
+                sequence: frame.sequence,
+                simulation_time_s: t,
+                ..pb::Frame::default()
+            });
+            entry.avatars.append(&mut frame.avatars);
+        }
+    }
+    Ok(by_tick.into_values().collect())
 }

@@ -153,105 +153,68 @@ pub fn glb_bytes_with_props(
     frames: &[AnimationFrame],
     props: &[PropTrack],
 ) -> Result<Vec<u8>, String> {
-    let n = mesh.vertex_count();
-    let joints = mesh.skeleton.len();
-    if n == 0 || mesh.triangles.is_empty() {
-        return Err("the mesh has no triangles".into());
-    }
-    check_times(&frames.iter().map(|f| f.time_s).collect::<Vec<_>>())?;
-    for (j, joint) in mesh.skeleton.iter().enumerate() {
-        // Walk up at most `joints` steps: longer means a cycle.
-        let mut at = joint.parent;
-        let mut steps = 0;
-        while let Some(p) = at {
-            steps += 1;
-            if p >= joints || steps > joints {
-                return Err(format!("joint {j} ({}) has a bad parent chain", joint.name));
-            }
-            at = mesh.skeleton[p].parent;
-        }
-    }
-    let mut bin = Bin::default();
-    let mut attributes = vertex_attributes(&mut bin, &mesh.positions, &mesh.normals);
-    let k = mesh.influences;
-    for set in 0..k.div_ceil(4) {
-        let mut joint_bytes = Vec::with_capacity(n * 8);
-        let mut weight_words = Vec::with_capacity(n * 4);
-        for v in 0..n {
-            for s in set * 4..set * 4 + 4 {
-                // Unused slots get joint 0 with weight 0 (as the spec's
-                // validator expects).
-                let (j, w) = match mesh.weights.get(v * k + s) {
-                    Some(&w) if s < k && w > 0.0 => (mesh.joint_indices[v * k + s], w),
-                    _ => (0, 0.0),
-                };
-                joint_bytes.extend_from_slice(&j.to_le_bytes());
-                weight_words.push(w.to_le_bytes());
-            }
-        }
-        let mut ja = Accessor::new(UNSIGNED_SHORT, n, "VEC4");
-        ja.target = Some(ARRAY_BUFFER);
-        let mut wa = Accessor::new(FLOAT, n, "VEC4");
-        wa.target = Some(ARRAY_BUFFER);
-        attributes[format!("JOINTS_{set}")] = json!(bin.push_bytes(joint_bytes, ja));
-        attributes[format!("WEIGHTS_{set}")] = json!(bin.push(&weight_words, wa));
-    }
-    let indices = triangle_indices(&mut bin, &mesh.triangles);
-    let ibms = bin.push(
-        &floats(
-            mesh.skeleton
-                .iter()
-                .flat_map(|j| inverse_bind(j.bind_rotation, j.bind_position)),
-        ),
-        Accessor::new(FLOAT, joints, "MAT4"),
-    );
-
-    let bind_world: Vec<(Quat, Vec3)> = mesh
-        .skeleton
-        .iter()
-        .map(|j| {
-            (
-                j.bind_rotation.as_quat().normalize(),
-                j.bind_position.as_vec3(),
-            )
-        })
-        .collect();
-    let bind_local = local(mesh, &bind_world);
-    let mut nodes: Vec<Value> = mesh
-        .skeleton
-        .iter()
-        .enumerate()
-        .map(|(j, joint)| {
-            let (r, t) = bind_local[j];
-            let mut node = json!({
-                "name": joint.name,
-                "rotation": r.to_array(),
-                "translation": t.to_array(),
-            });
-            let children: Vec<usize> = (0..joints)
-                .filter(|&c| mesh.skeleton[c].parent == Some(j))
-                .collect();
-            if !children.is_empty() {
-                node["children"] = json!(children);
-            }
-            node
-        })
-        .collect();
-    nodes.push(json!({ "name": super::node_name(&mesh.name), "mesh": 0, "skin": 0 }));
-    let mut roots: Vec<usize> = (0..joints)
-        .filter(|&j| mesh.skeleton[j].parent.is_none())
-        .collect();
-    roots.push(joints);
-
-    let mut meshes = vec![json!({
-        "name": super::node_name(&mesh.name),
-        "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
-    })];
-    let mut anim = if frames.is_empty() {
-        None
-    } else {
-        Some(animation(mesh, frames, &mut bin)?)
+    let body = SceneBody {
+        name: None,
+        mesh,
+        frames,
     };
+    glb_bytes_scene(&[body], props, None)
+}
+
+/// One skinned body of a scene: its mesh and skeleton, its animation, and
+/// the node it goes under (named after its avatar), if any.
+#[derive(Debug, Clone, Copy)]
+pub struct SceneBody<'a> {
+    /// The node holding the body's skeleton and mesh (none: at the root).
+    pub name: Option<&'a str>,
+    /// The mesh, with its skeleton.
+    pub mesh: &'a SkinnedMesh,
+    /// Its animation's keys (the same times for every body of a scene).
+    pub frames: &'a [AnimationFrame],
+}
+
+/// The `.glb` bytes of several skinned bodies (each its skeleton, mesh
+/// and skin, under a node named after it) and rigid objects, all animated
+/// in one animation; `extras` goes into the asset's `extras` (the take's
+/// timecode).
+pub fn glb_bytes_scene(
+    bodies: &[SceneBody<'_>],
+    props: &[PropTrack],
+    extras: Option<Value>,
+) -> Result<Vec<u8>, String> {
+    let mut bin = Bin::default();
+    let mut nodes: Vec<Value> = Vec::new();
+    let mut roots: Vec<usize> = Vec::new();
+    let mut meshes: Vec<Value> = Vec::new();
+    let mut skins: Vec<Value> = Vec::new();
+    let mut anim: Option<Value> = None;
+    for body in bodies {
+        let part = body_part(body, &mut bin, nodes.len(), meshes.len(), skins.len())?;
+        roots.extend(part.roots);
+        nodes.extend(part.nodes);
+        meshes.push(part.mesh);
+        skins.push(part.skin);
+        if let Some(mut more) = part.animation {
+            match anim.as_mut() {
+                None => anim = Some(more),
+                Some(a) => {
+                    let base = a["samplers"].as_array().map_or(0, Vec::len);
+                    if let Some(channels) = more["channels"].as_array_mut() {
+                        for c in channels.iter_mut() {
+                            let k = c["sampler"].as_u64().unwrap_or(0) as usize;
+                            c["sampler"] = json!(k + base);
+                        }
+                    }
+                    for key in ["samplers", "channels"] {
+                        let extra = more[key].as_array().cloned().unwrap_or_default();
+                        if let Some(list) = a[key].as_array_mut() {
+                            list.extend(extra);
+                        }
+                    }
+                }
+            }
+        }
+    }
     if !props.is_empty() {
         let samplers = anim
             .as_ref()
@@ -276,8 +239,11 @@ pub fn glb_bytes_with_props(
         "scenes": [{ "nodes": roots }],
         "nodes": nodes,
         "meshes": meshes,
-        "skins": [{ "joints": (0..joints).collect::<Vec<_>>(), "inverseBindMatrices": ibms }],
+        "skins": skins,
     });
+    if let Some(extras) = extras {
+        doc["asset"]["extras"] = extras;
+    }
     if let Some(a) = anim {
         doc["animations"] = json!([a]);
     }
@@ -286,6 +252,148 @@ pub fn glb_bytes_with_props(
     doc["buffers"] = json!([{ "byteLength": bin.data.len() }]);
     let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
     Ok(container(text.into_bytes(), bin.data))
+}
+
+/// One body's part of a glTF document.
+struct BodyPart {
+    nodes: Vec<Value>,
+    roots: Vec<usize>,
+    mesh: Value,
+    skin: Value,
+    animation: Option<Value>,
+}
+
+/// A body's nodes (numbered from `base`: its avatar node if named, its
+/// joints, its mesh node), mesh, skin and animation (channels numbered
+/// from its own samplers).
+fn body_part(
+    body: &SceneBody<'_>,
+    bin: &mut Bin,
+    base: usize,
+    mesh_index: usize,
+    skin_index: usize,
+) -> Result<BodyPart, String> {
+    let (mesh, frames) = (body.mesh, body.frames);
+    let n = mesh.vertex_count();
+    let joints = mesh.skeleton.len();
+    if n == 0 || mesh.triangles.is_empty() {
+        return Err("the mesh has no triangles".into());
+    }
+    check_times(&frames.iter().map(|f| f.time_s).collect::<Vec<_>>())?;
+    for (j, joint) in mesh.skeleton.iter().enumerate() {
+        // Walk up at most `joints` steps: longer means a cycle.
+        let mut at = joint.parent;
+        let mut steps = 0;
+        while let Some(p) = at {
+            steps += 1;
+            if p >= joints || steps > joints {
+                return Err(format!("joint {j} ({}) has a bad parent chain", joint.name));
+            }
+            at = mesh.skeleton[p].parent;
+        }
+    }
+    let mut attributes = vertex_attributes(bin, &mesh.positions, &mesh.normals);
+    let k = mesh.influences;
+    for set in 0..k.div_ceil(4) {
+        let mut joint_bytes = Vec::with_capacity(n * 8);
+        let mut weight_words = Vec::with_capacity(n * 4);
+        for v in 0..n {
+            for s in set * 4..set * 4 + 4 {
+                // Unused slots get joint 0 with weight 0 (as the spec's
+                // validator expects).
+                let (j, w) = match mesh.weights.get(v * k + s) {
+                    Some(&w) if s < k && w > 0.0 => (mesh.joint_indices[v * k + s], w),
+                    _ => (0, 0.0),
+                };
+                joint_bytes.extend_from_slice(&j.to_le_bytes());
+                weight_words.push(w.to_le_bytes());
+            }
+        }
+        let mut ja = Accessor::new(UNSIGNED_SHORT, n, "VEC4");
+        ja.target = Some(ARRAY_BUFFER);
+        let mut wa = Accessor::new(FLOAT, n, "VEC4");
+        wa.target = Some(ARRAY_BUFFER);
+        attributes[format!("JOINTS_{set}")] = json!(bin.push_bytes(joint_bytes, ja));
+        attributes[format!("WEIGHTS_{set}")] = json!(bin.push(&weight_words, wa));
+    }
+    let indices = triangle_indices(bin, &mesh.triangles);
+    let ibms = bin.push(
+        &floats(
+            mesh.skeleton
+                .iter()
+                .flat_map(|j| inverse_bind(j.bind_rotation, j.bind_position)),
+        ),
+        Accessor::new(FLOAT, joints, "MAT4"),
+    );
+
+    let bind_world: Vec<(Quat, Vec3)> = mesh
+        .skeleton
+        .iter()
+        .map(|j| {
+            (
+                j.bind_rotation.as_quat().normalize(),
+                j.bind_position.as_vec3(),
+            )
+        })
+        .collect();
+    let bind_local = local(mesh, &bind_world);
+    // The avatar's node, when named, comes first and holds the rest.
+    let first = base + usize::from(body.name.is_some());
+    let mut nodes: Vec<Value> = Vec::with_capacity(joints + 2);
+    let joint_nodes = mesh.skeleton.iter().enumerate().map(|(j, joint)| {
+        let (r, t) = bind_local[j];
+        let mut node = json!({
+            "name": joint.name,
+            "rotation": r.to_array(),
+            "translation": t.to_array(),
+        });
+        let children: Vec<usize> = (0..joints)
+            .filter(|&c| mesh.skeleton[c].parent == Some(j))
+            .map(|c| first + c)
+            .collect();
+        if !children.is_empty() {
+            node["children"] = json!(children);
+        }
+        node
+    });
+    let mut top: Vec<usize> = (0..joints)
+        .filter(|&j| mesh.skeleton[j].parent.is_none())
+        .map(|j| first + j)
+        .collect();
+    top.push(first + joints);
+    let roots = match body.name {
+        Some(name) => {
+            nodes.push(json!({ "name": name, "children": top }));
+            vec![base]
+        }
+        None => top,
+    };
+    nodes.extend(joint_nodes);
+    nodes.push(json!({
+        "name": super::node_name(&mesh.name),
+        "mesh": mesh_index,
+        "skin": skin_index,
+    }));
+    let mesh_json = json!({
+        "name": super::node_name(&mesh.name),
+        "primitives": [{ "attributes": attributes, "indices": indices, "mode": 4 }],
+    });
+    let skin = json!({
+        "joints": (first..first + joints).collect::<Vec<_>>(),
+        "inverseBindMatrices": ibms,
+    });
+    let animation = if frames.is_empty() {
+        None
+    } else {
+        Some(animation(mesh, frames, bin, first)?)
+    };
+    Ok(BodyPart {
+        nodes,
+        roots,
+        mesh: mesh_json,
+        skin,
+        animation,
+    })
 }
 
 /// Frame times must be finite and increase.
@@ -354,11 +462,13 @@ fn inverse_bind(rotation: DQuat, position: DVec3) -> [f32; 16] {
     m
 }
 
-/// The animation object: per joint a rotation and a translation channel.
+/// The animation object: per joint a rotation and a translation channel
+/// (joint `j` is node `first + j`).
 fn animation(
     mesh: &SkinnedMesh,
     frames: &[AnimationFrame],
     bin: &mut Bin,
+    first: usize,
 ) -> Result<Value, String> {
     let joints = mesh.skeleton.len();
     let t0 = frames.first().map_or(0.0, |f| f.time_s);
@@ -402,7 +512,7 @@ fn animation(
             samplers.push(json!({ "input": input, "output": output, "interpolation": "LINEAR" }));
             channels.push(json!({
                 "sampler": samplers.len() - 1,
-                "target": { "node": j, "path": path },
+                "target": { "node": first + j, "path": path },
             }));
         }
     }
@@ -438,6 +548,35 @@ pub fn write_glb(
     frames: &[AnimationFrame],
 ) -> Result<(), ExportError> {
     write_glb_with_props(path, mesh, frames, &[])
+}
+
+/// Writes several bodies and objects as one `.glb` file (atomically; see
+/// [`glb_bytes_scene`]).
+pub fn write_glb_scene(
+    path: &Path,
+    bodies: &[SceneBody<'_>],
+    props: &[PropTrack],
+    extras: Option<Value>,
+) -> Result<(), ExportError> {
+    let bytes = glb_bytes_scene(bodies, props, extras).map_err(|reason| ExportError::Invalid {
+        path: path.to_path_buf(),
+        reason,
+    })?;
+    write_bytes(path, &bytes)
+}
+
+/// Writes a `.glb`'s bytes (atomically), refusing more than 4 GiB.
+fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    if u32::try_from(bytes.len()).is_err() {
+        return Err(ExportError::Invalid {
+            path: path.to_path_buf(),
+            reason: format!("{} bytes is more than a .glb can hold (4 GiB)", bytes.len()),
+        });
+    }
+    posewire_body::atomic_file::write_atomic(path, bytes).map_err(|source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// As [`write_glb`], with rigid objects beside the body ([`PropTrack`]).

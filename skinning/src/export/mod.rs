@@ -17,7 +17,10 @@ pub mod obj;
 pub use gltf_baked::{baked_glb_bytes, write_baked_glb, BakedFrame};
 pub use gltf_props::PropTrack;
 pub use gltf_view::{view_morph_glb, ViewedKey};
-pub use gltf_write::{glb_bytes_with_props, write_glb, write_glb_with_props, AnimationFrame};
+pub use gltf_write::{
+    glb_bytes_scene, glb_bytes_with_props, write_glb, write_glb_scene, write_glb_with_props,
+    AnimationFrame, SceneBody,
+};
 pub use obj::{obj_text, write_obj};
 
 /// Why a mesh could not be exported.

@@ -17,6 +17,7 @@ use super::blocking::blocking;
 use crate::serve::ids::clip;
 use crate::serve::limits::Admitted;
 use crate::serve::live::Command;
+use crate::serve::recorder::registry::SCENE;
 use crate::serve::recorder::{RecordingStatus, Recordings};
 use crate::serve::state::Shared;
 use crate::serve::take_store;
@@ -94,14 +95,19 @@ impl TakeService for Takes {
         request: Request<pb::StartRecordingRequest>,
     ) -> Result<Response<pb::Recording>, Status> {
         let req = request.into_inner();
-        let avatar = self
-            .shared
-            .avatar(&req.avatar_id)
-            .filter(|_| !req.avatar_id.is_empty())
-            .ok_or_else(|| Status::not_found(format!("no avatar `{}`", req.avatar_id)))?;
+        // An empty avatar id records the whole space (a scene take).
+        let id = if req.avatar_id.is_empty() {
+            SCENE.to_string()
+        } else {
+            self.shared
+                .avatar(&req.avatar_id)
+                .ok_or_else(|| Status::not_found(format!("no avatar `{}`", clip(&req.avatar_id))))?
+                .id
+                .clone()
+        };
         let recordings = self.recordings();
-        let recorder = recordings.start(&avatar.id, &req.name, &req.timecode_start, unix_ns())?;
-        let id = avatar.id.clone();
+        let timecode = (req.timecode_start.as_str(), req.timecode_rate.as_str());
+        let recorder = recordings.start(&id, &req.name, timecode, unix_ns())?;
         let started = self
             .shared
             .live
@@ -112,11 +118,11 @@ impl TakeService for Takes {
             })
             .await;
         let status = recordings
-            .status(&avatar.id)
+            .status(&id)
             .ok_or_else(|| Status::internal("the recording vanished"))?;
         if let Err(e) = started {
             // The avatar went away in between: no take.
-            let _ = recordings.stop(&avatar.id, "the avatar was removed").await;
+            let _ = recordings.stop(&id, "the avatar was removed").await;
             let _ = std::fs::remove_file(&status.path);
             return Err(e);
         }
@@ -151,10 +157,11 @@ impl TakeService for Takes {
         let admitted = self.admit(&request)?;
         let req = request.into_inner();
         let status = self.recordings().status(&req.avatar_id).ok_or_else(|| {
-            Status::failed_precondition(format!(
-                "avatar `{}` is not being recorded",
-                clip(&req.avatar_id)
-            ))
+            Status::failed_precondition(if req.avatar_id.is_empty() {
+                "the scene is not being recorded".to_string()
+            } else {
+                format!("avatar `{}` is not being recorded", clip(&req.avatar_id))
+            })
         })?;
         let (tx, rx) = mpsc::channel(4);
         let mut ended = status.watch();

@@ -9,11 +9,11 @@ use std::sync::Arc;
 use posewire_body::formats::TrackerSample;
 use posewire_body::BodyProfile;
 use posewire_solver::{Push, Solved};
-use posewire_takes::{AppliedPush, ObjectChange, ObjectEdit, Record, Tick};
+use posewire_takes::{AppliedPush, AvatarRecord, ObjectChange, ObjectEdit, Record, Tick};
 
 use super::objects::{ObjectNow, SeenObjects};
 use super::status::RecordingStatus;
-use super::writer_thread::Msg;
+use super::writer_thread::{AvatarTick, Msg};
 
 /// Ticks the channel from the loop to a writer holds (about 11 s at
 /// 90 Hz): the writer takes each within a millisecond or so, so it only
@@ -124,5 +124,82 @@ impl LoopRecorder {
             .map(|edit| Record::ObjectChange(ObjectChange { sequence, edit }))
             .collect();
         self.send(Msg::Records(records));
+    }
+}
+
+/// One avatar's tick as the loop hands it to a scene recording.
+#[derive(Debug, Clone, Copy)]
+pub struct SceneAvatarTick<'a> {
+    /// The avatar's id.
+    pub id: &'a str,
+    /// The samples its solver was handed.
+    pub samples: &'a [TrackerSample],
+    /// The pushes its body took.
+    pub pushes: &'a [Push],
+    /// Its solved body, if any.
+    pub body: Option<&'a Solved>,
+}
+
+/// A scene recording (every avatar of the space, one take): the same
+/// loop's end, with each record an avatar's own.
+impl LoopRecorder {
+    /// An avatar's profile in force from tick `sequence` on (at the
+    /// take's start, when it joins, when it is re-calibrated).
+    pub fn avatar_profile(&mut self, avatar: &str, sequence: u64, profile: &BodyProfile) {
+        let record = Record::Avatar(AvatarRecord {
+            avatar: avatar.to_string(),
+            record: Box::new(Record::Profile(posewire_takes::ProfileChange {
+                from_sequence: sequence,
+                toml: profile.to_toml(),
+            })),
+        });
+        self.send(Msg::Records(vec![record]));
+    }
+
+    /// An avatar left the space (removed): its part of the take ends.
+    pub fn avatar_left(&mut self, avatar: &str, reason: &str) {
+        let record = Record::Avatar(AvatarRecord {
+            avatar: avatar.to_string(),
+            record: Box::new(Record::End(reason.to_string())),
+        });
+        self.send(Msg::Records(vec![record]));
+    }
+
+    /// Hands one tick of every avatar to the writer, with the space's
+    /// objects after it. Never waits; `false` when the writer has stopped.
+    pub fn scene_tick<'a>(
+        &mut self,
+        sequence: u64,
+        t: f64,
+        avatars: impl Iterator<Item = SceneAvatarTick<'a>>,
+        objects: &[ObjectNow],
+    ) -> bool {
+        let ticks = avatars
+            .map(|a| AvatarTick {
+                avatar: a.id.to_string(),
+                tick: Tick {
+                    sequence,
+                    time_s: t,
+                    samples: a.samples.to_vec(),
+                },
+                pushes: a
+                    .pushes
+                    .iter()
+                    .map(|p| AppliedPush {
+                        sequence,
+                        time_s: t,
+                        joint: p.joint,
+                        impulse: p.impulse,
+                    })
+                    .collect(),
+                solved: a.body.map(|b| (b.pose, b.contacts)),
+            })
+            .collect();
+        let msg = Msg::SceneTick {
+            time_s: t,
+            ticks,
+            objects: self.seen.records(sequence, objects),
+        };
+        self.send(msg)
     }
 }

@@ -43,23 +43,6 @@ pub fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks a SMPTE timecode `HH:MM:SS:FF` (hours < 24, minutes and seconds
-/// < 60, frames < 100).
-pub fn check_timecode(tc: &str) -> Result<(), String> {
-    let parts: Vec<&str> = tc.split(':').collect();
-    let limits = [24u32, 60, 60, 100];
-    let ok = parts.len() == 4
-        && parts
-            .iter()
-            .zip(limits)
-            .all(|(p, limit)| p.len() == 2 && p.parse::<u32>().is_ok_and(|v| v < limit));
-    if ok {
-        Ok(())
-    } else {
-        Err(format!("timecode `{tc}` is not HH:MM:SS:FF"))
-    }
-}
-
 /// A default take name: the avatar's id and the UTC date and time.
 pub fn default_name(avatar_id: &str, unix_ns: i64) -> String {
     let secs = unix_ns.div_euclid(1_000_000_000);
@@ -94,20 +77,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_and_timecodes_are_checked() {
+    fn names_are_checked() {
         assert!(check_name("scene-1_take.2").is_ok());
         for bad in ["", ".hidden", "a/b", "a b", &"x".repeat(101)] {
             assert!(check_name(bad).is_err(), "{bad}");
-        }
-        assert!(check_timecode("01:02:03:04").is_ok());
-        for bad in [
-            "1:02:03:04",
-            "24:00:00:00",
-            "01:60:00:00",
-            "01:02:03",
-            "aa:bb:cc:dd",
-        ] {
-            assert!(check_timecode(bad).is_err(), "{bad}");
         }
         // 2026-11-30 09:18:01 UTC.
         assert_eq!(

@@ -9,11 +9,11 @@ use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
-use posewire_takes::{Record, SolveVersion, TakeInfo, TakeWriter};
+use posewire_takes::{Record, SolveVersion, TakeInfo, TakeTimecode, TakeWriter, TimecodeRate};
 use tonic::Status;
 
 use super::loop_recorder::{LoopRecorder, CHANNEL_TICKS};
-use super::names::{check_name, check_timecode, default_name, take_path, takes_dir};
+use super::names::{check_name, default_name, take_path, takes_dir};
 use super::reserve::Reserve;
 use super::status::RecordingStatus;
 use super::writer_thread::{self, Msg};
@@ -41,7 +41,38 @@ pub struct RecorderSettings {
     pub config_toml: String,
 }
 
-/// The recordings, by avatar id.
+/// The id a scene recording (every avatar of the space) is kept under, as
+/// the API names it: the empty avatar id.
+pub const SCENE: &str = "";
+
+/// The timecode rate of a take whose request states none.
+pub const DEFAULT_TIMECODE_RATE: TimecodeRate = TimecodeRate::Fps30;
+
+/// The take's timecode: the label given (at the rate given, else
+/// [`DEFAULT_TIMECODE_RATE`]), or the daemon's clock (UTC time of day) at
+/// `now_unix_ns`.
+pub fn take_timecode(label: &str, rate: &str, now_unix_ns: i64) -> Result<TakeTimecode, String> {
+    let rate = if rate.is_empty() {
+        DEFAULT_TIMECODE_RATE
+    } else {
+        TimecodeRate::parse(rate)?
+    };
+    if label.is_empty() {
+        let seconds = now_unix_ns.rem_euclid(86_400 * 1_000_000_000) as f64 * 1e-9;
+        return Ok(TakeTimecode {
+            start_frame: rate.frames_at_time_of_day(seconds),
+            rate,
+            from_clock: true,
+        });
+    }
+    Ok(TakeTimecode {
+        start_frame: rate.frames_of(label)?,
+        rate,
+        from_clock: false,
+    })
+}
+
+/// The recordings, by avatar id ([`SCENE`] for the space's).
 #[derive(Debug)]
 pub struct Recordings {
     settings: RecorderSettings,
@@ -79,32 +110,58 @@ impl Recordings {
         self.lock().get(avatar_id).map(|a| a.status.clone())
     }
 
-    /// Creates the take file (info, configuration, solved version 1) and
-    /// its writer thread; returns the loop's end, to hand to the avatar.
+    /// Creates the take file (info, configuration, timecode, solved
+    /// version 1) and its writer thread; returns the loop's end, to hand
+    /// to the avatar (or, for [`SCENE`], to the loop). A scene recording
+    /// and recordings of single avatars exclude each other: a scene
+    /// recording restarts every avatar's solver, which a take of one of
+    /// them would not know of.
     pub fn start(
         &self,
         avatar_id: &str,
         name: &str,
-        timecode: &str,
+        timecode: (&str, &str),
         now_unix_ns: i64,
     ) -> Result<LoopRecorder, Status> {
         let name = if name.is_empty() {
-            default_name(avatar_id, now_unix_ns)
+            default_name(
+                if avatar_id == SCENE {
+                    "scene"
+                } else {
+                    avatar_id
+                },
+                now_unix_ns,
+            )
         } else {
             name.to_string()
         };
         check_name(&name).map_err(Status::invalid_argument)?;
-        if !timecode.is_empty() {
-            check_timecode(timecode).map_err(Status::invalid_argument)?;
-        }
+        let tc =
+            take_timecode(timecode.0, timecode.1, now_unix_ns).map_err(Status::invalid_argument)?;
         let mut active = self.lock();
-        if let Some(a) = active.get(avatar_id) {
-            if !a.status.snapshot().stopped {
-                return Err(Status::already_exists(format!(
-                    "avatar `{avatar_id}` is already being recorded (take `{}`)",
-                    a.name
-                )));
-            }
+        let running = |key: &str| {
+            active
+                .get(key)
+                .filter(|a| !a.status.snapshot().stopped)
+                .map(|a| a.name.clone())
+        };
+        if let Some(take) = running(avatar_id) {
+            return Err(Status::already_exists(if avatar_id == SCENE {
+                format!("the scene is already being recorded (take `{take}`)")
+            } else {
+                format!("avatar `{avatar_id}` is already being recorded (take `{take}`)")
+            }));
+        }
+        let other = if avatar_id == SCENE {
+            active
+                .iter()
+                .find(|(k, a)| k.as_str() != SCENE && !a.status.snapshot().stopped)
+                .map(|(k, a)| format!("avatar `{k}` is being recorded (take `{}`): stop it first, a scene take records every avatar", a.name))
+        } else {
+            running(SCENE).map(|take| format!("the scene is being recorded (take `{take}`), which holds every avatar: stop it first"))
+        };
+        if let Some(why) = other {
+            return Err(Status::failed_precondition(why));
         }
         let dir = self.dir();
         std::fs::create_dir_all(&dir).map_err(|e| {
@@ -125,11 +182,11 @@ impl Recordings {
             avatar_id: avatar_id.to_string(),
             created_unix_ns: now_unix_ns,
             rate_hz: self.settings.rate_hz,
-            timecode_start: (!timecode.is_empty()).then(|| timecode.to_string()),
+            timecode_start: Some(tc.label()),
             solver: self.settings.solver.clone(),
             software: format!("posewire {}", env!("CARGO_PKG_VERSION")),
         };
-        let (take, reserve) = begin_take(&path, &info, &self.settings, now_unix_ns)?;
+        let (take, reserve) = begin_take(&path, &info, tc, &self.settings, now_unix_ns)?;
         let status = Arc::new(RecordingStatus::new(
             path.clone(),
             avatar_id,
@@ -225,6 +282,7 @@ impl Recordings {
 fn begin_take(
     path: &Path,
     info: &TakeInfo,
+    timecode: TakeTimecode,
     settings: &RecorderSettings,
     now_unix_ns: i64,
 ) -> Result<(TakeWriter, Reserve), Status> {
@@ -232,6 +290,7 @@ fn begin_take(
     let mut take = TakeWriter::create(path, info).map_err(failed)?;
     let begun = take
         .push(&Record::Config(settings.config_toml.clone()))
+        .and_then(|()| take.push(&Record::Timecode(timecode)))
         .and_then(|()| {
             take.push(&Record::Version(SolveVersion {
                 version: 1,
@@ -281,6 +340,9 @@ fn finish(mut active: Active, reason: &str) -> Arc<RecordingStatus> {
 }
 
 fn not_recording(avatar_id: &str) -> Status {
+    if avatar_id == SCENE {
+        return Status::failed_precondition("the scene is not being recorded");
+    }
     Status::failed_precondition(format!("avatar `{avatar_id}` is not being recorded"))
 }
 

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use posewire_body::BodyPose;
 use posewire_takes::{
-    AppliedPush, Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter, Tick,
+    AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter,
+    Tick,
 };
 
 use super::reserve::Reserve;
@@ -50,6 +51,16 @@ pub enum Msg {
     },
     /// Records to write as they are (changes made to the objects).
     Records(Vec<Record>),
+    /// One tick of every avatar of a scene recording, and the objects'
+    /// records of the tick.
+    SceneTick {
+        /// The loop's time of the tick, seconds.
+        time_s: f64,
+        /// Each avatar's tick, in the loop's order.
+        ticks: Vec<AvatarTick>,
+        /// The objects' records of the tick.
+        objects: Vec<Record>,
+    },
     /// A marker at the latest tick; the take time (seconds from the first
     /// tick) is sent back.
     Marker {
@@ -63,6 +74,54 @@ pub enum Msg {
         /// Why recording stopped.
         reason: String,
     },
+}
+
+/// One avatar's tick in a scene recording.
+#[derive(Debug)]
+pub struct AvatarTick {
+    /// The avatar's id.
+    pub avatar: String,
+    /// The samples the tick consumed.
+    pub tick: Tick,
+    /// The pushes applied at the tick.
+    pub pushes: Vec<AppliedPush>,
+    /// The body solved at the tick.
+    pub solved: Option<(BodyPose, [bool; 2])>,
+}
+
+/// Writes a scene tick: every avatar's tick and pushes, the objects, then
+/// every avatar's solved frame.
+fn push_scene_tick(
+    take: &mut TakeWriter,
+    ticks: Vec<AvatarTick>,
+    objects: &[Record],
+) -> Result<(), TakeError> {
+    let own = |avatar: &str, record: Record| {
+        Record::Avatar(AvatarRecord {
+            avatar: avatar.to_string(),
+            record: Box::new(record),
+        })
+    };
+    for t in &ticks {
+        take.push(&own(&t.avatar, Record::Tick(t.tick.clone())))?;
+        for p in &t.pushes {
+            take.push(&own(&t.avatar, Record::Push(*p)))?;
+        }
+    }
+    objects.iter().try_for_each(|r| take.push(r))?;
+    for t in ticks {
+        if let Some((pose, contacts)) = t.solved {
+            let frame = Record::Solved(SolvedFrame {
+                version: 1,
+                sequence: t.tick.sequence,
+                time_s: t.tick.time_s,
+                pose,
+                contacts,
+            });
+            take.push(&own(&t.avatar, frame))?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs the writer until it is told to stop, the loop lets go of it, or a
@@ -115,6 +174,22 @@ pub fn run(
                         })),
                         None => Ok(()),
                     });
+                if pushed.is_ok() {
+                    status.ticks.fetch_add(1, Ordering::Relaxed);
+                    if let Some(first) = first_time {
+                        status.set_duration(time_s - first);
+                    }
+                }
+                pushed
+            }
+            Ok(Msg::SceneTick {
+                time_s,
+                ticks,
+                objects,
+            }) => {
+                first_time.get_or_insert(time_s);
+                last_time = Some(time_s);
+                let pushed = push_scene_tick(&mut take, ticks, &objects);
                 if pushed.is_ok() {
                     status.ticks.fetch_add(1, Ordering::Relaxed);
                     if let Some(first) = first_time {
