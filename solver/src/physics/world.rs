@@ -39,6 +39,12 @@ pub struct WorldSettings {
     pub stabilization_iterations: usize,
     /// Gravity, m/s^2, downward.
     pub gravity: f64,
+    /// Physics steps per step of the world (each a rapier step of
+    /// `1 / (rate_hz * control_steps)` s, with its own control between
+    /// them: [`PhysicsWorld::step_with`]); set from the physics settings
+    /// ([`super::leg_support::LegSupport::steps_per_tick`]), not a key.
+    #[serde(skip)]
+    pub control_steps: usize,
     /// Friction where a body touches itself (an arm against the trunk, a
     /// hand on a thigh), in place of the body's own friction; 0: its parts
     /// slide over each other without passing through (see
@@ -54,6 +60,7 @@ impl Default for WorldSettings {
             substeps: 16,
             stabilization_iterations: 1,
             gravity: 9.81,
+            control_steps: 1,
             self_friction: 0.0,
         }
     }
@@ -85,6 +92,11 @@ fn rate_hz(settings: &WorldSettings) -> f64 {
     } else {
         90.0
     }
+}
+
+/// Physics steps per world step (1 where `settings` give none).
+fn control_steps(settings: &WorldSettings) -> usize {
+    settings.control_steps.clamp(1, 16)
 }
 
 impl std::fmt::Debug for PhysicsWorld {
@@ -129,8 +141,11 @@ impl PhysicsWorld {
     fn fresh_rapier(scene: &Scene, settings: &WorldSettings) -> RapierWorld {
         let mut rapier = RapierWorld::new();
         rapier.gravity = v32(DVec3::new(0.0, -settings.gravity, 0.0));
-        rapier.integration_parameters.dt = (1.0 / rate_hz(settings)) as f32;
-        rapier.integration_parameters.num_solver_iterations = settings.substeps.clamp(1, 64);
+        let steps = control_steps(settings);
+        rapier.integration_parameters.dt = (1.0 / (rate_hz(settings) * steps as f64)) as f32;
+        // The solver iterations are shared out over the control steps.
+        rapier.integration_parameters.num_solver_iterations =
+            settings.substeps.div_ceil(steps).clamp(1, 64);
         rapier
             .integration_parameters
             .num_internal_stabilization_iterations = settings.stabilization_iterations.min(8);
@@ -248,6 +263,26 @@ impl PhysicsWorld {
         1.0 / self.settings.rate_hz
     }
 
+    /// Seconds per physics step (a step's share when it is split into
+    /// control steps).
+    pub fn physics_dt(&self) -> f64 {
+        self.dt() / control_steps(&self.settings) as f64
+    }
+
+    /// Sets the force from outside on an avatar's pelvis for the next
+    /// physics steps (world axes, N; forces set earlier there are replaced).
+    pub fn set_root_force(&mut self, id: AvatarId, force: DVec3) {
+        let Some(h) = self.avatar(id).and_then(|a| a.body_handle(Joint::Pelvis)) else {
+            return;
+        };
+        if let Some(b) = self.rapier.bodies.get_mut(h) {
+            b.reset_forces(false);
+            if force.is_finite() && force != DVec3::ZERO {
+                b.add_force(v32(force), true);
+            }
+        }
+    }
+
     /// An avatar's current pose.
     pub fn pose(&self, id: AvatarId) -> Option<BodyPose> {
         Some(self.avatar(id)?.pose(&self.rapier))
@@ -357,6 +392,39 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
+        self.step_with(&mut |_| {});
+    }
+
+    /// Advances the world by one step in [`WorldSettings::control_steps`]
+    /// physics steps, calling `control` before each (the per-substep
+    /// control); the kinematic anchors set for the step glide to their
+    /// targets over them.
+    pub fn step_with(&mut self, control: &mut dyn FnMut(&mut PhysicsWorld)) {
+        let steps = control_steps(&self.settings);
+        let glides: Vec<_> = if steps > 1 {
+            self.rapier
+                .bodies
+                .iter()
+                .filter(|(_, b)| b.is_kinematic() && b.position() != b.next_position())
+                .map(|(h, b)| (h, *b.position(), *b.next_position()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for k in 1..=steps {
+            for (h, from, to) in &glides {
+                if let Some(b) = self.rapier.bodies.get_mut(*h) {
+                    b.set_next_kinematic_position(from.lerp(to, k as f32 / steps as f32));
+                }
+            }
+            control(self);
+            self.physics_step();
+        }
+        self.footprints = self.measure_footprints();
+    }
+
+    /// One rapier step.
+    fn physics_step(&mut self) {
         let held = self.held_passes();
         let remote = self.remote_motions();
         let hooks = super::contact_filter::BodyContactHooks {
@@ -366,7 +434,6 @@ impl PhysicsWorld {
         };
         self.rapier.step_with_events(&hooks, &());
         self.break_overloaded_holds();
-        self.footprints = self.measure_footprints();
     }
 
     /// The friction where a body touches itself, as rapier takes it (a
