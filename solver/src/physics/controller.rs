@@ -414,11 +414,21 @@ impl AvatarController {
             .last_reference
             .as_ref()
             .map_or(DVec3::ZERO, |l| (reference.root - l.root) / dt);
+        let skeleton = self.ik.skeleton();
+        let standing = self.settings.leg_support.reference_stance(
+            &reference.positions(skeleton),
+            self.last_reference.as_ref().map(|l| l.positions(skeleton)),
+            self.ik.profile().body.ankle_height,
+            dt,
+        );
         Some(SupportTarget {
             root: reference.root,
             root_velocity,
             pelvis: reference.rotations[Joint::Pelvis],
-            stance,
+            stance: Stance {
+                left: stance.left && standing.left,
+                right: stance.right && standing.right,
+            },
         })
     }
 
@@ -906,6 +916,9 @@ impl AvatarController {
         if on_feet && support.enabled && !support.foot_springs {
             // The feet stand by friction and swing by their joints.
             assist.feet = 0.0;
+        }
+        if on_feet && support.enabled {
+            assist.ends *= support.end_share;
         }
         world.set_assist(id, assist, on_feet);
         match self.reaction.state() {

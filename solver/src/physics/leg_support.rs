@@ -53,6 +53,14 @@ pub struct LegSupport {
     /// support acts (false: a standing foot is held by friction only, a
     /// swinging one by its joints).
     pub foot_springs: bool,
+    /// The share of their setting the head's and hands' springs keep while
+    /// the support acts (they track; the legs carry).
+    pub end_share: f64,
+    /// A reference ankle higher than this above its standing height is
+    /// swinging (its foot carries nothing), metres.
+    pub swing_height_m: f64,
+    /// So is a reference ankle moving faster than this along the floor, m/s.
+    pub swing_speed_m_s: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -70,6 +78,9 @@ impl Default for LegSupport {
             pressure_reach_m: 0.06,
             residual_share: 0.15,
             foot_springs: false,
+            end_share: 1.0,
+            swing_height_m: 0.03,
+            swing_speed_m_s: 0.5,
             gravity: 9.81,
         }
     }
@@ -135,6 +146,35 @@ impl LegSupport {
         settings
             .filter(|s| s.enabled)
             .map_or(1, |s| s.substeps.clamp(1, 16))
+    }
+
+    /// The feet the reference stands on: each ankle low (within
+    /// [`LegSupport::swing_height_m`] of the lower ankle, or of
+    /// `ankle_height` if that is higher) and slow (under
+    /// [`LegSupport::swing_speed_m_s`] along the floor since `before`, `dt`
+    /// ago).
+    pub fn reference_stance(
+        &self,
+        now: &JointMap<DVec3>,
+        before: Option<JointMap<DVec3>>,
+        ankle_height: f64,
+        dt: f64,
+    ) -> Stance {
+        // The lower foot sets the floor the reference stands on (a
+        // reference's feet can float above the real floor).
+        let floor = ankle_height.max(now[Joint::LeftAnkle].y.min(now[Joint::RightAnkle].y));
+        let stands = |j: Joint| {
+            let low = now[j].y <= floor + self.swing_height_m;
+            let speed = before.map_or(0.0, |b| {
+                let d = now[j] - b[j];
+                DVec3::new(d.x, 0.0, d.z).length() / dt.max(1e-4)
+            });
+            low && speed <= self.swing_speed_m_s
+        };
+        Stance {
+            left: stands(Joint::LeftAnkle),
+            right: stands(Joint::RightAnkle),
+        }
     }
 
     /// This substep's support for `avatar` from the state in `world`;
