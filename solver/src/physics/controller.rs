@@ -589,7 +589,7 @@ impl AvatarController {
         // With the leg support, a standing foot is held by friction only.
         let plant = plant.plant_speed_m_s > 0.0
             && plant.hz > 0.0
-            && !(support.enabled && !support.foot_springs);
+            && (!support.enabled || support.foot_springs);
         let is_tracking = self.reaction.state() == BodyState::Tracking;
         if is_tracking && self.locomotion.recovery.is_none() {
             let bones = reference.transforms(self.ik.skeleton());
