@@ -80,6 +80,9 @@ pub struct PhysicsWorld {
     scene: Scene,
     /// The avatars' footprints after the last step (none with one avatar).
     footprints: Vec<super::avoid::Footprint>,
+    /// Each avatar's contact impulse summed over the last step's physics
+    /// steps (kept only when a step has several).
+    pub(super) step_hits: Vec<DVec3>,
     /// Bodies simulated elsewhere, held as kinematic capsules
     /// (`super::remote`).
     pub(super) remote: super::remote::RemoteBodies,
@@ -124,6 +127,7 @@ impl PhysicsWorld {
             avatars: Vec::new(),
             scene: scene.clone(),
             footprints: Vec::new(),
+            step_hits: Vec::new(),
             remote: Default::default(),
         };
         for o in &scene.objects {
@@ -266,7 +270,12 @@ impl PhysicsWorld {
     /// Seconds per physics step (a step's share when it is split into
     /// control steps).
     pub fn physics_dt(&self) -> f64 {
-        self.dt() / control_steps(&self.settings) as f64
+        self.dt() / self.steps_per_step() as f64
+    }
+
+    /// Physics steps per step of the world.
+    pub fn steps_per_step(&self) -> usize {
+        control_steps(&self.settings)
     }
 
     /// Sets the force from outside on an avatar's pelvis for the next
@@ -411,6 +420,10 @@ impl PhysicsWorld {
         } else {
             Vec::new()
         };
+        self.step_hits.clear();
+        if steps > 1 {
+            self.step_hits.resize(self.avatars.len(), DVec3::ZERO);
+        }
         for k in 1..=steps {
             for (h, from, to) in &glides {
                 if let Some(b) = self.rapier.bodies.get_mut(*h) {
@@ -419,6 +432,14 @@ impl PhysicsWorld {
             }
             control(self);
             self.physics_step();
+            if !self.step_hits.is_empty() {
+                let hits: Vec<DVec3> = (0..self.step_hits.len())
+                    .map(|i| self.last_contact_impulse(AvatarId(i)))
+                    .collect();
+                for (sum, hit) in self.step_hits.iter_mut().zip(hits) {
+                    *sum += hit;
+                }
+            }
         }
         self.footprints = self.measure_footprints();
     }
