@@ -1,6 +1,7 @@
 //! Solver time per avatar per 90 Hz frame: the physics avatar (kinematic
 //! reference, force arrays, rapier step with 16 substeps, pose read back)
-//! for 1 and for 8 avatars in one world, and the `ik` solver alone. Each
+//! for 1 and for 8 avatars in one world, 1 avatar with the per-substep
+//! leg support (`1_avatars_leg_support_*`), and the `ik` solver alone. Each
 //! avatar walks in a circle of its own, swinging its arms; all six devices.
 //! Each case is timed twice: by the wall clock, and by the thread's CPU
 //! clock (`*_cpu_time`), which a machine busy with other work inflates
@@ -17,6 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
+use posewire_solver::physics::leg_support::LegSupport;
 use posewire_solver::physics::stepping_balance::{
     stepping_world_settings, SteppingBalance, SteppingSettings,
 };
@@ -76,11 +78,23 @@ fn bench_physics(c: &mut Criterion) {
     let profile = profile();
     let sk = Skeleton::from_profile(&profile);
     let mut group = c.benchmark_group("physics_frame");
-    for n in [1usize, 8] {
-        let mut world = PhysicsWorld::new(&Scene::default(), WorldSettings::default());
+    // (avatars, with the per-substep leg support)
+    for (n, support) in [(1usize, false), (8, false), (1, true)] {
+        let mut settings = PhysicsSettings::default();
+        settings.leg_support.enabled = support;
+        let world_settings = WorldSettings {
+            control_steps: LegSupport::steps_per_tick(Some(&settings.leg_support)),
+            ..WorldSettings::default()
+        };
+        let mut world = PhysicsWorld::new(&Scene::default(), world_settings);
         let mut avatars: Vec<AvatarController> = (0..n)
-            .map(|_| AvatarController::new(&profile, PhysicsSettings::default()))
+            .map(|_| AvatarController::new(&profile, settings))
             .collect();
+        let name = if support {
+            format!("{n}_avatars_leg_support")
+        } else {
+            format!("{n}_avatars")
+        };
         let mut k = 0usize;
         let mut frame = |world: &mut PhysicsWorld, avatars: &mut Vec<AvatarController>| {
             let t = k as f64 / 90.0;
@@ -91,7 +105,11 @@ fn bench_physics(c: &mut Criterion) {
                 }
                 a.prepare(world, t);
             }
-            world.step();
+            world.step_with(&mut |w| {
+                for a in avatars.iter_mut() {
+                    a.substep(w);
+                }
+            });
             for a in avatars.iter_mut() {
                 black_box(a.finish(world));
             }
@@ -100,13 +118,13 @@ fn bench_physics(c: &mut Criterion) {
         for _ in 0..90 {
             frame(&mut world, &mut avatars);
         }
-        group.bench_function(format!("{n}_avatars_whole_frame"), |b| {
+        group.bench_function(format!("{name}_whole_frame"), |b| {
             b.iter(|| frame(&mut world, &mut avatars))
         });
         // The same frames timed by this thread's CPU clock: on a machine
         // shared with other work, wall time also counts the time the
         // thread waited for a core.
-        group.bench_function(format!("{n}_avatars_whole_frame_cpu_time"), |b| {
+        group.bench_function(format!("{name}_whole_frame_cpu_time"), |b| {
             b.iter_custom(|iters| {
                 let start = thread_cpu_time();
                 for _ in 0..iters {

@@ -242,6 +242,9 @@ impl SharedSpace {
                 scene,
                 crate::physics::WorldSettings {
                     rate_hz,
+                    control_steps: crate::physics::leg_support::LegSupport::steps_per_tick(Some(
+                        &settings.physics.leg_support,
+                    )),
                     ..settings.world
                 },
             )),
@@ -334,7 +337,13 @@ fn step_world<A: Ticking>(
             }
         }
     }
-    world.step();
+    world.step_with(&mut |w| {
+        for (a, p) in avatars.iter_mut().zip(&prepared) {
+            if let (true, AvatarSolver::Physics(c)) = (*p, a.tick_input().solver) {
+                c.substep(w);
+            }
+        }
+    });
     avatars
         .iter_mut()
         .zip(prepared)

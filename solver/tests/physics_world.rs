@@ -550,3 +550,49 @@ fn physics_an_arm_raised_across_the_head_is_not_caught_on_the_chest() {
         assert!(gap < 0.02, "{} is {gap} m from the reference", j.name());
     }
 }
+
+/// The impulse a 4 kg ball thrown at 8 m/s gives a standing body's chest,
+/// summed over half a second of steps, in a world of `control_steps`
+/// physics steps per step.
+fn ball_impulse_n_s(control_steps: usize) -> f64 {
+    use posewire_body::Transform;
+    use posewire_solver::physics::{ObjectShape, ObjectSpec};
+    let profile = profile();
+    let sk = Skeleton::from_profile(&profile);
+    let pose = BodyPose::rest(&sk);
+    let mut world = PhysicsWorld::new(
+        &Scene::default(),
+        WorldSettings {
+            control_steps,
+            ..WorldSettings::default()
+        },
+    );
+    let id = world.add_avatar(&profile, &pose, &BodySettings::default());
+    let chest = pose.positions(&sk)[Joint::Chest];
+    let mut ball = ObjectSpec::new(
+        ObjectShape::Sphere { radius_m: 0.11 },
+        4.0,
+        Transform::new(chest + DVec3::new(0.0, 0.0, 0.6), DQuat::IDENTITY),
+    );
+    ball.linear_velocity = DVec3::new(0.0, 0.0, -8.0);
+    world.add_object(ball).expect("a valid ball");
+    let mut total = DVec3::ZERO;
+    for _ in 0..45 {
+        drive(&mut world, id, &pose);
+        world.step();
+        total += world.contact_impulse(id);
+    }
+    total.length()
+}
+
+#[test]
+fn a_hit_counts_whole_when_a_step_is_split_into_physics_steps() {
+    let one = ball_impulse_n_s(1);
+    let four = ball_impulse_n_s(4);
+    // 4 kg at 8 m/s stopped or bounced: 32-64 N s.
+    assert!(one > 15.0, "one physics step per step: {one:.1} N s");
+    assert!(
+        four > 0.6 * one && four < 1.6 * one,
+        "four physics steps per step: {four:.1} N s against {one:.1}"
+    );
+}

@@ -186,7 +186,7 @@ impl Balance {
             angle
         };
         let w = 2.0 * std::f64::consts::PI * self.torso_hz;
-        let inertia = self.upper_inertia(avatar, world, c);
+        let inertia = Self::upper_inertia(avatar, world, c);
         let want = (axis * angle * w - omega * 2.0 * self.damping_ratio) * inertia * w;
         let already: DVec3 = [Joint::LeftHip, Joint::RightHip, Joint::Spine]
             .into_iter()
@@ -437,7 +437,7 @@ impl Balance {
 
     /// Inertia of everything above the hips about the centre of mass
     /// (scalar, the mean over axes), kg m^2.
-    fn upper_inertia(&self, avatar: &SimAvatar, world: &RapierWorld, c: DVec3) -> f64 {
+    pub(super) fn upper_inertia(avatar: &SimAvatar, world: &RapierWorld, c: DVec3) -> f64 {
         let mut total = 0.0;
         for j in Joint::ALL {
             let leg = LEGS.iter().flatten().any(|l| *l == j)

@@ -16,8 +16,18 @@ use super::world::{AvatarId, PhysicsWorld};
 impl PhysicsWorld {
     /// The impulse (N s, world axes) that moving bodies other than the
     /// avatar's own and what it holds gave its segments in the last step:
-    /// the sum over its contacts of rapier's solved contact impulses.
+    /// the sum over its contacts of rapier's solved contact impulses (over
+    /// all of the step's physics steps when it has several).
     pub fn contact_impulse(&self, id: AvatarId) -> DVec3 {
+        match self.step_hits.get(id.0) {
+            Some(sum) if self.steps_per_step() > 1 => *sum,
+            _ => self.last_contact_impulse(id),
+        }
+    }
+
+    /// As [`PhysicsWorld::contact_impulse`], from the last physics step
+    /// alone.
+    pub(super) fn last_contact_impulse(&self, id: AvatarId) -> DVec3 {
         let Some(me) = self.avatar(id) else {
             return DVec3::ZERO;
         };

@@ -12,6 +12,7 @@ use posewire_body::glam::DVec3;
 use super::balance::{stance_joints, Balance, Stance};
 use super::force_array::ForceArray;
 use super::inverse_dynamics::{reference_targets, InverseDynamics, MotorTargets};
+use super::leg_support::SupportTarget;
 use super::links::{CameraLink, CameraLinkSettings, CameraLinkState, GhostHand};
 use super::locomotion::{Locomotion, LocomotionState};
 use super::reaction::{BodyState, Reaction, ReactionSettings, ReactionState};
@@ -58,6 +59,9 @@ pub struct PhysicsSettings {
     pub avoid: super::avoid::AvoidSettings,
     /// How hands grab, hold and throw objects.
     pub grab: super::grip::GrabSettings,
+    /// The weight through the stance legs, at every physics substep (off
+    /// by default).
+    pub leg_support: super::leg_support::LegSupport,
 }
 
 impl Default for PhysicsSettings {
@@ -75,6 +79,7 @@ impl Default for PhysicsSettings {
             reaction: ReactionSettings::default(),
             avoid: super::avoid::AvoidSettings::default(),
             grab: super::grip::GrabSettings::default(),
+            leg_support: super::leg_support::LegSupport::default(),
         }
     }
 }
@@ -171,6 +176,34 @@ pub struct AvatarController {
     hands: [super::grip::HandGrip; 2],
     /// Hits by what moves around the body (`super::contact_impulses`).
     hits: super::contact_impulses::ContactHits,
+    /// This tick's target for the per-substep leg support (`None`: it
+    /// does not act this tick).
+    support: Option<SupportTarget>,
+    /// This tick's explicit joint torques (gravity, balance, locomotion),
+    /// applied again with the support at every substep.
+    explicit: JointMap<DVec3>,
+    /// What the support applied over this tick's substeps.
+    supported: SupportSum,
+}
+
+/// The leg support's torques and residual summed over a tick's substeps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct SupportSum {
+    torques: JointMap<DVec3>,
+    residual: DVec3,
+    carried: DVec3,
+    steps: usize,
+}
+
+impl Default for SupportSum {
+    fn default() -> Self {
+        SupportSum {
+            torques: JointMap::splat(DVec3::ZERO),
+            residual: DVec3::ZERO,
+            carried: DVec3::ZERO,
+            steps: 0,
+        }
+    }
 }
 
 /// How long a foot counts as standing after its last contact, seconds.
@@ -205,6 +238,9 @@ impl AvatarController {
             passing: super::avoid::Passing::default(),
             hands: [super::grip::HandGrip::default(); 2],
             hits: Default::default(),
+            support: None,
+            explicit: JointMap::splat(DVec3::ZERO),
+            supported: SupportSum::default(),
         }
     }
 
@@ -314,6 +350,14 @@ impl AvatarController {
                 *g *= muscles;
             }
         }
+        self.support = self.support_target(&reference, stance, dt);
+        if self.support.is_some() {
+            // A standing leg's weight goes through its foot: the support
+            // carries it.
+            for j in stance_joints(stance) {
+                gravity.torques[j] = DVec3::ZERO;
+            }
+        }
         let stepping = match (planner, self.locomotion.step) {
             (Some(l), Some(s)) => t - s.start_s < l.step_time_s,
             _ => false,
@@ -332,6 +376,11 @@ impl AvatarController {
         self.place_feet(world, id, &reference, touching, (t, dt));
         self.count_steps();
         world.apply_joint_torques(id, &explicit.torques);
+        self.explicit = explicit.torques;
+        self.supported = SupportSum::default();
+        if self.settings.leg_support.enabled {
+            world.set_root_force(id, DVec3::ZERO);
+        }
         // The root residual of this step is read after it.
         tracking.root_force = DVec3::ZERO;
         let arrays = FrameArrays {
@@ -344,6 +393,74 @@ impl AvatarController {
         };
         self.last_reference = Some(reference);
         self.pending = Some((person, arrays, dt));
+    }
+
+    /// The leg support's target this tick: the reference's pelvis, while
+    /// the body is on its feet and the support is on.
+    fn support_target(
+        &self,
+        reference: &BodyPose,
+        stance: Stance,
+        dt: f64,
+    ) -> Option<SupportTarget> {
+        let on_feet = matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        );
+        if !(self.settings.leg_support.enabled && on_feet) {
+            return None;
+        }
+        let root_velocity = self
+            .last_reference
+            .as_ref()
+            .map_or(DVec3::ZERO, |l| (reference.root - l.root) / dt);
+        let skeleton = self.ik.skeleton();
+        let standing = self.settings.leg_support.reference_stance(
+            &reference.positions(skeleton),
+            self.last_reference.as_ref().map(|l| l.positions(skeleton)),
+            self.ik.profile().body.ankle_height,
+            dt,
+        );
+        Some(SupportTarget {
+            root: reference.root,
+            root_velocity,
+            pelvis: reference.rotations[Joint::Pelvis],
+            stance: Stance {
+                left: stance.left && standing.left,
+                right: stance.right && standing.right,
+            },
+        })
+    }
+
+    /// Before each physics step of a tick: the leg support from the body's
+    /// state now, applied with the tick's explicit torques (nothing when
+    /// the support does not act this tick).
+    pub fn substep(&mut self, world: &mut PhysicsWorld) {
+        let (Some(id), Some(target)) = (self.id, self.support) else {
+            return;
+        };
+        let touching = world.stance(id);
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let forces = self
+            .settings
+            .leg_support
+            .forces(avatar, world.rapier(), &target, touching);
+        let Some(f) = forces else {
+            world.set_root_force(id, DVec3::ZERO);
+            return;
+        };
+        let mut torques = self.explicit;
+        for j in Joint::ALL {
+            torques[j] += f.torques[j];
+            self.supported.torques[j] += f.torques[j];
+        }
+        world.apply_joint_torques(id, &torques);
+        world.set_root_force(id, f.residual);
+        self.supported.residual += f.residual;
+        self.supported.carried += f.carried;
+        self.supported.steps += 1;
     }
 
     /// This controller's avatar in `world`, added at its start pose (or
@@ -468,7 +585,11 @@ impl AvatarController {
         (t, dt): (f64, f64),
     ) {
         let plant = self.settings.body.effectors;
-        let plant = plant.plant_speed_m_s > 0.0 && plant.hz > 0.0;
+        let support = self.settings.leg_support;
+        // With the leg support, a standing foot is held by friction only.
+        let plant = plant.plant_speed_m_s > 0.0
+            && plant.hz > 0.0
+            && (!support.enabled || support.foot_springs);
         let is_tracking = self.reaction.state() == BodyState::Tracking;
         if is_tracking && self.locomotion.recovery.is_none() {
             let bones = reference.transforms(self.ik.skeleton());
@@ -790,7 +911,16 @@ impl AvatarController {
             self.reaction.state(),
             BodyState::Tracking | BodyState::Staggering
         );
-        world.set_assist(id, self.reaction.assist(&s), on_feet);
+        let mut assist = self.reaction.assist(&s);
+        let support = self.settings.leg_support;
+        if on_feet && support.enabled && !support.foot_springs {
+            // The feet stand by friction and swing by their joints.
+            assist.feet = 0.0;
+        }
+        if on_feet && support.enabled {
+            assist.ends *= support.end_share;
+        }
+        world.set_assist(id, assist, on_feet);
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {
@@ -879,6 +1009,18 @@ impl AvatarController {
         arrays.assist = ends;
         arrays.assist.root_force += force;
         arrays.assist.root_torque += torque;
+        let s = self.supported;
+        if s.steps > 0 {
+            // The support's mean over the tick: its leg torques are the
+            // balance array's, its residual is assist.
+            let n = s.steps as f64;
+            for j in Joint::ALL {
+                arrays.balance.torques[j] += s.torques[j] / n;
+                arrays.total.torques[j] += s.torques[j] / n;
+            }
+            arrays.assist.root_force += s.residual / n;
+            arrays.total.root_force += s.residual / n;
+        }
         let sk = avatar.skeleton;
         let sim = pose.positions(&sk);
         let kin = reference.positions(&sk);
@@ -926,7 +1068,15 @@ impl PhysicsSolver {
         world: super::world::WorldSettings,
     ) -> PhysicsSolver {
         PhysicsSolver {
-            world: PhysicsWorld::new(scene, world),
+            world: PhysicsWorld::new(
+                scene,
+                super::world::WorldSettings {
+                    control_steps: super::leg_support::LegSupport::steps_per_tick(Some(
+                        &settings.leg_support,
+                    )),
+                    ..world
+                },
+            ),
             controller: AvatarController::new(profile, settings),
         }
     }
@@ -944,7 +1094,8 @@ impl PhysicsSolver {
     /// Steps the world to time `t`.
     pub fn step(&mut self, t: f64) -> Option<PhysicsFrame> {
         self.controller.prepare(&mut self.world, t);
-        self.world.step();
+        let c = &mut self.controller;
+        self.world.step_with(&mut |w| c.substep(w));
         self.controller.finish(&self.world)
     }
 

@@ -9,6 +9,8 @@
 //! - [`force_array`]: one torque per joint degree of freedom plus the root.
 //! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
+//! - [`leg_support`]: the weight through the stance legs, at every
+//!   physics substep (off by default).
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
@@ -36,6 +38,7 @@ pub mod grip;
 pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;
+pub mod leg_support;
 pub mod links;
 pub mod locomotion;
 pub mod objects;

@@ -39,6 +39,12 @@ pub struct WorldSettings {
     pub stabilization_iterations: usize,
     /// Gravity, m/s^2, downward.
     pub gravity: f64,
+    /// Physics steps per step of the world (each a rapier step of
+    /// `1 / (rate_hz * control_steps)` s, with its own control between
+    /// them: [`PhysicsWorld::step_with`]); set from the physics settings
+    /// ([`super::leg_support::LegSupport::steps_per_tick`]), not a key.
+    #[serde(skip)]
+    pub control_steps: usize,
     /// Friction where a body touches itself (an arm against the trunk, a
     /// hand on a thigh), in place of the body's own friction; 0: its parts
     /// slide over each other without passing through (see
@@ -54,6 +60,7 @@ impl Default for WorldSettings {
             substeps: 16,
             stabilization_iterations: 1,
             gravity: 9.81,
+            control_steps: 1,
             self_friction: 0.0,
         }
     }
@@ -73,6 +80,9 @@ pub struct PhysicsWorld {
     scene: Scene,
     /// The avatars' footprints after the last step (none with one avatar).
     footprints: Vec<super::avoid::Footprint>,
+    /// Each avatar's contact impulse summed over the last step's physics
+    /// steps (kept only when a step has several).
+    pub(super) step_hits: Vec<DVec3>,
     /// Bodies simulated elsewhere, held as kinematic capsules
     /// (`super::remote`).
     pub(super) remote: super::remote::RemoteBodies,
@@ -85,6 +95,11 @@ fn rate_hz(settings: &WorldSettings) -> f64 {
     } else {
         90.0
     }
+}
+
+/// Physics steps per world step (1 where `settings` give none).
+fn control_steps(settings: &WorldSettings) -> usize {
+    settings.control_steps.clamp(1, 16)
 }
 
 impl std::fmt::Debug for PhysicsWorld {
@@ -112,6 +127,7 @@ impl PhysicsWorld {
             avatars: Vec::new(),
             scene: scene.clone(),
             footprints: Vec::new(),
+            step_hits: Vec::new(),
             remote: Default::default(),
         };
         for o in &scene.objects {
@@ -129,8 +145,11 @@ impl PhysicsWorld {
     fn fresh_rapier(scene: &Scene, settings: &WorldSettings) -> RapierWorld {
         let mut rapier = RapierWorld::new();
         rapier.gravity = v32(DVec3::new(0.0, -settings.gravity, 0.0));
-        rapier.integration_parameters.dt = (1.0 / rate_hz(settings)) as f32;
-        rapier.integration_parameters.num_solver_iterations = settings.substeps.clamp(1, 64);
+        let steps = control_steps(settings);
+        rapier.integration_parameters.dt = (1.0 / (rate_hz(settings) * steps as f64)) as f32;
+        // The solver iterations are shared out over the control steps.
+        rapier.integration_parameters.num_solver_iterations =
+            settings.substeps.div_ceil(steps).clamp(1, 64);
         rapier
             .integration_parameters
             .num_internal_stabilization_iterations = settings.stabilization_iterations.min(8);
@@ -248,6 +267,31 @@ impl PhysicsWorld {
         1.0 / self.settings.rate_hz
     }
 
+    /// Seconds per physics step (a step's share when it is split into
+    /// control steps).
+    pub fn physics_dt(&self) -> f64 {
+        self.dt() / self.steps_per_step() as f64
+    }
+
+    /// Physics steps per step of the world.
+    pub fn steps_per_step(&self) -> usize {
+        control_steps(&self.settings)
+    }
+
+    /// Sets the force from outside on an avatar's pelvis for the next
+    /// physics steps (world axes, N; forces set earlier there are replaced).
+    pub fn set_root_force(&mut self, id: AvatarId, force: DVec3) {
+        let Some(h) = self.avatar(id).and_then(|a| a.body_handle(Joint::Pelvis)) else {
+            return;
+        };
+        if let Some(b) = self.rapier.bodies.get_mut(h) {
+            b.reset_forces(false);
+            if force.is_finite() && force != DVec3::ZERO {
+                b.add_force(v32(force), true);
+            }
+        }
+    }
+
     /// An avatar's current pose.
     pub fn pose(&self, id: AvatarId) -> Option<BodyPose> {
         Some(self.avatar(id)?.pose(&self.rapier))
@@ -357,6 +401,51 @@ impl PhysicsWorld {
 
     /// Advances the world by one step.
     pub fn step(&mut self) {
+        self.step_with(&mut |_| {});
+    }
+
+    /// Advances the world by one step in [`WorldSettings::control_steps`]
+    /// physics steps, calling `control` before each (the per-substep
+    /// control); the kinematic anchors set for the step glide to their
+    /// targets over them.
+    pub fn step_with(&mut self, control: &mut dyn FnMut(&mut PhysicsWorld)) {
+        let steps = control_steps(&self.settings);
+        let glides: Vec<_> = if steps > 1 {
+            self.rapier
+                .bodies
+                .iter()
+                .filter(|(_, b)| b.is_kinematic() && b.position() != b.next_position())
+                .map(|(h, b)| (h, *b.position(), *b.next_position()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.step_hits.clear();
+        if steps > 1 {
+            self.step_hits.resize(self.avatars.len(), DVec3::ZERO);
+        }
+        for k in 1..=steps {
+            for (h, from, to) in &glides {
+                if let Some(b) = self.rapier.bodies.get_mut(*h) {
+                    b.set_next_kinematic_position(from.lerp(to, k as f32 / steps as f32));
+                }
+            }
+            control(self);
+            self.physics_step();
+            if !self.step_hits.is_empty() {
+                let hits: Vec<DVec3> = (0..self.step_hits.len())
+                    .map(|i| self.last_contact_impulse(AvatarId(i)))
+                    .collect();
+                for (sum, hit) in self.step_hits.iter_mut().zip(hits) {
+                    *sum += hit;
+                }
+            }
+        }
+        self.footprints = self.measure_footprints();
+    }
+
+    /// One rapier step.
+    fn physics_step(&mut self) {
         let held = self.held_passes();
         let remote = self.remote_motions();
         let hooks = super::contact_filter::BodyContactHooks {
@@ -366,7 +455,6 @@ impl PhysicsWorld {
         };
         self.rapier.step_with_events(&hooks, &());
         self.break_overloaded_holds();
-        self.footprints = self.measure_footprints();
     }
 
     /// The friction where a body touches itself, as rapier takes it (a

@@ -8,7 +8,7 @@
 //! back within 3 cm, when it stood linked again, the steps it took and the
 //! states it went through.
 //!
-//! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4]`
+//! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4 --settings FILE]`
 
 use posewire::serve::daemon::DEFAULT_STATURE_M;
 use posewire::serve::demo_source::{DemoPerson, LOOP_S};
@@ -18,7 +18,7 @@ use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::trials::{
     run_trial, standing_samples, summarise, Push, TrialSummary, TrialTick,
 };
-use posewire_solver::physics::{BodyState, PhysicsSettings};
+use posewire_solver::physics::BodyState;
 use posewire_tools::choices::number_list;
 
 /// Seconds of a trial before the push, and after it.
@@ -84,10 +84,13 @@ struct Args {
     /// Moments of the demo's loop to push at, s, comma-separated.
     #[arg(long, value_parser = number_list, default_value = "0.5,2,5.8,7.3,12.4,18.6,21.3")]
     moments: std::vec::Vec<f64>,
+    #[command(flatten)]
+    settings: posewire_tools::solver_file::SolverFile,
 }
 
-fn main() {
+fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
+    let settings = args.settings.physics()?;
     let (sizes, moments) = (args.sizes, args.moments);
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let directions = [
@@ -116,10 +119,11 @@ fn main() {
                     impulse: axis * size,
                     at_s: BEFORE_S,
                 };
-                let ticks = run_trial(&profile, PhysicsSettings::default(), samples, &[push]);
+                let ticks = run_trial(&profile, settings, samples, &[push]);
                 let summary = summarise(&ticks, BEFORE_S);
                 println!("{}", row(size, dir, moment, &summary, &state_line(&ticks)));
             }
         }
     }
+    Ok(())
 }
