@@ -227,6 +227,7 @@ pub fn joint_track(skeleton: &Skeleton, poses: &[(f64, BodyPose)]) -> JointTrack
             })
             .collect(),
         has_rotations: true,
+        fingers: Vec::new(),
     }
 }
 
