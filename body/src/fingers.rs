@@ -225,9 +225,12 @@ impl HandSkeleton {
     pub fn from_skeleton(skeleton: &Skeleton) -> HandSkeleton {
         let mut offsets = [DVec3::ZERO; FingerJoint::COUNT];
         let mut tips = [[DVec3::ZERO; 5]; 2];
-        for (h, (side, wrist)) in [(Side::Left, Joint::LeftWrist), (Side::Right, Joint::RightWrist)]
-            .into_iter()
-            .enumerate()
+        for (h, (side, wrist)) in [
+            (Side::Left, Joint::LeftWrist),
+            (Side::Right, Joint::RightWrist),
+        ]
+        .into_iter()
+        .enumerate()
         {
             let hand = HAND_PER_FOREARM * skeleton.bone_length(wrist);
             let (along, thumb, palm) = hand_axes(side);
@@ -267,33 +270,31 @@ impl HandSkeleton {
 /// the finger's own axis, the same in every frame since rest frames are
 /// aligned with the world.
 pub fn local_rotations(curls: &Curls) -> [DQuat; FingerJoint::COUNT] {
-    let mut out = [DQuat::IDENTITY; FingerJoint::COUNT];
-    for (index, q) in out.iter_mut().enumerate() {
-        let j = FingerJoint::from_index(index);
-        let (along, _, palm) = hand_axes(j.side);
-        let hand = match j.side {
-            Side::Left => 0,
-            Side::Right => 1,
-        };
-        let f = Finger::ALL
-            .iter()
-            .position(|f| *f == j.finger)
-            .unwrap_or(0);
-        let curl = curls[hand][f];
-        let curl = if curl.is_finite() {
-            curl.clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        let (direction, degrees) = match j.finger {
-            Finger::Thumb => (thumb_direction(j.side), THUMB_FLEX_DEG),
-            _ => (along, FLEX_DEG),
-        };
-        let axis = direction.cross(palm).normalize();
-        let angle = (curl * degrees[usize::from(j.number - 1)]).to_radians();
-        *q = DQuat::from_axis_angle(axis, angle);
-    }
-    out
+    std::array::from_fn(|index| local_rotation(curls, FingerJoint::from_index(index)))
+}
+
+/// One finger joint's rotation of [`local_rotations`]; a curl out of 0..1
+/// is held to it, one not finite reads 0.
+pub fn local_rotation(curls: &Curls, j: FingerJoint) -> DQuat {
+    let (along, _, palm) = hand_axes(j.side);
+    let hand = match j.side {
+        Side::Left => 0,
+        Side::Right => 1,
+    };
+    let f = Finger::ALL.iter().position(|f| *f == j.finger).unwrap_or(0);
+    let curl = curls[hand][f];
+    let curl = if curl.is_finite() {
+        curl.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (direction, degrees) = match j.finger {
+        Finger::Thumb => (thumb_direction(j.side), THUMB_FLEX_DEG),
+        _ => (along, FLEX_DEG),
+    };
+    let axis = direction.cross(palm).normalize();
+    let angle = (curl * degrees[usize::from(j.number.clamp(1, 3) - 1)]).to_radians();
+    DQuat::from_axis_angle(axis, angle)
 }
 
 /// World transforms of every finger joint (position, and its bone's world
@@ -322,12 +323,7 @@ pub fn world_transforms(
 }
 
 /// A fingertip's world position given its `_3` joint's transform.
-pub fn fingertip(
-    hands: &HandSkeleton,
-    side: Side,
-    finger: Finger,
-    third: &Transform,
-) -> DVec3 {
+pub fn fingertip(hands: &HandSkeleton, side: Side, finger: Finger, third: &Transform) -> DVec3 {
     let h = match side {
         Side::Left => 0,
         Side::Right => 1,
@@ -374,7 +370,9 @@ mod tests {
         // Straight out sideways, palm down: on the wrist's height, to -X.
         assert!((tip.y - wrist.y).abs() < 1e-12 && tip.x < wrist.x);
         // Rest rotations are the identity; the thumb points forward.
-        assert!(w.iter().all(|t| t.rotation.abs_diff_eq(DQuat::IDENTITY, 1e-12)));
+        assert!(w
+            .iter()
+            .all(|t| t.rotation.abs_diff_eq(DQuat::IDENTITY, 1e-12)));
         let thumb = w[FingerJoint::from_name("left_thumb_3").unwrap().index()];
         let thumb_1 = w[FingerJoint::from_name("left_thumb_1").unwrap().index()];
         assert!(thumb.position.z > thumb_1.position.z + 0.02);

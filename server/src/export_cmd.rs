@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use posewire_body::bvh::canonical_bvh;
-use posewire_body::formats::{JointFrame, JointTrack};
+use posewire_body::bvh::{add_fingers, canonical_bvh};
+use posewire_body::fingers::{self, Curls, HandSkeleton};
+use posewire_body::formats::{FingerFrame, JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
 use posewire_takes::Take;
 
-use crate::scene_export::{AvatarAnimation, SceneAnimation};
+use crate::scene_export::{AvatarAnimation, AvatarFingers, SceneAnimation};
 
 /// `posewire export` arguments.
 #[derive(Debug, Args)]
@@ -188,7 +189,23 @@ pub fn take_poses(
 /// Poses at `fps` from the first frame's time to the last: positions
 /// linearly, rotations by slerp, between the two frames around each time.
 fn resample(frames: &[(f64, BodyPose)], fps: f64) -> Vec<(f64, BodyPose)> {
-    let (t0, t1) = (frames[0].0, frames[frames.len() - 1].0);
+    resample_by(frames, fps, |a, b, s| BodyPose {
+        root: a.root.lerp(b.root, s),
+        rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
+    })
+}
+
+/// Values at `fps` from the first frame's time to the last, each mixed by
+/// `mix` between the two frames around its time (`s` 0..1).
+fn resample_by<T: Copy>(
+    frames: &[(f64, T)],
+    fps: f64,
+    mix: impl Fn(&T, &T, f64) -> T,
+) -> Vec<(f64, T)> {
+    let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
+        return Vec::new();
+    };
+    let (t0, t1) = (first.0, last.0);
     let count = ((t1 - t0) * fps).floor() as usize + 1;
     let mut out = Vec::with_capacity(count);
     let mut k = 0usize;
@@ -198,19 +215,42 @@ fn resample(frames: &[(f64, BodyPose)], fps: f64) -> Vec<(f64, BodyPose)> {
             k += 1;
         }
         let (ta, a) = &frames[k];
-        let pose = match frames.get(k + 1) {
-            Some((tb, b)) if *tb > *ta => {
-                let s = ((t - ta) / (tb - ta)).clamp(0.0, 1.0);
-                BodyPose {
-                    root: a.root.lerp(b.root, s),
-                    rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
-                }
-            }
+        let value = match frames.get(k + 1) {
+            Some((tb, b)) if *tb > *ta => mix(a, b, ((t - ta) / (tb - ta)).clamp(0.0, 1.0)),
             _ => *a,
         };
-        out.push((t, pose));
+        out.push((t, value));
     }
     out
+}
+
+/// The fingers' curls on the export's frames (those of [`take_poses`]
+/// with the same `version` and `fps`); `None` when the take has no
+/// controller input (no fingers).
+pub fn take_curls(take: &Take, version: Option<u32>, fps: Option<f64>) -> Option<Vec<Curls>> {
+    let version = version.or_else(|| take.latest_version())?;
+    let curls = posewire::serve::take_fingers::solved_curls(take, version)?;
+    let curls = match fps {
+        Some(fps) if fps.is_finite() && fps > 0.0 => {
+            resample_by(&curls, fps, posewire::serve::take_fingers::mix)
+        }
+        _ => curls,
+    };
+    Some(curls.into_iter().map(|(_, c)| c).collect())
+}
+
+/// The finger joints of each pose (FORMATS.md section 4) for the curls.
+pub fn finger_frames(
+    skeleton: &Skeleton,
+    poses: &[(f64, BodyPose)],
+    curls: &[Curls],
+) -> Vec<FingerFrame> {
+    let hands = HandSkeleton::from_skeleton(skeleton);
+    poses
+        .iter()
+        .zip(curls)
+        .map(|((_, pose), c)| fingers::world_transforms(pose, skeleton, &hands, c))
+        .collect()
 }
 
 /// A joint track of poses on a skeleton: world positions and rotations.
@@ -237,8 +277,13 @@ fn scene(
     take: &Take,
     skeleton: Skeleton,
     poses: &[(f64, BodyPose)],
+    curls: Option<Vec<Curls>>,
     frame_time: f64,
 ) -> SceneAnimation {
+    let fingers = curls.map(|curls| AvatarFingers {
+        hands: HandSkeleton::from_skeleton(&skeleton),
+        curls,
+    });
     let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
     SceneAnimation {
         name: take.info.name.clone(),
@@ -247,6 +292,7 @@ fn scene(
             name: take.info.avatar_id.clone(),
             skeleton,
             poses: poses.iter().map(|(_, p)| *p).collect(),
+            fingers,
         }],
         objects: crate::export_objects::object_tracks(take, &times),
         timecode: take.info.timecode_start.clone(),
@@ -259,6 +305,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     let take = open_take(&path)?;
     let skeleton = take_skeleton(&take)?;
     let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
+    let curls = take_curls(&take, args.version, args.fps);
     if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("cannot create the folder {}", parent.display()))?;
@@ -266,11 +313,21 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     match args.format {
         ExportFormat::Bvh => {
             let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
-            let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            let mut bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            if let Some(curls) = &curls {
+                let hands = HandSkeleton::from_skeleton(&skeleton);
+                add_fingers(&mut bvh, &hands, curls, args.units.per_metre());
+            }
             posewire_body::atomic_file::write_atomic(&args.out, bvh.to_text().as_bytes())
                 .with_context(|| format!("cannot write {}", args.out.display()))?;
         }
-        ExportFormat::Csv => joint_track(&skeleton, &poses).write(&args.out)?,
+        ExportFormat::Csv => {
+            let mut track = joint_track(&skeleton, &poses);
+            if let Some(curls) = &curls {
+                track.fingers = finger_frames(&skeleton, &poses, curls);
+            }
+            track.write(&args.out)?
+        }
         ExportFormat::Gltf => {
             let model = match args.skeleton.as_str() {
                 "canonical" => None,
@@ -283,12 +340,14 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let objects = crate::export_objects::object_tracks(&take, &times);
             crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
         }
-        ExportFormat::Fbx => {
-            crate::fbx_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
-        }
-        ExportFormat::Usd => {
-            crate::usd_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
-        }
+        ExportFormat::Fbx => crate::fbx_export::write(
+            &scene(&take, skeleton, &poses, curls, frame_time),
+            &args.out,
+        )?,
+        ExportFormat::Usd => crate::usd_export::write(
+            &scene(&take, skeleton, &poses, curls, frame_time),
+            &args.out,
+        )?,
     }
     tracing::info!(
         take = %take.info.name,

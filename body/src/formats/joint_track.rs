@@ -216,7 +216,9 @@ impl FingerFrames {
             return Err(csv::syntax(
                 path,
                 last,
-                format!("the frame on {lines} {what} (a track with fingers has them in every frame)"),
+                format!(
+                    "the frame on {lines} {what} (a track with fingers has them in every frame)"
+                ),
             ));
         }
         frames.push(body);
@@ -322,7 +324,10 @@ impl JointTrack {
                 csv::push_pose(&mut out, Some(t));
                 out.push('\n');
             }
-            for (name, t) in names.iter().zip(self.fingers.get(index).into_iter().flatten()) {
+            for (name, t) in names
+                .iter()
+                .zip(self.fingers.get(index).into_iter().flatten())
+            {
                 csv::push_time(&mut out, frame.time_s);
                 out.push(',');
                 out.push_str(name);
