@@ -19,11 +19,14 @@ use bvh_fk::independent_fk;
 use common::{arg, posewire, text};
 use glam::{DQuat, DVec3, EulerRot};
 use glb_objects::{glb_objects, GlbObject};
-use posewire_body::formats::JointTrack;
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
+use posewire_body::fingers::FingerJoint;
+use posewire_body::formats::{JointTrack, TrackerSample};
+use posewire_body::{
+    BodyPose, BodyProfile, ControllerInput, Device, Joint, JointMap, Skeleton, Touch, Transform,
+};
 use posewire_takes::{
     scan, ObjectBody, ObjectGone, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record,
-    SolveVersion, SolvedFrame, TakeInfo, TakeWriter,
+    SolveVersion, SolvedFrame, TakeInfo, TakeWriter, Tick,
 };
 
 fn profile() -> BodyProfile {
@@ -356,11 +359,53 @@ fn append_when_free(
     }
 }
 
+/// The hand controllers' samples of tick `k` (90 Hz): the right grip
+/// closes over the first half second and opens over the second, the left
+/// trigger is pulled halfway with the thumb on the stick.
+fn hand_samples(k: u64) -> Vec<TrackerSample> {
+    let t = k as f64 / 90.0;
+    let grip = 1.0 - (2.0 * t - 1.0).abs();
+    let input = |grip: f64, trigger: f64, stick: bool| {
+        Some(ControllerInput {
+            grip,
+            trigger,
+            touch: Touch {
+                thumbstick: stick,
+                ..Touch::default()
+            },
+            ..ControllerInput::default()
+        })
+    };
+    vec![
+        TrackerSample {
+            time_s: t,
+            device: Device::LeftHand,
+            pose: None,
+            input: input(0.0, 0.5, true),
+        },
+        TrackerSample {
+            time_s: t,
+            device: Device::RightHand,
+            pose: None,
+            input: input(grip, 0.0, false),
+        },
+    ]
+}
+
 /// `write_take`'s take with the test objects appended: described when
-/// first seen, a state per tick while in the space, the stick leaving.
+/// first seen, a state per tick while in the space, the stick leaving;
+/// and the ticks' hand controller input, which poses the fingers.
 fn write_take_with_objects(dir: &Path) -> PathBuf {
     let (path, _) = write_take(dir, 1.0);
     let (mut w, _, _) = append_when_free(&path);
+    for k in 0..90u64 {
+        w.push(&Record::Tick(Tick {
+            sequence: k,
+            time_s: k as f64 / 90.0,
+            samples: hand_samples(k),
+        }))
+        .expect("tick");
+    }
     for (id, name, shape) in test_objects() {
         let first = if id == 3 { 30 } else { 0 };
         w.push(&Record::ObjectSeen(ObjectSeen {
@@ -619,6 +664,7 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
     };
     let n = track.frames.len();
     assert_eq!(n, 90);
+    assert_eq!(track.fingers.len(), n, "the CSV carries the fingers");
     assert_eq!(json["metersPerUnit"].as_f64(), Some(1.0));
     assert_eq!(json["upAxis"], "Y");
     assert_eq!(json["timeCodesPerSecond"].as_f64(), Some(90.0));
@@ -647,7 +693,7 @@ fn export_usd_is_read_by_pixar_usd_with_every_joint_and_object_where_posewire_ha
         .is_some_and(|p| p.ends_with("/Animation")));
     let (d, at) = usd_check::worst_joint(&json, "a", &track);
     println!(
-        "Pixar USD {}: worst joint {:.5} mm ({at}) over all {n} time codes",
+        "Pixar USD {}: worst joint (21 body, 30 finger) {:.5} mm ({at}) over all {n} time codes",
         json["usd"],
         d * 1000.0
     );
@@ -725,6 +771,19 @@ fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_
         assert_eq!(m.parent, parent, "{}'s parent", j.name());
         ids.push(id);
     }
+    // The fingers under the wrists.
+    assert_eq!(track.fingers.len(), track.frames.len(), "the CSV has fingers");
+    let mut finger_ids = Vec::new();
+    for f in FingerJoint::all() {
+        let (id, m) = by_name(&f.name());
+        assert_eq!(m.kind, "LimbNode", "{f}");
+        let parent = match f.parent() {
+            Some(p) => finger_ids[p.index()],
+            None => ids[f.wrist().index()],
+        };
+        assert_eq!(m.parent, parent, "{f}'s parent");
+        finger_ids.push(id);
+    }
     let pelvis = &models[&ids[0]];
     let (times, _) = &pelvis.curves[&("Lcl Translation".to_string(), 0)];
     assert_eq!(times.len(), track.frames.len());
@@ -742,9 +801,12 @@ fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_
         for j in Joint::ALL {
             worst = worst.max((world[&ids[j.index()]] / 100.0).distance(ours[j]));
         }
+        for (id, t) in finger_ids.iter().zip(&track.fingers[k]) {
+            worst = worst.max((world[id] / 100.0).distance(t.position));
+        }
     }
     println!(
-        "fbx read back: worst joint {:.5} mm over {} frames",
+        "fbx read back: worst joint (21 body, 30 finger) {:.5} mm over {} frames",
         worst * 1000.0,
         track.frames.len()
     );
