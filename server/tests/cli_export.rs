@@ -772,7 +772,11 @@ fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_
         ids.push(id);
     }
     // The fingers under the wrists.
-    assert_eq!(track.fingers.len(), track.frames.len(), "the CSV has fingers");
+    assert_eq!(
+        track.fingers.len(),
+        track.frames.len(),
+        "the CSV has fingers"
+    );
     let mut finger_ids = Vec::new();
     for f in FingerJoint::all() {
         let (id, m) = by_name(&f.name());
