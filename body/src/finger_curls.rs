@@ -170,6 +170,27 @@ mod tests {
     }
 
     #[test]
+    fn inputs_out_of_range_or_not_finite_never_make_curls_leave_0_to_1() {
+        let mut c = FingerCurls::new();
+        let values = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -5.0, 5.0, 0.5];
+        for (k, v) in values.into_iter().enumerate() {
+            let input = ControllerInput {
+                grip: v,
+                trigger: -v,
+                thumbstick: [v, v],
+                ..ControllerInput::default()
+            };
+            c.push(&sample(k as f64 * 0.01, Device::LeftHand, input));
+            c.push(&sample(v, Device::RightHand, input));
+            for t in [k as f64 * 0.01, f64::NAN, 1e300] {
+                for curl in c.at(t).into_iter().flatten() {
+                    assert!((0.0..=1.0).contains(&curl), "{curl} after {v} at {t}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn curls_follow_causally_and_do_not_depend_on_ticks() {
         let closed = ControllerInput {
             grip: 1.0,
