@@ -338,7 +338,14 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
             let objects = crate::export_objects::object_tracks(&take, &times);
-            crate::skin_cmd::write_animation(&rig, &frames, &objects, &args.out)?;
+            // The fingers join the canonical skeleton; a rigged model keeps
+            // its own finger bones.
+            let finger_frames = match (&curls, model) {
+                (Some(curls), None) => Some(finger_frames(&skeleton, &poses, curls)),
+                _ => None,
+            };
+            let fingers = finger_frames.as_deref().map(|f| (&skeleton, f));
+            crate::skin_cmd::write_animation(&rig, &frames, &objects, fingers, &args.out)?;
         }
         ExportFormat::Fbx => crate::fbx_export::write(
             &scene(&take, skeleton, &poses, curls, frame_time),

@@ -14,6 +14,7 @@ mod demo_clip;
 mod eval_cmd;
 mod eval_report;
 mod export_cmd;
+mod gltf_fingers;
 mod export_objects;
 mod fbx_export;
 mod push_cmd;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use posewire_body::formats::JointFrame;
+use posewire_body::formats::{FingerFrame, JointFrame};
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_skinning::export::{
     write_baked_glb, write_glb_with_props, write_obj, AnimationFrame, BakedFrame,
@@ -162,7 +162,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         SkinFormat::Gltf => {
             let path = args.out.join(format!("{}.glb", track_name(joints)));
             if method == Method::Lbs {
-                write_animation(&rig, &frames, &[], &path)
+                write_animation(&rig, &frames, &[], None, &path)
             } else {
                 write_baked(&rig, &frames, method, &path)
             }
@@ -242,17 +242,22 @@ pub fn write_animation(
     rig: &Rig,
     frames: &[(usize, &JointFrame)],
     props: &[posewire_skinning::export::PropTrack],
+    fingers: Option<(&Skeleton, &[FingerFrame])>,
     path: &Path,
 ) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
-    let keys: Vec<AnimationFrame> = frames
+    let mut keys: Vec<AnimationFrame> = frames
         .iter()
         .map(|(_, frame)| AnimationFrame {
             time_s: (frame.time_s - t0) as f32,
             bones: rig.retarget.transforms(&pose_of(frame)),
         })
         .collect();
-    write_glb_with_props(path, &rig.mesh, &keys, props)?;
+    let mut mesh = std::borrow::Cow::Borrowed(&rig.mesh);
+    if let Some((skeleton, fingers)) = fingers {
+        crate::gltf_fingers::add(mesh.to_mut(), &mut keys, skeleton, fingers);
+    }
+    write_glb_with_props(path, &mesh, &keys, props)?;
     tracing::info!(
         frames = keys.len(),
         objects = props.len(),

@@ -229,6 +229,101 @@ fn export_gltf_holds_the_animation_of_the_take() {
     assert!(json["skins"].as_array().is_some_and(|s| !s.is_empty()));
 }
 
+/// World positions of every named node of a `.glb` at animation key `k`,
+/// read with the `gltf` crate (independent of Posewire's writer): each
+/// node's local translation and rotation from its animation channels at
+/// key `k` (or its own when not animated), chained from the scene roots.
+fn glb_node_positions(bytes: &[u8], k: usize) -> std::collections::BTreeMap<String, DVec3> {
+    use gltf::animation::util::ReadOutputs;
+    let gltf = gltf::Gltf::from_slice(bytes).expect("a valid glb");
+    let blob = gltf.blob.clone().expect("a binary chunk");
+    let mut local: Vec<(DVec3, DQuat)> = gltf
+        .nodes()
+        .map(|n| {
+            let (t, r, _) = n.transform().decomposed();
+            (
+                DVec3::from_array(t.map(f64::from)),
+                DQuat::from_array(r.map(f64::from)),
+            )
+        })
+        .collect();
+    for animation in gltf.animations() {
+        for channel in animation.channels() {
+            let node = channel.target().node().index();
+            let reader = channel.reader(|_| Some(&blob[..]));
+            match reader.read_outputs().expect("values") {
+                ReadOutputs::Translations(t) => {
+                    if let Some(v) = t.clone().nth(k.min(t.count() - 1)) {
+                        local[node].0 = DVec3::from_array(v.map(f64::from));
+                    }
+                }
+                ReadOutputs::Rotations(r) => {
+                    let r: Vec<[f32; 4]> = r.into_f32().collect();
+                    if let Some(v) = r.get(k.min(r.len() - 1)) {
+                        local[node].1 = DQuat::from_array(v.map(f64::from));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack: Vec<(gltf::Node, DVec3, DQuat)> = gltf
+        .scenes()
+        .flat_map(|s| s.nodes())
+        .map(|n| (n, DVec3::ZERO, DQuat::IDENTITY))
+        .collect();
+    while let Some((node, p, q)) = stack.pop() {
+        let (t, r) = local[node.index()];
+        let (wp, wq) = (p + q * t, q * r);
+        if let Some(name) = node.name() {
+            out.insert(name.to_string(), wp);
+        }
+        stack.extend(node.children().map(|c| (c, wp, wq)));
+    }
+    out
+}
+
+#[test]
+fn export_gltf_on_the_canonical_skeleton_carries_the_fingers_where_the_csv_has_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, glb) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.glb"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "gltf", &glb);
+    let track = JointTrack::read(&csv).expect("csv");
+    assert_eq!(track.fingers.len(), track.frames.len());
+    let bytes = std::fs::read(&glb).expect("glb");
+    let mut worst: (f64, String) = (0.0, String::new());
+    for k in [0, 20, 45, 70, 89] {
+        let nodes = glb_node_positions(&bytes, k);
+        let body = track.frames[k].positions();
+        for j in [Joint::LeftWrist, Joint::RightWrist] {
+            let d = nodes[j.name()].distance(body[j]);
+            if d > worst.0 {
+                worst = (d, format!("{j} at key {k}"));
+            }
+        }
+        for (f, t) in FingerJoint::all().zip(&track.fingers[k]) {
+            let name = f.name();
+            let at = nodes.get(&name).unwrap_or_else(|| panic!("no node {name}"));
+            let d = at.distance(t.position);
+            if d > worst.0 {
+                worst = (d, format!("{name} at key {k}"));
+            }
+        }
+    }
+    println!(
+        "glTF read back (gltf crate): worst wrist or finger joint {:.5} mm ({})",
+        worst.0 * 1000.0,
+        worst.1
+    );
+    assert!(worst.0 < 1e-3, "{} m at {}", worst.0, worst.1);
+}
+
 #[test]
 fn export_errors_name_what_is_wrong() {
     let dir = tempfile::tempdir().expect("tempdir");
