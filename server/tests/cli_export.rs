@@ -285,17 +285,37 @@ fn glb_node_positions(bytes: &[u8], k: usize) -> std::collections::BTreeMap<Stri
 }
 
 #[test]
-fn export_gltf_on_the_canonical_skeleton_carries_the_fingers_where_the_csv_has_them() {
+fn export_gltf_and_bvh_on_the_canonical_skeleton_carry_the_fingers_where_the_csv_has_them() {
     let dir = tempfile::tempdir().expect("tempdir");
     let take = write_take_with_objects(dir.path());
-    let (csv, glb) = (
+    let (csv, glb, bvh) = (
         dir.path().join("walk.joints.csv"),
         dir.path().join("walk.glb"),
+        dir.path().join("walk.bvh"),
     );
     export_as(&take, "csv", &csv);
     export_as(&take, "gltf", &glb);
+    export_as(&take, "bvh", &bvh);
     let track = JointTrack::read(&csv).expect("csv");
     assert_eq!(track.fingers.len(), track.frames.len());
+    // BVH, by a forward kinematics of its own (centimetres).
+    let (names, frames, _) = independent_fk(&std::fs::read_to_string(&bvh).expect("bvh"));
+    assert_eq!(frames.len(), track.frames.len());
+    let mut worst_bvh: f64 = 0.0;
+    for (world, fingers) in frames.iter().zip(&track.fingers) {
+        for (f, t) in FingerJoint::all().zip(fingers) {
+            let i = names
+                .iter()
+                .position(|n| *n == f.name())
+                .unwrap_or_else(|| panic!("no BVH joint {f}"));
+            worst_bvh = worst_bvh.max((world[i] / 100.0).distance(t.position));
+        }
+    }
+    println!(
+        "BVH read back: worst finger joint {:.5} mm",
+        worst_bvh * 1000.0
+    );
+    assert!(worst_bvh < 1e-3, "worst finger joint {worst_bvh} m off");
     let bytes = std::fs::read(&glb).expect("glb");
     let mut worst: (f64, String) = (0.0, String::new());
     for k in [0, 20, 45, 70, 89] {
