@@ -337,6 +337,12 @@ mod tests {
     use super::*;
     use crate::profile::BodyProfile;
 
+    fn at(name: &str) -> usize {
+        FingerJoint::from_name(name)
+            .expect("a finger joint")
+            .index()
+    }
+
     fn skeleton() -> Skeleton {
         Skeleton::from_profile(&BodyProfile::from_stature(1.75))
     }
@@ -362,7 +368,7 @@ mod tests {
         let pose = BodyPose::rest(&skeleton);
         let w = world_transforms(&pose, &skeleton, &hands, &[[0.0; 5]; 2]);
         let wrist = pose.positions(&skeleton)[Joint::RightWrist];
-        let third = w[FingerJoint::from_name("right_middle_3").unwrap().index()];
+        let third = w[at("right_middle_3")];
         let tip = fingertip(&hands, Side::Right, Finger::Middle, &third);
         let hand = HAND_PER_FOREARM * skeleton.bone_length(Joint::RightWrist);
         // The middle finger's segments sum to 0.99 of the hand's length.
@@ -373,8 +379,8 @@ mod tests {
         assert!(w
             .iter()
             .all(|t| t.rotation.abs_diff_eq(DQuat::IDENTITY, 1e-12)));
-        let thumb = w[FingerJoint::from_name("left_thumb_3").unwrap().index()];
-        let thumb_1 = w[FingerJoint::from_name("left_thumb_1").unwrap().index()];
+        let thumb = w[at("left_thumb_3")];
+        let thumb_1 = w[at("left_thumb_1")];
         assert!(thumb.position.z > thumb_1.position.z + 0.02);
     }
 
@@ -386,7 +392,7 @@ mod tests {
         let wrist = pose.positions(&skeleton)[Joint::LeftWrist];
         let tip_at = |curl: f64| {
             let w = world_transforms(&pose, &skeleton, &hands, &[[curl; 5], [0.0; 5]]);
-            let third = w[FingerJoint::from_name("left_middle_3").unwrap().index()];
+            let third = w[at("left_middle_3")];
             fingertip(&hands, Side::Left, Finger::Middle, &third)
         };
         let (open, closed) = (tip_at(0.0), tip_at(1.0));

@@ -13,7 +13,12 @@ use posewire_skinning::{BoneTransform, MeshJoint, SkinnedMesh};
 /// every key (`fingers[k]` for `keys[k]`). Does nothing when the mesh has
 /// no joints named `left_wrist` and `right_wrist` (not the canonical
 /// skeleton).
-pub fn add(mesh: &mut SkinnedMesh, keys: &mut [AnimationFrame], skeleton: &Skeleton, fingers: &[FingerFrame]) {
+pub fn add(
+    mesh: &mut SkinnedMesh,
+    keys: &mut [AnimationFrame],
+    skeleton: &Skeleton,
+    fingers: &[FingerFrame],
+) {
     let wrist_of = |name: &str| mesh.skeleton.iter().position(|j| j.name == name);
     let Some(wrists) = wrist_of("left_wrist").zip(wrist_of("right_wrist")) else {
         return;

@@ -330,7 +330,11 @@ fn the_page_draws_the_moving_avatars_and_their_numbers() {
         const s = v.fingers.geometry.attributes.position.array;
         return v.fingers.visible && s.length === 180 && s.every(Number.isFinite) && s.some(x => x !== 0);
     }).length";
-    assert_eq!(browser.eval(fingers_drawn), json!(2), "both hands' fingers drawn");
+    assert_eq!(
+        browser.eval(fingers_drawn),
+        json!(2),
+        "both hands' fingers drawn"
+    );
     browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "ms"}));
     browser.run(json!({"cmd": "wait-text", "selector": "#devices", "text": "demo-1 head"}));
     assert_eq!(

@@ -16,8 +16,8 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::fingers::FingerJoint;
+use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_proto::v1 as pb;
 use posewire_vmc::osc::{OscMessage, OscPacket};
