@@ -229,7 +229,22 @@ pub fn skeleton(id: &str, skeleton: &Skeleton, profile_name: &str, stature_m: f6
             .collect(),
         profile_name: profile_name.to_string(),
         stature_m,
+        finger_joints: finger_joints(skeleton),
     }
+}
+
+/// The finger joints of a skeleton for `pb::Skeleton::finger_joints`.
+fn finger_joints(skeleton: &Skeleton) -> Vec<pb::SkeletonJoint> {
+    let hands = HandSkeleton::from_skeleton(skeleton);
+    FingerJoint::all()
+        .map(|f| pb::SkeletonJoint {
+            name: f.name(),
+            parent: f
+                .parent()
+                .map_or(f.wrist().index(), |p| Joint::COUNT + p.index()) as i32,
+            rest_offset: Some(vec3(hands.offsets[f.index()])),
+        })
+        .collect()
 }
 
 #[cfg(test)]
