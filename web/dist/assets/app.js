@@ -4663,6 +4663,12 @@ message Skeleton {
   string profile_name = 3;
   // Standing height of the person, metres.
   double stature_m = 4;
+  // The 30 finger joints (FORMATS.md section 4, the order of
+  // \`AvatarFrame.fingers\`) with their rest offsets; each \`parent\` indexes
+  // \`joints\` followed by \`finger_joints\` (a finger's first joint hangs
+  // from its wrist). Given for every avatar; its frames carry fingers when
+  // its controllers give input and the subscriber asked for them.
+  repeated SkeletonJoint finger_joints = 5;
 }
 
 // One joint of a skeleton.
