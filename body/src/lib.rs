@@ -9,6 +9,8 @@ pub mod bounded_read;
 pub mod controller_input;
 pub mod conventions;
 pub mod device;
+pub mod finger_curls;
+pub mod fingers;
 pub mod joint;
 pub mod pose;
 pub mod profile;

@@ -27,6 +27,7 @@ fn big_track() -> JointTrack {
     JointTrack {
         frames,
         has_rotations: true,
+        fingers: Vec::new(),
     }
 }
 

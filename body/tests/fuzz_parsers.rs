@@ -217,6 +217,7 @@ fn joint_track_seed() -> String {
     JointTrack {
         frames,
         has_rotations: true,
+        fingers: Vec::new(),
     }
     .to_csv()
 }

@@ -223,6 +223,7 @@ pub fn evaluate_bvh(
         let SolvedTake {
             frames: output,
             reactions,
+            ..
         } = solve(&profile, &takes.trackers).map_err(solve_error("full"))?;
         let first_time = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
         let metrics =

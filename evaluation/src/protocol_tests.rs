@@ -64,6 +64,7 @@ fn oracle(
         Ok(SolvedTake {
             frames,
             reactions: Default::default(),
+            fingers: Vec::new(),
         })
     }
 }

@@ -165,6 +165,7 @@ pub fn write_truth(truth: &Truth, dir: &Path, name: &str) -> Result<(), TruthErr
     let track = JointTrack {
         frames: truth.frames.clone(),
         has_rotations: true,
+        fingers: Vec::new(),
     };
     track.write(&dir.join(format!("{name}.truth.joints.csv")))?;
     let path = dir.join(format!("{name}.truth.toml"));

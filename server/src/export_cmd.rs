@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use posewire_body::bvh::canonical_bvh;
-use posewire_body::formats::{JointFrame, JointTrack};
+use posewire_body::bvh::{add_fingers, canonical_bvh};
+use posewire_body::fingers::{self, Curls, HandSkeleton};
+use posewire_body::formats::{FingerFrame, JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
 use posewire_takes::Take;
 
-use crate::scene_export::{AvatarAnimation, SceneAnimation};
+use crate::scene_export::{AvatarAnimation, AvatarFingers, SceneAnimation};
 
 /// `posewire export` arguments.
 #[derive(Debug, Args)]
@@ -189,7 +190,23 @@ pub fn take_poses(
 /// Poses at `fps` from the first frame's time to the last: positions
 /// linearly, rotations by slerp, between the two frames around each time.
 fn resample(frames: &[(f64, BodyPose)], fps: f64) -> Vec<(f64, BodyPose)> {
-    let (t0, t1) = (frames[0].0, frames[frames.len() - 1].0);
+    resample_by(frames, fps, |a, b, s| BodyPose {
+        root: a.root.lerp(b.root, s),
+        rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
+    })
+}
+
+/// Values at `fps` from the first frame's time to the last, each mixed by
+/// `mix` between the two frames around its time (`s` 0..1).
+fn resample_by<T: Copy>(
+    frames: &[(f64, T)],
+    fps: f64,
+    mix: impl Fn(&T, &T, f64) -> T,
+) -> Vec<(f64, T)> {
+    let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
+        return Vec::new();
+    };
+    let (t0, t1) = (first.0, last.0);
     let count = ((t1 - t0) * fps).floor() as usize + 1;
     let mut out = Vec::with_capacity(count);
     let mut k = 0usize;
@@ -199,19 +216,42 @@ fn resample(frames: &[(f64, BodyPose)], fps: f64) -> Vec<(f64, BodyPose)> {
             k += 1;
         }
         let (ta, a) = &frames[k];
-        let pose = match frames.get(k + 1) {
-            Some((tb, b)) if *tb > *ta => {
-                let s = ((t - ta) / (tb - ta)).clamp(0.0, 1.0);
-                BodyPose {
-                    root: a.root.lerp(b.root, s),
-                    rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
-                }
-            }
+        let value = match frames.get(k + 1) {
+            Some((tb, b)) if *tb > *ta => mix(a, b, ((t - ta) / (tb - ta)).clamp(0.0, 1.0)),
             _ => *a,
         };
-        out.push((t, pose));
+        out.push((t, value));
     }
     out
+}
+
+/// The fingers' curls on the export's frames (those of [`take_poses`]
+/// with the same `version` and `fps`); `None` when the take has no
+/// controller input (no fingers).
+pub fn take_curls(take: &Take, version: Option<u32>, fps: Option<f64>) -> Option<Vec<Curls>> {
+    let version = version.or_else(|| take.latest_version())?;
+    let curls = posewire::serve::take_fingers::solved_curls(take, version)?;
+    let curls = match fps {
+        Some(fps) if fps.is_finite() && fps > 0.0 => {
+            resample_by(&curls, fps, posewire::serve::take_fingers::mix)
+        }
+        _ => curls,
+    };
+    Some(curls.into_iter().map(|(_, c)| c).collect())
+}
+
+/// The finger joints of each pose (FORMATS.md section 4) for the curls.
+pub fn finger_frames(
+    skeleton: &Skeleton,
+    poses: &[(f64, BodyPose)],
+    curls: &[Curls],
+) -> Vec<FingerFrame> {
+    let hands = HandSkeleton::from_skeleton(skeleton);
+    poses
+        .iter()
+        .zip(curls)
+        .map(|((_, pose), c)| fingers::world_transforms(pose, skeleton, &hands, c))
+        .collect()
 }
 
 /// A joint track of poses on a skeleton: world positions and rotations.
@@ -228,6 +268,7 @@ pub fn joint_track(skeleton: &Skeleton, poses: &[(f64, BodyPose)]) -> JointTrack
             })
             .collect(),
         has_rotations: true,
+        fingers: Vec::new(),
     }
 }
 
@@ -237,8 +278,13 @@ fn scene(
     take: &Take,
     skeleton: Skeleton,
     poses: &[(f64, BodyPose)],
+    curls: Option<Vec<Curls>>,
     frame_time: f64,
 ) -> SceneAnimation {
+    let fingers = curls.map(|curls| AvatarFingers {
+        hands: HandSkeleton::from_skeleton(&skeleton),
+        curls,
+    });
     let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
     SceneAnimation {
         name: take.info.name.clone(),
@@ -247,6 +293,7 @@ fn scene(
             name: take.info.avatar_id.clone(),
             skeleton,
             poses: poses.iter().map(|(_, p)| *p).collect(),
+            fingers,
         }],
         objects: crate::export_objects::object_tracks(take, &times),
         timecode: crate::scene_export::ExportTimecode::of(take),
@@ -257,16 +304,27 @@ fn scene(
 fn write_body(args: &ExportArgs, take: &Take, out: &Path) -> anyhow::Result<usize> {
     let skeleton = take_skeleton(take)?;
     let (poses, frame_time) = take_poses(take, args.version, args.fps)?;
+    let curls = take_curls(take, args.version, args.fps);
     match args.format {
         ExportFormat::Bvh => {
             let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
-            let bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            let mut bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
+            if let Some(curls) = &curls {
+                let hands = HandSkeleton::from_skeleton(&skeleton);
+                add_fingers(&mut bvh, &hands, curls, args.units.per_metre());
+            }
             // No timecode comment: Assimp's BVH reader refuses any line it
             // does not expect (docs/PIPELINE.md).
             posewire_body::atomic_file::write_atomic(out, bvh.to_text().as_bytes())
                 .with_context(|| format!("cannot write {}", out.display()))?;
         }
-        _ => joint_track(&skeleton, &poses).write(out)?,
+        _ => {
+            let mut track = joint_track(&skeleton, &poses);
+            if let Some(curls) = &curls {
+                track.fingers = finger_frames(&skeleton, &poses, curls);
+            }
+            track.write(out)?
+        }
     }
     Ok(poses.len())
 }
@@ -308,11 +366,20 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
     let mut tracks = Vec::with_capacity(parts.len());
     for part in &parts {
         let (poses, _) = take_poses(part, args.version, None)?;
-        tracks.push((part.info.avatar_id.clone(), take_skeleton(part)?, poses));
+        let curls = args
+            .version
+            .or_else(|| part.latest_version())
+            .and_then(|v| posewire::serve::take_fingers::solved_curls(part, v));
+        tracks.push((
+            part.info.avatar_id.clone(),
+            take_skeleton(part)?,
+            poses,
+            curls,
+        ));
     }
     let mut times: Vec<f64> = tracks
         .iter()
-        .flat_map(|(_, _, p)| p.iter().map(|(t, _)| *t))
+        .flat_map(|(_, _, p, _)| p.iter().map(|(t, _)| *t))
         .collect();
     times.sort_by(f64::total_cmp);
     times.dedup();
@@ -331,11 +398,19 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
         }
         Some(fps) => anyhow::bail!("--fps {fps}: give a rate between 0 and 1000 frames a second"),
     };
-    for (name, skeleton, poses) in tracks {
+    for (name, skeleton, poses, curls) in tracks {
+        let fingers = curls.map(|curls| AvatarFingers {
+            hands: HandSkeleton::from_skeleton(&skeleton),
+            curls: times
+                .iter()
+                .map(|&t| value_at(&curls, t, posewire::serve::take_fingers::mix, [[0.0; 5]; 2]))
+                .collect(),
+        });
         avatars.push(AvatarAnimation {
             name,
             skeleton,
             poses: times.iter().map(|&t| pose_at(&poses, t)).collect(),
+            fingers,
         });
     }
     Ok(SceneAnimation {
@@ -347,25 +422,35 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
     })
 }
 
-/// The pose at time `t` of frames in time order: exact at a frame's time,
-/// slerped between the two around it, held before the first and after
-/// the last.
+/// The pose at time `t` of frames in time order (see [`value_at`]).
 fn pose_at(frames: &[(f64, BodyPose)], t: f64) -> BodyPose {
+    let rest = BodyPose {
+        root: posewire_body::glam::DVec3::ZERO,
+        rotations: JointMap::splat(posewire_body::glam::DQuat::IDENTITY),
+    };
+    value_at(
+        frames,
+        t,
+        |a, b, s| BodyPose {
+            root: a.root.lerp(b.root, s),
+            rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
+        },
+        rest,
+    )
+}
+
+/// The value at time `t` of frames in time order: exact at a frame's
+/// time, mixed by `mix` between the two around it, held before the first
+/// and after the last; `none` when there are no frames.
+fn value_at<T: Copy>(frames: &[(f64, T)], t: f64, mix: impl Fn(&T, &T, f64) -> T, none: T) -> T {
     let k = frames.partition_point(|(ft, _)| *ft <= t);
     match (k.checked_sub(1).and_then(|i| frames.get(i)), frames.get(k)) {
         (Some((ta, a)), Some((tb, b))) if *tb > *ta && t > *ta => {
-            let s = ((t - ta) / (tb - ta)).clamp(0.0, 1.0);
-            BodyPose {
-                root: a.root.lerp(b.root, s),
-                rotations: JointMap::from_fn(|j| a.rotations[j].slerp(b.rotations[j], s)),
-            }
+            mix(a, b, ((t - ta) / (tb - ta)).clamp(0.0, 1.0))
         }
         (Some((_, a)), _) => *a,
         (None, Some((_, b))) => *b,
-        (None, None) => BodyPose {
-            root: posewire_body::glam::DVec3::ZERO,
-            rotations: JointMap::splat(posewire_body::glam::DQuat::IDENTITY),
-        },
+        (None, None) => none,
     }
 }
 
@@ -418,6 +503,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     }
     let skeleton = take_skeleton(&take)?;
     let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
+    let curls = take_curls(&take, args.version, args.fps);
     match args.format {
         ExportFormat::Bvh | ExportFormat::Csv => {
             write_body(args, &take, &args.out)?;
@@ -432,15 +518,25 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let frames: Vec<(usize, &JointFrame)> = track.frames.iter().enumerate().collect();
             let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
             let objects = crate::export_objects::object_tracks(&take, &times);
-            let extras = crate::scene_gltf::extras(&scene(&take, skeleton, &[], frame_time));
-            crate::skin_cmd::write_animation(&rig, &frames, &objects, extras, &args.out)?;
+            // The fingers join the canonical skeleton; a rigged model keeps
+            // its own finger bones.
+            let finger_frames = match (&curls, model) {
+                (Some(curls), None) => Some(finger_frames(&skeleton, &poses, curls)),
+                _ => None,
+            };
+            let fingers = finger_frames.as_deref().map(|f| (&skeleton, f));
+            let extras =
+                crate::scene_gltf::extras(&scene(&take, skeleton.clone(), &[], None, frame_time));
+            crate::skin_cmd::write_animation(&rig, &frames, &objects, fingers, extras, &args.out)?;
         }
-        ExportFormat::Fbx => {
-            crate::fbx_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
-        }
-        ExportFormat::Usd => {
-            crate::usd_export::write(&scene(&take, skeleton, &poses, frame_time), &args.out)?
-        }
+        ExportFormat::Fbx => crate::fbx_export::write(
+            &scene(&take, skeleton, &poses, curls, frame_time),
+            &args.out,
+        )?,
+        ExportFormat::Usd => crate::usd_export::write(
+            &scene(&take, skeleton, &poses, curls, frame_time),
+            &args.out,
+        )?,
     }
     tracing::info!(
         take = %take.info.name,

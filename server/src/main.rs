@@ -17,6 +17,7 @@ mod eval_report;
 mod export_cmd;
 mod export_objects;
 mod fbx_export;
+mod gltf_fingers;
 mod push_cmd;
 mod record_cmd;
 mod relay_cmd;

@@ -3,6 +3,7 @@
 //! take's timecode. Built by `export_cmd` from a take of one avatar or of
 //! the whole scene (every avatar).
 
+use posewire_body::fingers::{self, Curls, FingerJoint, HandSkeleton};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, Skeleton};
 use posewire_skinning::export::PropTrack;
@@ -16,6 +17,98 @@ pub struct AvatarAnimation {
     pub skeleton: Skeleton,
     /// One pose per frame of the scene.
     pub poses: Vec<BodyPose>,
+    /// The fingers, when the take has them (controller input).
+    pub fingers: Option<AvatarFingers>,
+}
+
+/// An avatar's fingers: its hands and their curls at every frame.
+pub struct AvatarFingers {
+    /// The hands' rest offsets.
+    pub hands: HandSkeleton,
+    /// Both hands' curls, one per frame (as many as the poses).
+    pub curls: Vec<Curls>,
+}
+
+/// One bone of an exported skeleton: a canonical joint, or a finger joint
+/// hung under its wrist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bone {
+    /// A canonical body joint.
+    Body(Joint),
+    /// A finger joint.
+    Finger(FingerJoint),
+}
+
+impl Bone {
+    /// Its canonical name.
+    pub fn name(self) -> String {
+        match self {
+            Bone::Body(j) => j.name().to_string(),
+            Bone::Finger(f) => f.name(),
+        }
+    }
+
+    /// The bone it hangs from (`None` for the root).
+    pub fn parent(self) -> Option<Bone> {
+        match self {
+            Bone::Body(j) => j.parent().map(Bone::Body),
+            Bone::Finger(f) => Some(f.parent().map_or(Bone::Body(f.wrist()), Bone::Finger)),
+        }
+    }
+}
+
+impl AvatarAnimation {
+    /// Its bones, parents first: the 21 canonical joints, then the 30
+    /// finger joints when it has fingers.
+    pub fn bones(&self) -> Vec<Bone> {
+        let fingers = self.fingers.iter().flat_map(|_| FingerJoint::all());
+        Joint::ALL
+            .into_iter()
+            .map(Bone::Body)
+            .chain(fingers.map(Bone::Finger))
+            .collect()
+    }
+
+    /// A bone's rest offset from its parent (the root's: its rest
+    /// position); every rest rotation is the identity.
+    pub fn rest_local(&self, bone: Bone) -> DVec3 {
+        match (bone, &self.fingers) {
+            (Bone::Body(j), _) => rest_local(&self.skeleton, j),
+            (Bone::Finger(f), Some(hands)) => hands.hands.offsets[f.index()],
+            (Bone::Finger(_), None) => DVec3::ZERO,
+        }
+    }
+
+    /// A bone's rest position in the skeleton's space.
+    pub fn rest_world(&self, bone: Bone) -> DVec3 {
+        let mut p = self.rest_local(bone);
+        let mut at = bone;
+        while let Some(parent) = at.parent() {
+            p += self.rest_local(parent);
+            at = parent;
+        }
+        p
+    }
+
+    /// A bone's transform relative to its parent at a frame: translation
+    /// and rotation.
+    pub fn pose_local(&self, frame: usize, bone: Bone) -> (DVec3, DQuat) {
+        match bone {
+            Bone::Body(j) => match self.poses.get(frame) {
+                Some(pose) => pose_local(&self.skeleton, pose, j),
+                None => (rest_local(&self.skeleton, j), DQuat::IDENTITY),
+            },
+            Bone::Finger(f) => {
+                let curls = self
+                    .fingers
+                    .as_ref()
+                    .and_then(|h| h.curls.get(frame))
+                    .copied()
+                    .unwrap_or_default();
+                (self.rest_local(bone), fingers::local_rotation(&curls, f))
+            }
+        }
+    }
 }
 
 /// Everything a scene export writes.

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use posewire_body::formats::JointFrame;
+use posewire_body::formats::{FingerFrame, JointFrame};
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_skinning::export::{write_baked_glb, write_obj, AnimationFrame, BakedFrame};
 use posewire_skinning::{Deformed, Method};
@@ -160,7 +160,7 @@ pub fn run(args: &SkinArgs) -> anyhow::Result<()> {
         SkinFormat::Gltf => {
             let path = args.out.join(format!("{}.glb", track_name(joints)));
             if method == Method::Lbs {
-                write_animation(&rig, &frames, &[], None, &path)
+                write_animation(&rig, &frames, &[], None, None, &path)
             } else {
                 write_baked(&rig, &frames, method, &path)
             }
@@ -240,20 +240,25 @@ pub fn write_animation(
     rig: &Rig,
     frames: &[(usize, &JointFrame)],
     props: &[posewire_skinning::export::PropTrack],
+    fingers: Option<(&Skeleton, &[FingerFrame])>,
     extras: Option<serde_json::Value>,
     path: &Path,
 ) -> anyhow::Result<()> {
     let t0 = frames.first().map_or(0.0, |(_, f)| f.time_s);
-    let keys: Vec<AnimationFrame> = frames
+    let mut keys: Vec<AnimationFrame> = frames
         .iter()
         .map(|(_, frame)| AnimationFrame {
             time_s: (frame.time_s - t0) as f32,
             bones: rig.retarget.transforms(&pose_of(frame)),
         })
         .collect();
+    let mut mesh = std::borrow::Cow::Borrowed(&rig.mesh);
+    if let Some((skeleton, fingers)) = fingers {
+        crate::gltf_fingers::add(mesh.to_mut(), &mut keys, skeleton, fingers);
+    }
     let body = posewire_skinning::export::SceneBody {
         name: None,
-        mesh: &rig.mesh,
+        mesh: &mesh,
         frames: &keys,
     };
     posewire_skinning::export::write_glb_scene(path, &[body], props, extras)?;

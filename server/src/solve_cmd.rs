@@ -8,7 +8,7 @@ use clap::Args;
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::BodyProfile;
 use posewire_solver::physics::Scene;
-use posewire_solver::{solve_take, SolveOptions, SolverKind};
+use posewire_solver::{solve_take_counted, SolveOptions, SolverKind};
 
 use crate::calibrate_cmd::{calibrate_file, warn_invalid};
 use crate::solver_choice::SolverChoiceArgs;
@@ -74,8 +74,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if args.scene.is_some() && options.solver != SolverKind::Physics {
         tracing::warn!("--scene only matters to the physics solver; the ik solver ignores it");
     }
-    let frames = solve_take(&profile, &take, &options)
+    let solved = solve_take_counted(&profile, &take, &options)
         .with_context(|| format!("cannot solve {}", args.trackers.display()))?;
+    let frames = solved.frames;
     let count = frames.len();
     let span = match (frames.first(), frames.last()) {
         (Some(a), Some(b)) => b.time_s - a.time_s,
@@ -85,6 +86,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     JointTrack {
         frames,
         has_rotations: true,
+        fingers: solved.fingers,
     }
     .write(&args.out)
     .context("cannot write the joint track")?;

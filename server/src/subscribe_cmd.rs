@@ -127,6 +127,7 @@ async fn subscribe(args: &SubscribeArgs) -> anyhow::Result<()> {
     let mut track = JointTrack {
         frames: Vec::new(),
         has_rotations: true,
+        fingers: Vec::new(),
     };
     let mut recorded: Option<String> = args.avatar.clone();
     let ctrl_c = tokio::signal::ctrl_c();

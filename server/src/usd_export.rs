@@ -21,10 +21,9 @@ use std::path::Path;
 
 use anyhow::Context as _;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, Joint};
 use posewire_skinning::export::PropTrack;
 
-use crate::scene_export::{identifier, pose_local, rest_local, AvatarAnimation, SceneAnimation};
+use crate::scene_export::{identifier, AvatarAnimation, Bone, SceneAnimation};
 
 /// Writes `scene` as a `.usda` layer to `path`, or as USD's binary crate
 /// format when `path` ends in `.usdc` (the same layer: `crate::usdc`).
@@ -62,13 +61,15 @@ fn quoted(s: &str) -> String {
     out
 }
 
-/// Every joint's path in the skeleton (`pelvis/spine/chest`...).
-fn joint_paths() -> Vec<String> {
-    let mut paths: Vec<String> = Vec::with_capacity(Joint::COUNT);
-    for j in Joint::ALL {
-        let path = match j.parent() {
-            Some(p) => format!("{}/{}", paths[p.index()], j.name()),
-            None => j.name().to_string(),
+/// Every bone's path in the skeleton (`pelvis/spine/chest`...; the
+/// fingers under their wrists).
+fn joint_paths(bones: &[Bone]) -> Vec<String> {
+    let mut paths: Vec<String> = Vec::with_capacity(bones.len());
+    for &b in bones {
+        let parent = b.parent().and_then(|p| bones.iter().position(|x| *x == p));
+        let path = match parent {
+            Some(p) => format!("{}/{}", paths[p], b.name()),
+            None => b.name(),
         };
         paths.push(path);
     }
@@ -159,20 +160,20 @@ fn layer(scene: &SceneAnimation) -> String {
 fn skel_root(s: &mut String, root: &str, avatar: &AvatarAnimation, start: u64) {
     let name = identifier(&avatar.name);
     let skel_path = format!("/{root}/{name}/Skeleton");
-    let paths = joint_paths();
+    let bones = avatar.bones();
+    let paths = joint_paths(&bones);
     let joints = paths
         .iter()
         .map(|p| quoted(p))
         .collect::<Vec<_>>()
         .join(", ");
-    let rest = posewire_body::BodyPose::rest(&avatar.skeleton).positions(&avatar.skeleton);
-    let bind: Vec<String> = Joint::ALL
+    let bind: Vec<String> = bones
         .iter()
-        .map(|&j| translation_matrix(rest[j]))
+        .map(|&b| translation_matrix(avatar.rest_world(b)))
         .collect();
-    let local: Vec<String> = Joint::ALL
+    let local: Vec<String> = bones
         .iter()
-        .map(|&j| translation_matrix(rest_local(&avatar.skeleton, j)))
+        .map(|&b| translation_matrix(avatar.rest_local(b)))
         .collect();
     let _ = writeln!(s, "    def SkelRoot {}\n    {{", quoted(&name));
     let _ = writeln!(
@@ -204,13 +205,13 @@ fn skel_root(s: &mut String, root: &str, avatar: &AvatarAnimation, start: u64) {
         "\n            def SkelAnimation \"Animation\"\n            {{"
     );
     let _ = writeln!(s, "                uniform token[] joints = [{joints}]");
-    samples(s, "float3[] translations", avatar, start, |p, j| {
-        vec3(pose_local(&avatar.skeleton, p, j).0)
+    samples(s, "float3[] translations", avatar, &bones, start, |k, b| {
+        vec3(avatar.pose_local(k, b).0)
     });
-    samples(s, "quatf[] rotations", avatar, start, |p, j| {
-        quat(pose_local(&avatar.skeleton, p, j).1)
+    samples(s, "quatf[] rotations", avatar, &bones, start, |k, b| {
+        quat(avatar.pose_local(k, b).1.normalize())
     });
-    samples(s, "half3[] scales", avatar, start, |_, _| {
+    samples(s, "half3[] scales", avatar, &bones, start, |_, _| {
         "(1, 1, 1)".into()
     });
     let _ = writeln!(s, "            }}\n        }}\n    }}");
@@ -222,12 +223,13 @@ fn samples(
     s: &mut String,
     declaration: &str,
     avatar: &AvatarAnimation,
+    bones: &[Bone],
     start: u64,
-    value: impl Fn(&BodyPose, Joint) -> String,
+    value: impl Fn(usize, Bone) -> String,
 ) {
     let _ = writeln!(s, "                {declaration}.timeSamples = {{");
-    for (k, pose) in avatar.poses.iter().enumerate() {
-        let row: Vec<String> = Joint::ALL.iter().map(|&j| value(pose, j)).collect();
+    for k in 0..avatar.poses.len() {
+        let row: Vec<String> = bones.iter().map(|&b| value(k, b)).collect();
         let _ = writeln!(
             s,
             "                    {}: [{}],",
@@ -332,12 +334,24 @@ fn mesh(s: &mut String, object: &PropTrack) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use posewire_body::Joint;
 
     #[test]
     fn strings_are_escaped_and_joints_are_paths_from_the_root() {
         assert_eq!(quoted("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
-        let paths = joint_paths();
+        let bones: Vec<Bone> = Joint::ALL
+            .into_iter()
+            .map(Bone::Body)
+            .chain(posewire_body::fingers::FingerJoint::all().map(Bone::Finger))
+            .collect();
+        let paths = joint_paths(&bones);
         assert_eq!(paths[0], "pelvis");
+        assert!(
+            paths
+                .iter()
+                .any(|p| p.ends_with("right_wrist/right_index_1/right_index_2")),
+            "{paths:?}"
+        );
         assert!(
             paths.iter().any(|p| p.ends_with("chest/neck/head")),
             "{paths:?}"

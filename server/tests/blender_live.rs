@@ -40,6 +40,7 @@ use std::time::Duration;
 
 use common::{arg, text};
 use common::{spawn_serve_with, stop_cleanly};
+use posewire_body::fingers::FingerJoint;
 use posewire_client::{pb, Client};
 use serde_json::Value;
 
@@ -199,7 +200,10 @@ impl Reference {
         runtime.spawn(async move {
             let client = Client::connect(&address).await.expect("connects");
             let mut stream = client
-                .stream_frames(pb::StreamFramesRequest::default())
+                .stream_frames(pb::StreamFramesRequest {
+                    include_fingers: true,
+                    ..Default::default()
+                })
                 .await
                 .expect("subscribes");
             while let Ok(Some(response)) = stream.message().await {
@@ -207,8 +211,14 @@ impl Reference {
                     continue;
                 };
                 if let Some(a) = frame.avatars.iter().find(|a| a.avatar_id == "demo") {
+                    // The body's joints, then the fingers' (51 points).
+                    let fingers = a.fingers.iter().flat_map(|f| &f.joint_positions);
                     let joints = a
                         .joint_positions
+                        .iter()
+                        .chain(fingers)
+                        .copied()
+                        .collect::<Vec<f32>>()
                         .chunks_exact(3)
                         .map(|p| [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])])
                         .collect();
@@ -264,8 +274,10 @@ fn reference<'a>(stream: &'a Stream, sequence: &Value) -> &'a [[f64; 3]] {
 fn worst_heads(stream: &Stream, frame: &Value) -> (f64, String) {
     let joints = reference(stream, &frame["sequence"]);
     let mut worst = (0.0, String::new());
-    for (j, name) in JOINTS.iter().enumerate() {
-        let head = point(&frame["heads"][name]);
+    let fingers = FingerJoint::all().map(|f| f.name());
+    let names = JOINTS.iter().map(|n| n.to_string()).chain(fingers);
+    for (j, name) in names.enumerate() {
+        let head = point(&frame["heads"][name.as_str()]);
         let d = distance(head, joints[j]);
         if d > worst.0 {
             worst = (d, format!("{name} at sequence {}", frame["sequence"]));
@@ -316,9 +328,17 @@ fn check_live(json: &Value, stream: &Stream) {
         .map(|b| b.as_str().expect("a name"))
         .collect();
     bones.sort_unstable();
-    let mut want = JOINTS.to_vec();
+    let fingers: Vec<String> = FingerJoint::all().map(|f| f.name()).collect();
+    let mut want: Vec<&str> = JOINTS
+        .iter()
+        .copied()
+        .chain(fingers.iter().map(String::as_str))
+        .collect();
     want.sort_unstable();
-    assert_eq!(bones, want, "the bones are the canonical joints");
+    assert_eq!(
+        bones, want,
+        "the bones are the canonical joints and the fingers"
+    );
     let frames = live["frames"].as_array().expect("frames");
     let (mut worst, mut worst_tail) = ((0.0, String::new()), (0.0, String::new()));
     for f in frames {

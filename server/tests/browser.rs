@@ -324,6 +324,17 @@ fn the_page_draws_the_moving_avatars_and_their_numbers() {
         browser.run(json!({"cmd": "sleep", "ms": 200}));
     }
     assert_eq!(browser.eval(meshes_shown), json!(2), "both meshes shown");
+    // The demo people's controllers give input: their fingers are drawn,
+    // 30 bones each, somewhere real.
+    let fingers_drawn = "[...window.posewire.views.values()].filter(v => {
+        const s = v.fingers.geometry.attributes.position.array;
+        return v.fingers.visible && s.length === 180 && s.every(Number.isFinite) && s.some(x => x !== 0);
+    }).length";
+    assert_eq!(
+        browser.eval(fingers_drawn),
+        json!(2),
+        "both hands' fingers drawn"
+    );
     browser.run(json!({"cmd": "wait-text", "selector": "#numbers", "text": "ms"}));
     browser.run(json!({"cmd": "wait-text", "selector": "#devices", "text": "demo-1 head"}));
     assert_eq!(

@@ -25,11 +25,14 @@ use bvh_fk::independent_fk;
 use common::{arg, posewire, text};
 use glam::{DQuat, DVec3, EulerRot};
 use glb_objects::{glb_objects, GlbObject};
-use posewire_body::formats::JointTrack;
-use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
+use posewire_body::fingers::FingerJoint;
+use posewire_body::formats::{JointTrack, TrackerSample};
+use posewire_body::{
+    BodyPose, BodyProfile, ControllerInput, Device, Joint, JointMap, Skeleton, Touch, Transform,
+};
 use posewire_takes::{
     scan, ObjectBody, ObjectGone, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record,
-    SolveVersion, SolvedFrame, TakeInfo, TakeWriter,
+    SolveVersion, SolvedFrame, TakeInfo, TakeWriter, Tick,
 };
 
 fn profile() -> BodyProfile {
@@ -232,6 +235,121 @@ fn export_gltf_holds_the_animation_of_the_take() {
     assert!(json["skins"].as_array().is_some_and(|s| !s.is_empty()));
 }
 
+/// World positions of every named node of a `.glb` at animation key `k`,
+/// read with the `gltf` crate (independent of Posewire's writer): each
+/// node's local translation and rotation from its animation channels at
+/// key `k` (or its own when not animated), chained from the scene roots.
+fn glb_node_positions(bytes: &[u8], k: usize) -> std::collections::BTreeMap<String, DVec3> {
+    use gltf::animation::util::ReadOutputs;
+    let gltf = gltf::Gltf::from_slice(bytes).expect("a valid glb");
+    let blob = gltf.blob.clone().expect("a binary chunk");
+    let mut local: Vec<(DVec3, DQuat)> = gltf
+        .nodes()
+        .map(|n| {
+            let (t, r, _) = n.transform().decomposed();
+            (
+                DVec3::from_array(t.map(f64::from)),
+                DQuat::from_array(r.map(f64::from)),
+            )
+        })
+        .collect();
+    for animation in gltf.animations() {
+        for channel in animation.channels() {
+            let node = channel.target().node().index();
+            let reader = channel.reader(|_| Some(&blob[..]));
+            match reader.read_outputs().expect("values") {
+                ReadOutputs::Translations(t) => {
+                    if let Some(v) = t.clone().nth(k.min(t.count() - 1)) {
+                        local[node].0 = DVec3::from_array(v.map(f64::from));
+                    }
+                }
+                ReadOutputs::Rotations(r) => {
+                    let r: Vec<[f32; 4]> = r.into_f32().collect();
+                    if let Some(v) = r.get(k.min(r.len() - 1)) {
+                        local[node].1 = DQuat::from_array(v.map(f64::from));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack: Vec<(gltf::Node, DVec3, DQuat)> = gltf
+        .scenes()
+        .flat_map(|s| s.nodes())
+        .map(|n| (n, DVec3::ZERO, DQuat::IDENTITY))
+        .collect();
+    while let Some((node, p, q)) = stack.pop() {
+        let (t, r) = local[node.index()];
+        let (wp, wq) = (p + q * t, q * r);
+        if let Some(name) = node.name() {
+            out.insert(name.to_string(), wp);
+        }
+        stack.extend(node.children().map(|c| (c, wp, wq)));
+    }
+    out
+}
+
+#[test]
+fn export_gltf_and_bvh_on_the_canonical_skeleton_carry_the_fingers_where_the_csv_has_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let take = write_take_with_objects(dir.path());
+    let (csv, glb, bvh) = (
+        dir.path().join("walk.joints.csv"),
+        dir.path().join("walk.glb"),
+        dir.path().join("walk.bvh"),
+    );
+    export_as(&take, "csv", &csv);
+    export_as(&take, "gltf", &glb);
+    export_as(&take, "bvh", &bvh);
+    let track = JointTrack::read(&csv).expect("csv");
+    assert_eq!(track.fingers.len(), track.frames.len());
+    // BVH, by a forward kinematics of its own (centimetres).
+    let (names, frames, _) = independent_fk(&std::fs::read_to_string(&bvh).expect("bvh"));
+    assert_eq!(frames.len(), track.frames.len());
+    let mut worst_bvh: f64 = 0.0;
+    for (world, fingers) in frames.iter().zip(&track.fingers) {
+        for (f, t) in FingerJoint::all().zip(fingers) {
+            let i = names
+                .iter()
+                .position(|n| *n == f.name())
+                .unwrap_or_else(|| panic!("no BVH joint {f}"));
+            worst_bvh = worst_bvh.max((world[i] / 100.0).distance(t.position));
+        }
+    }
+    println!(
+        "BVH read back: worst finger joint {:.5} mm",
+        worst_bvh * 1000.0
+    );
+    assert!(worst_bvh < 1e-3, "worst finger joint {worst_bvh} m off");
+    let bytes = std::fs::read(&glb).expect("glb");
+    let mut worst: (f64, String) = (0.0, String::new());
+    for k in [0, 20, 45, 70, 89] {
+        let nodes = glb_node_positions(&bytes, k);
+        let body = track.frames[k].positions();
+        for j in [Joint::LeftWrist, Joint::RightWrist] {
+            let d = nodes[j.name()].distance(body[j]);
+            if d > worst.0 {
+                worst = (d, format!("{j} at key {k}"));
+            }
+        }
+        for (f, t) in FingerJoint::all().zip(&track.fingers[k]) {
+            let name = f.name();
+            let at = nodes.get(&name).unwrap_or_else(|| panic!("no node {name}"));
+            let d = at.distance(t.position);
+            if d > worst.0 {
+                worst = (d, format!("{name} at key {k}"));
+            }
+        }
+    }
+    println!(
+        "glTF read back (gltf crate): worst wrist or finger joint {:.5} mm ({})",
+        worst.0 * 1000.0,
+        worst.1
+    );
+    assert!(worst.0 < 1e-3, "{} m at {}", worst.0, worst.1);
+}
+
 #[test]
 fn export_errors_name_what_is_wrong() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -362,11 +480,53 @@ fn append_when_free(
     }
 }
 
+/// The hand controllers' samples of tick `k` (90 Hz): the right grip
+/// closes over the first half second and opens over the second, the left
+/// trigger is pulled halfway with the thumb on the stick.
+fn hand_samples(k: u64) -> Vec<TrackerSample> {
+    let t = k as f64 / 90.0;
+    let grip = 1.0 - (2.0 * t - 1.0).abs();
+    let input = |grip: f64, trigger: f64, stick: bool| {
+        Some(ControllerInput {
+            grip,
+            trigger,
+            touch: Touch {
+                thumbstick: stick,
+                ..Touch::default()
+            },
+            ..ControllerInput::default()
+        })
+    };
+    vec![
+        TrackerSample {
+            time_s: t,
+            device: Device::LeftHand,
+            pose: None,
+            input: input(0.0, 0.5, true),
+        },
+        TrackerSample {
+            time_s: t,
+            device: Device::RightHand,
+            pose: None,
+            input: input(grip, 0.0, false),
+        },
+    ]
+}
+
 /// `write_take`'s take with the test objects appended: described when
-/// first seen, a state per tick while in the space, the stick leaving.
+/// first seen, a state per tick while in the space, the stick leaving;
+/// and the ticks' hand controller input, which poses the fingers.
 fn write_take_with_objects(dir: &Path) -> PathBuf {
     let (path, _) = write_take(dir, 1.0);
     let (mut w, _, _) = append_when_free(&path);
+    for k in 0..90u64 {
+        w.push(&Record::Tick(Tick {
+            sequence: k,
+            time_s: k as f64 / 90.0,
+            samples: hand_samples(k),
+        }))
+        .expect("tick");
+    }
     for (id, name, shape) in test_objects() {
         let first = if id == 3 { 30 } else { 0 };
         w.push(&Record::ObjectSeen(ObjectSeen {
@@ -702,6 +862,7 @@ fn pixar_usd_reads_the_walk(usd: &Path, dir: &Path, track: &JointTrack) {
     };
     let n = track.frames.len();
     assert_eq!(n, 90);
+    assert_eq!(track.fingers.len(), n, "the CSV carries the fingers");
     assert_eq!(json["metersPerUnit"].as_f64(), Some(1.0));
     assert_eq!(json["upAxis"], "Y");
     assert_eq!(json["timeCodesPerSecond"].as_f64(), Some(90.0));
@@ -730,7 +891,7 @@ fn pixar_usd_reads_the_walk(usd: &Path, dir: &Path, track: &JointTrack) {
         .is_some_and(|p| p.ends_with("/Animation")));
     let (d, at) = usd_check::worst_joint(&json, "a", track);
     println!(
-        "Pixar USD {} reading {}: worst joint {:.5} mm ({at}) over all {n} time codes",
+        "Pixar USD {} reading {}: worst joint (21 body, 30 finger) {:.5} mm ({at}) over all {n} time codes",
         json["usd"],
         usd.display(),
         d * 1000.0
@@ -899,6 +1060,23 @@ fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_
         assert_eq!(m.parent, parent, "{}'s parent", j.name());
         ids.push(id);
     }
+    // The fingers under the wrists.
+    assert_eq!(
+        track.fingers.len(),
+        track.frames.len(),
+        "the CSV has fingers"
+    );
+    let mut finger_ids = Vec::new();
+    for f in FingerJoint::all() {
+        let (id, m) = by_name(&f.name());
+        assert_eq!(m.kind, "LimbNode", "{f}");
+        let parent = match f.parent() {
+            Some(p) => finger_ids[p.index()],
+            None => ids[f.wrist().index()],
+        };
+        assert_eq!(m.parent, parent, "{f}'s parent");
+        finger_ids.push(id);
+    }
     let pelvis = &models[&ids[0]];
     let (times, _) = &pelvis.curves[&("Lcl Translation".to_string(), 0)];
     assert_eq!(times.len(), track.frames.len());
@@ -916,9 +1094,12 @@ fn export_fbx_read_back_independently_has_every_joint_and_object_where_posewire_
         for j in Joint::ALL {
             worst = worst.max((world[&ids[j.index()]] / 100.0).distance(ours[j]));
         }
+        for (id, t) in finger_ids.iter().zip(&track.fingers[k]) {
+            worst = worst.max((world[id] / 100.0).distance(t.position));
+        }
     }
     println!(
-        "fbx read back: worst joint {:.5} mm over {} frames",
+        "fbx read back: worst joint (21 body, 30 finger) {:.5} mm over {} frames",
         worst * 1000.0,
         track.frames.len()
     );

@@ -41,6 +41,7 @@ fn write_track(path: &Path, poses: &[BodyPose]) {
     JointTrack {
         frames,
         has_rotations: true,
+        fingers: Vec::new(),
     }
     .write(path)
     .expect("write the track");

@@ -21,9 +21,11 @@ use std::time::{Duration, Instant};
 use posewire::serve::config::SourceConfig;
 use posewire::serve::osc_config::{VmcOutConfig, VrchatOutConfig};
 use posewire::serve::{Config, Daemon};
+use posewire_body::fingers::FingerJoint;
 use posewire_body::Joint;
 use posewire_client::{pb, Client};
 use posewire_vmc::osc::{OscArg, OscMessage, OscPacket};
+use posewire_vmc::vmc::finger_bone_name;
 
 use python_env::{python_with, NoPython};
 
@@ -492,6 +494,7 @@ async fn vmc_python_osc_decodes_the_published_bone_and_root_layout() {
         .map(String::from)
         .collect();
     let mut bones_seen = BTreeSet::new();
+    let mut fingers_seen = BTreeSet::new();
     let (mut roots, mut oks, mut times) = (0, 0, 0);
     for m in &messages {
         assert_eq!(m["bundle"], true, "VMC frames come in bundles");
@@ -509,10 +512,18 @@ async fn vmc_python_osc_decodes_the_published_bone_and_root_layout() {
             "/VMC/Ext/Bone/Pos" => {
                 assert_eq!(types(m), pose_types);
                 let name = m["args"][0].as_str().expect("a name").to_string();
-                assert!(UNITY_BODY_BONES.contains(&name.as_str()), "{name}");
                 let v = floats(m, 1);
                 let q_len = (v[3..].iter().map(|x| x * x).sum::<f64>()).sqrt();
                 assert!((q_len - 1.0).abs() < 1e-4, "{name}: {v:?}");
+                if let Some(f) = FingerJoint::all().find(|f| finger_bone_name(*f) == name) {
+                    // The demo's controllers give input: its fingers are
+                    // sent, each a bone a few centimetres from its parent.
+                    let length = dist([v[0], v[1], v[2]], [0.0; 3]);
+                    assert!((0.005..0.12).contains(&length), "{f}: {v:?}");
+                    fingers_seen.insert(name);
+                    continue;
+                }
+                assert!(UNITY_BODY_BONES.contains(&name.as_str()), "{name}");
                 // A bone's local position is its rest offset from its
                 // parent (GetSkeleton, Posewire's frame) with X negated.
                 let canonical = posewire_vmc::vmc::joint_of_bone(&name).expect("mapped");
@@ -551,6 +562,7 @@ async fn vmc_python_osc_decodes_the_published_bone_and_root_layout() {
     );
     let all: BTreeSet<String> = UNITY_BODY_BONES.iter().map(|s| s.to_string()).collect();
     assert_eq!(bones_seen, all);
+    assert_eq!(fingers_seen.len(), FingerJoint::COUNT, "{fingers_seen:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

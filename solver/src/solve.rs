@@ -2,7 +2,9 @@
 //! solver tick from the first input time to the last, each computed only
 //! from samples at or before its time.
 
-use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
+use posewire_body::finger_curls::FingerCurls;
+use posewire_body::fingers::{self, HandSkeleton};
+use posewire_body::formats::{FingerFrame, JointFrame, TrackerSample, TrackerTake};
 use posewire_body::{BodyProfile, Device};
 
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
@@ -169,6 +171,10 @@ pub fn solve_take(
 pub struct SolvedTake {
     /// One frame per tick from the first with a headset sample.
     pub frames: Vec<JointFrame>,
+    /// The finger joints of each frame, posed from the hand controllers'
+    /// inputs (`posewire_body::finger_curls`) under the solved wrists;
+    /// empty when no sample of the take carries controller input.
+    pub fingers: Vec<FingerFrame>,
     /// The body's state changes over the take (all zero for `ik`): the
     /// evaluation reports them per clip, where an unpushed clip must have
     /// none.
@@ -192,9 +198,13 @@ pub fn solve_take_counted(
     let mut avatar = [OfflineAvatar::new(solver)];
     let ticks = take_ticks(&take.samples, options.rate_hz);
     let mut frames = Vec::with_capacity(ticks.size_hint().0);
+    let hands = HandSkeleton::from_skeleton(&skeleton);
+    let mut curls = FingerCurls::new();
+    let mut finger_frames = Vec::new();
     for (t, due) in ticks {
         avatar[0].samples.clear();
         avatar[0].samples.extend_from_slice(due);
+        due.iter().for_each(|s| curls.push(s));
         // Before the first headset sample there is no body to show: output
         // starts at the first tick that has one (never borrowing from later
         // samples, which would break causality).
@@ -205,10 +215,20 @@ pub fn solve_take_counted(
             time_s: t,
             joints: body.pose.transforms(&skeleton),
         });
+        finger_frames.push(fingers::world_transforms(
+            &body.pose,
+            &skeleton,
+            &hands,
+            &curls.at(t),
+        ));
     }
     let [avatar] = avatar;
+    if !curls.seen() {
+        finger_frames.clear();
+    }
     Ok(SolvedTake {
         frames,
+        fingers: finger_frames,
         reactions: avatar.solver.reaction_counts(),
     })
 }

@@ -57,7 +57,8 @@ def heads(obj):
     """Every canonical bone's head, world, Posewire axes."""
     bpy.context.view_layer.update()
     mw = obj.matrix_world
-    return {j: list(J.from_blender(mw @ obj.pose.bones[j].head)) for j in J.JOINTS}
+    return {j: list(J.from_blender(mw @ obj.pose.bones[j].head))
+            for j in J.JOINTS + J.FINGERS if j in obj.pose.bones}
 
 
 def tails(obj):
@@ -88,7 +89,7 @@ def live(session):
     # The session's own decoded frame against the armature, as a first look.
     a = session.frame.avatar("demo")
     worst = max((obj.matrix_world @ obj.pose.bones[j].head - Vector(J.to_blender(a.position(i)))).length
-                for i, j in enumerate(J.JOINTS))
+                for i, j in enumerate(J.JOINTS + J.FINGERS) if a.has(i))
     return {
         "armature": obj.name,
         "bones": sorted(b.name for b in obj.data.bones),

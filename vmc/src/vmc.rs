@@ -35,14 +35,17 @@
 //!   the avatar where Posewire has it.
 //! - Posewire's `spine` is Unity's `Spine`, `chest` is `Chest` (no
 //!   `UpperChest`), `*_clavicle` are `*Shoulder`, `*_shoulder` are
-//!   `*UpperArm`, `*_toe` are `*Toes`; Unity's fingers, eyes and jaw are
-//!   not sent (a Marionette keeps its own).
+//!   `*UpperArm`, `*_toe` are `*Toes`; the finger joints (when the avatar
+//!   has them) are `*Proximal`, `*Intermediate`, `*Distal`
+//!   ([`finger_bone_name`]); Unity's eyes and jaw are not sent (a
+//!   Marionette keeps its own).
 //! - Device poses (`Hmd`, `Con`, `Tra`) are the devices themselves in the
 //!   world (not the bones they are strapped to), mirrored into Unity's
 //!   frame.
 
 use std::collections::BTreeMap;
 
+use posewire_body::fingers::FingerJoint;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Skeleton, Transform};
 
@@ -322,6 +325,59 @@ fn read_pose(m: &OscMessage) -> Option<(&str, Option<Transform>)> {
     Some((name, Some(unity::transform_from_unity(&unity_pose))))
 }
 
+/// Unity `HumanBodyBones` names of the finger bones, in
+/// [`FingerJoint::all`] order: `_1` is `*Proximal` (for the thumb, its
+/// carpometacarpal joint, as Unity's and VRM 0.x's `ThumbProximal`), `_2`
+/// `*Intermediate`, `_3` `*Distal`.
+const FINGER_BONES: [&str; FingerJoint::COUNT] = [
+    "LeftThumbProximal",
+    "LeftThumbIntermediate",
+    "LeftThumbDistal",
+    "LeftIndexProximal",
+    "LeftIndexIntermediate",
+    "LeftIndexDistal",
+    "LeftMiddleProximal",
+    "LeftMiddleIntermediate",
+    "LeftMiddleDistal",
+    "LeftRingProximal",
+    "LeftRingIntermediate",
+    "LeftRingDistal",
+    "LeftLittleProximal",
+    "LeftLittleIntermediate",
+    "LeftLittleDistal",
+    "RightThumbProximal",
+    "RightThumbIntermediate",
+    "RightThumbDistal",
+    "RightIndexProximal",
+    "RightIndexIntermediate",
+    "RightIndexDistal",
+    "RightMiddleProximal",
+    "RightMiddleIntermediate",
+    "RightMiddleDistal",
+    "RightRingProximal",
+    "RightRingIntermediate",
+    "RightRingDistal",
+    "RightLittleProximal",
+    "RightLittleIntermediate",
+    "RightLittleDistal",
+];
+
+/// The Unity `HumanBodyBones` name of a finger joint's bone.
+pub fn finger_bone_name(joint: FingerJoint) -> &'static str {
+    FINGER_BONES[joint.index() % FingerJoint::COUNT]
+}
+
+/// The fingers as `/VMC/Ext/Bone/Pos` messages, from each finger joint's
+/// local pose ([`FingerJoint::all`] order): its rest offset from its
+/// parent and its rotation relative to the parent bone, in Posewire's
+/// frame (mirrored into Unity's here, as the body's bones are).
+pub fn finger_messages(local: &[Transform; FingerJoint::COUNT]) -> Vec<OscMessage> {
+    FingerJoint::all()
+        .zip(local)
+        .map(|(j, t)| OscMessage::new(BONE, pose_args(finger_bone_name(j), t)))
+        .collect()
+}
+
 /// The body as VMC messages: the root at the origin, then every canonical
 /// joint's bone ([`Joint::ALL`] order), `Hips` first.
 pub fn body_messages(pose: &BodyPose, skeleton: &Skeleton) -> Vec<VmcMessage> {
@@ -571,6 +627,22 @@ mod tests {
             );
         }
         (pose, skeleton)
+    }
+
+    #[test]
+    fn vmc_finger_bones_are_unity_names_with_mirrored_local_poses() {
+        let names: Vec<&str> = FingerJoint::all().map(finger_bone_name).collect();
+        assert_eq!(names[0], "LeftThumbProximal");
+        assert_eq!(names[23], "RightMiddleDistal");
+        let unique: std::collections::BTreeSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), FingerJoint::COUNT);
+        let mut local = [Transform::IDENTITY; FingerJoint::COUNT];
+        local[4] = Transform::new(DVec3::new(0.05, 0.0, 0.01), DQuat::from_rotation_z(-0.5));
+        let m = &finger_messages(&local)[4];
+        assert_eq!(m.address, BONE);
+        assert_eq!(m.args[0], OscArg::String("LeftIndexIntermediate".into()));
+        // Unity's frame: x negated.
+        assert_eq!(m.args[1], OscArg::Float(-0.05));
     }
 
     #[test]

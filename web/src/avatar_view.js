@@ -6,6 +6,12 @@ import * as THREE from 'three';
 
 /** Parent of each joint in the canonical order (FORMATS.md section 4). */
 export const PARENTS = [-1, 0, 1, 2, 3, 2, 2, 5, 6, 7, 8, 9, 10, 0, 0, 13, 14, 15, 16, 17, 18];
+// The finger joints' parents (AvatarFrame.fingers, FORMATS.md section 4):
+// per hand thumb, index, middle, ring, little, three joints each; a
+// finger's first joint hangs from the wrist (body joint 11 left, 12
+// right), written here as -(wrist + 1); the others from the joint before.
+export const FINGER_PARENTS = Array.from({ length: 30 }, (_, i) =>
+  (i % 3 === 0 ? -((i < 15 ? 11 : 12) + 1) : i - 1));
 /** Joint indices used for contacts and the first-person camera. */
 export const JOINT = { pelvis: 0, head: 4, left_ankle: 17, right_ankle: 18, left_toe: 19, right_toe: 20 };
 const JOINTS = PARENTS.length;
@@ -100,6 +106,14 @@ export class AvatarView {
     this.joints.renderOrder = 2;
     this.joints.frustumCulled = false;
     this.group.add(this.joints);
+    // The fingers (when the frames carry them): a segment per finger bone.
+    const fingers = new THREE.BufferGeometry();
+    fingers.setAttribute('position', new THREE.BufferAttribute(new Float32Array(FINGER_PARENTS.length * 6), 3));
+    this.fingers = new THREE.LineSegments(fingers, new THREE.LineBasicMaterial({ color: 0xffe0a0, depthTest: false, transparent: true, opacity: 0.9 }));
+    this.fingers.renderOrder = 2;
+    this.fingers.frustumCulled = false;
+    this.fingers.visible = false;
+    this.group.add(this.fingers);
     this.devices = new Map();
     this.contacts = [0, 1].map(() => {
       const disc = new THREE.Mesh(
@@ -154,6 +168,22 @@ export class AvatarView {
     return model;
   }
 
+  /** Draws the finger bones of `fingers` (AvatarFrame.fingers) under the
+   * body's joint positions `p`; hides them when the frame has none. */
+  drawFingers(fingers, p) {
+    const f = fingers?.joint_positions;
+    this.fingers.visible = !!f && f.length >= FINGER_PARENTS.length * 3 && this.bones.visible;
+    if (!this.fingers.visible) return;
+    const seg = this.fingers.geometry.attributes.position.array;
+    let k = 0;
+    FINGER_PARENTS.forEach((q, i) => {
+      const [from, at] = q < 0 ? [p, -q - 1] : [f, q];
+      seg[k++] = from[at * 3]; seg[k++] = from[at * 3 + 1]; seg[k++] = from[at * 3 + 2];
+      seg[k++] = f[i * 3]; seg[k++] = f[i * 3 + 1]; seg[k++] = f[i * 3 + 2];
+    });
+    this.fingers.geometry.attributes.position.needsUpdate = true;
+  }
+
   /** Shows one AvatarFrame (a decoded plain object). */
   update(a, { showMesh, showSkeleton, forceArray }) {
     this.last = a;
@@ -175,6 +205,7 @@ export class AvatarView {
     this.joints.instanceMatrix.needsUpdate = true;
     this.bones.visible = showSkeleton || !this.mesh;
     this.joints.visible = this.bones.visible;
+    this.drawFingers(a.fingers, p);
 
     const seen = new Set();
     for (const d of a.devices || []) {

@@ -157,6 +157,7 @@ async function streamLoop() {
       vertex_encoding: 'VERTEX_ENCODING_INT16',
       decimation: 2,
       include_forces: $('force-array').value !== '',
+      include_fingers: true,
     };
     const used = api.token;
     try {

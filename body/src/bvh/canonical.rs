@@ -14,6 +14,7 @@
 use glam::{DQuat, DVec3, EulerRot};
 
 use super::{Bvh, BvhJoint, Channel};
+use crate::fingers::{self, Curls, FingerJoint, HandSkeleton};
 use crate::joint::Joint;
 use crate::pose::BodyPose;
 use crate::skeleton::Skeleton;
@@ -80,6 +81,45 @@ pub fn canonical_bvh(
         joints,
         frame_time,
         frames,
+    }
+}
+
+/// Adds the 30 finger joints (FORMATS.md section 4) to a [`canonical_bvh`]
+/// of the same frames: each hangs under its wrist (or the finger joint
+/// before it) at the hand skeleton's rest offset, with three rotation
+/// channels `Z X Y`, its values appended to each frame; the wrists lose
+/// their end sites and each `_3` gets one at its fingertip. `curls` holds
+/// one entry per frame (a missing one reads as open hands).
+pub fn add_fingers(bvh: &mut Bvh, hands: &HandSkeleton, curls: &[Curls], units_per_metre: f64) {
+    let index_of = |name: &str, joints: &[BvhJoint]| joints.iter().position(|j| j.name == name);
+    let first = bvh.joints.len();
+    for j in FingerJoint::all() {
+        let parent = match j.parent() {
+            Some(p) => Some(first + p.index()),
+            None => index_of(j.wrist().name(), &bvh.joints),
+        };
+        if let Some(wrist) = j.parent().is_none().then_some(parent).flatten() {
+            bvh.joints[wrist].end_site = None;
+        }
+        let finger = fingers::Finger::ALL
+            .iter()
+            .position(|f| *f == j.finger)
+            .unwrap_or(0);
+        let hand = usize::from(j.side == crate::joint::Side::Right);
+        bvh.joints.push(BvhJoint {
+            name: j.name(),
+            parent,
+            offset: hands.offsets[j.index()] * units_per_metre,
+            channels: vec![Channel::Zrotation, Channel::Xrotation, Channel::Yrotation],
+            end_site: (j.number == 3).then(|| hands.tips[hand][finger] * units_per_metre),
+        });
+    }
+    for (k, values) in bvh.frames.iter_mut().enumerate() {
+        let c = curls.get(k).copied().unwrap_or_default();
+        for q in fingers::local_rotations(&c) {
+            let (z, x, y) = q.normalize().to_euler(EulerRot::ZXY);
+            values.extend([z.to_degrees(), x.to_degrees(), y.to_degrees()]);
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 
 use glam::DVec3;
 
-pub use canonical::{canonical_bvh, zxy_rotation};
+pub use canonical::{add_fingers, canonical_bvh, zxy_rotation};
 
 mod canonical;
 pub mod cmu;

@@ -10,7 +10,8 @@ use std::path::Path;
 use glam::{DQuat, DVec3};
 
 use super::csv;
-use super::{FormatError, JointFrame, JointTrack};
+use super::{FingerFrame, FormatError, JointFrame, JointTrack};
+use crate::fingers::FingerJoint;
 use crate::joint::{Joint, JointMap};
 use crate::transform::Transform;
 
@@ -19,19 +20,39 @@ const HEADER: [&str; 9] = ["time_s", "joint", "x", "y", "z", "qx", "qy", "qz", "
 /// The position-only header another tool may write.
 const POSITION_HEADER: [&str; 5] = ["time_s", "joint", "x", "y", "z"];
 
+/// A row's joint: a canonical body joint or a finger joint.
+#[derive(Clone, Copy)]
+enum RowJoint {
+    Body(Joint),
+    Finger(FingerJoint),
+}
+
+impl std::fmt::Display for RowJoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RowJoint::Body(j) => j.fmt(f),
+            RowJoint::Finger(j) => j.fmt(f),
+        }
+    }
+}
+
 /// Parses a joint name, or says which names are allowed.
-fn joint(field: &str, path: &str, line: usize) -> Result<Joint, FormatError> {
-    Joint::from_name(field).ok_or_else(|| {
-        let names: Vec<&str> = Joint::ALL.iter().map(|j| j.name()).collect();
-        csv::syntax(
-            path,
-            line,
-            format!(
-                "unknown joint in field `joint` (expected one of {})",
-                names.join(", ")
-            ),
-        )
-    })
+fn joint(field: &str, path: &str, line: usize) -> Result<RowJoint, FormatError> {
+    if let Some(j) = Joint::from_name(field) {
+        return Ok(RowJoint::Body(j));
+    }
+    if let Some(j) = FingerJoint::from_name(field) {
+        return Ok(RowJoint::Finger(j));
+    }
+    let names: Vec<&str> = Joint::ALL.iter().map(|j| j.name()).collect();
+    Err(csv::syntax(
+        path,
+        line,
+        format!(
+            "unknown joint in field `joint` (expected one of {}, or a finger joint such as `left_index_1`)",
+            names.join(", ")
+        ),
+    ))
 }
 
 /// The frame being read: its time and which line held each joint.
@@ -41,6 +62,8 @@ struct OpenFrame {
     last_line: usize,
     joints: JointMap<Transform>,
     lines: [usize; Joint::COUNT],
+    fingers: FingerFrame,
+    finger_lines: [usize; FingerJoint::COUNT],
 }
 
 impl OpenFrame {
@@ -51,11 +74,49 @@ impl OpenFrame {
             last_line: line,
             joints: JointMap::splat(Transform::IDENTITY),
             lines: [0; Joint::COUNT],
+            fingers: [Transform::IDENTITY; FingerJoint::COUNT],
+            finger_lines: [0; FingerJoint::COUNT],
         }
     }
 
+    /// Where the frame is, for errors.
+    fn lines_text(&self) -> String {
+        if self.first_line == self.last_line {
+            format!("line {}", self.first_line)
+        } else {
+            format!("lines {}-{}", self.first_line, self.last_line)
+        }
+    }
+
+    /// Its finger joints: none, or all 30 (else an error naming those it
+    /// lacks).
+    fn finger_frame(&self, path: &str) -> Result<Option<FingerFrame>, FormatError> {
+        let present = self.finger_lines.iter().filter(|l| **l != 0).count();
+        if present == 0 {
+            return Ok(None);
+        }
+        if present < FingerJoint::COUNT {
+            let missing: Vec<String> = FingerJoint::all()
+                .filter(|j| self.finger_lines[j.index()] == 0)
+                .map(|j| format!("`{j}`"))
+                .collect();
+            return Err(csv::syntax(
+                path,
+                self.last_line,
+                format!(
+                    "the frame on {} is missing finger joints {} (a frame with fingers must list all {})",
+                    self.lines_text(),
+                    missing.join(", "),
+                    FingerJoint::COUNT
+                ),
+            ));
+        }
+        Ok(Some(self.fingers))
+    }
+
     /// The finished frame, or an error naming the joints it lacks.
-    fn close(self, path: &str) -> Result<JointFrame, FormatError> {
+    fn close(self, path: &str) -> Result<(JointFrame, Option<FingerFrame>), FormatError> {
+        let fingers = self.finger_frame(path)?;
         let missing: Vec<String> = Joint::ALL
             .iter()
             .filter(|j| self.lines[j.index()] == 0)
@@ -78,10 +139,13 @@ impl OpenFrame {
                 ),
             ));
         }
-        Ok(JointFrame {
-            time_s: self.time_s,
-            joints: self.joints,
-        })
+        Ok((
+            JointFrame {
+                time_s: self.time_s,
+                joints: self.joints,
+            },
+            fingers,
+        ))
     }
 }
 
@@ -89,7 +153,7 @@ impl OpenFrame {
 /// transform; rejects non-finite values and non-unit quaternions.
 fn transform(
     fields: &[&str],
-    joint: Joint,
+    joint: RowJoint,
     path: &str,
     line: usize,
 ) -> Result<Transform, FormatError> {
@@ -123,6 +187,46 @@ fn transform(
     Ok(Transform::new(DVec3::new(v[0], v[1], v[2]), q / length))
 }
 
+/// The finger frames read so far, and whether the track has fingers
+/// (decided by its first frame: then every frame has them).
+#[derive(Default)]
+struct FingerFrames {
+    frames: Vec<FingerFrame>,
+    first: Option<bool>,
+}
+
+impl FingerFrames {
+    /// Closes a frame into `frames`, keeping its fingers, or says which
+    /// frame has them when the first did not (or lacks them when it did).
+    fn close(
+        &mut self,
+        frame: OpenFrame,
+        frames: &mut Vec<JointFrame>,
+        path: &str,
+    ) -> Result<(), FormatError> {
+        let (lines, last) = (frame.lines_text(), frame.last_line);
+        let (body, fingers) = frame.close(path)?;
+        let has = fingers.is_some();
+        if *self.first.get_or_insert(has) != has {
+            let what = if has {
+                "has finger joints but the first frame has none"
+            } else {
+                "has no finger joints but the first frame has them"
+            };
+            return Err(csv::syntax(
+                path,
+                last,
+                format!(
+                    "the frame on {lines} {what} (a track with fingers has them in every frame)"
+                ),
+            ));
+        }
+        frames.push(body);
+        self.frames.extend(fingers);
+        Ok(())
+    }
+}
+
 impl JointTrack {
     /// Parses the text of a joint track; `path` names the file in errors.
     ///
@@ -134,6 +238,7 @@ impl JointTrack {
         let has_rotations = variant == 0;
         let mut frames = Vec::with_capacity(text.len() / (Joint::COUNT * 80) + 1);
         let mut open: Option<OpenFrame> = None;
+        let mut fingers = FingerFrames::default();
         for (line, row) in rows {
             let mut fields = [""; 9];
             let count = if has_rotations {
@@ -157,14 +262,18 @@ impl JointTrack {
                             ),
                         ));
                     }
-                    frames.push(frame.close(path)?);
+                    fingers.close(frame, &mut frames, path)?;
                     OpenFrame::new(time_s, line)
                 }
                 None => OpenFrame::new(time_s, line),
             };
             let frame = open.insert(frame);
             let j = joint(fields[1], path, line)?;
-            let first = frame.lines[j.index()];
+            let slot = match j {
+                RowJoint::Body(b) => &mut frame.lines[b.index()],
+                RowJoint::Finger(f) => &mut frame.finger_lines[f.index()],
+            };
+            let first = *slot;
             if first != 0 {
                 return Err(csv::syntax(
                     path,
@@ -175,16 +284,21 @@ impl JointTrack {
                     ),
                 ));
             }
-            frame.joints[j] = transform(&fields[2..count], j, path, line)?;
-            frame.lines[j.index()] = line;
+            *slot = line;
+            let value = transform(&fields[2..count], j, path, line)?;
+            match j {
+                RowJoint::Body(b) => frame.joints[b] = value,
+                RowJoint::Finger(f) => frame.fingers[f.index()] = value,
+            }
             frame.last_line = line;
         }
         if let Some(frame) = open {
-            frames.push(frame.close(path)?);
+            fingers.close(frame, &mut frames, path)?;
         }
         Ok(JointTrack {
             frames,
             has_rotations,
+            fingers: fingers.frames,
         })
     }
 
@@ -201,11 +315,22 @@ impl JointTrack {
         let mut out = String::with_capacity(64 + self.frames.len() * Joint::COUNT * 100);
         out.push_str(&HEADER.join(","));
         out.push('\n');
-        for frame in &self.frames {
+        let names: Vec<String> = FingerJoint::all().map(|j| j.name()).collect();
+        for (index, frame) in self.frames.iter().enumerate() {
             for (j, t) in frame.joints.iter() {
                 csv::push_time(&mut out, frame.time_s);
                 out.push(',');
                 out.push_str(j.name());
+                csv::push_pose(&mut out, Some(t));
+                out.push('\n');
+            }
+            for (name, t) in names
+                .iter()
+                .zip(self.fingers.get(index).into_iter().flatten())
+            {
+                csv::push_time(&mut out, frame.time_s);
+                out.push(',');
+                out.push_str(name);
                 csv::push_pose(&mut out, Some(t));
                 out.push('\n');
             }
@@ -234,6 +359,13 @@ impl JointTrack {
     /// does not come after the previous frame's (the reader would merge or
     /// reject them).
     fn first_unwritable(&self) -> Option<String> {
+        if !self.fingers.is_empty() && self.fingers.len() != self.frames.len() {
+            return Some(format!(
+                "the track has {} frames but {} finger frames (a track with fingers has them in every frame)",
+                self.frames.len(),
+                self.fingers.len()
+            ));
+        }
         let mut previous: Option<(f64, String)> = None;
         for (index, frame) in self.frames.iter().enumerate() {
             if !frame.time_s.is_finite() {
@@ -252,7 +384,14 @@ impl JointTrack {
                 }
             }
             previous = Some((value, written));
-            for (joint, t) in frame.joints.iter() {
+            let fingers = self.fingers.get(index).into_iter().flatten();
+            let names = FingerJoint::all().map(|j| j.name());
+            let rows = frame
+                .joints
+                .iter()
+                .map(|(j, t)| (j.name().to_string(), t))
+                .chain(names.zip(fingers));
+            for (joint, t) in rows {
                 let length = t.rotation.length();
                 if !t.position.is_finite()
                     || !t.rotation.is_finite()
@@ -314,7 +453,57 @@ mod tests {
         JointTrack {
             frames,
             has_rotations: true,
+            fingers: Vec::new(),
         }
+    }
+
+    #[test]
+    fn fingers_round_trip_and_a_frame_must_have_all_or_none() {
+        let mut track = track(3);
+        track.fingers = (0..3)
+            .map(|i| {
+                std::array::from_fn(|k| {
+                    Transform::new(
+                        DVec3::new(k as f64 * 0.01, i as f64, 0.5),
+                        DQuat::from_rotation_z(0.1 * k as f64),
+                    )
+                })
+            })
+            .collect();
+        let text = track.to_csv();
+        assert_eq!(text.lines().count(), 1 + 3 * (Joint::COUNT + 30));
+        let back = JointTrack::parse(&text, "x").expect("a track with fingers parses");
+        assert_eq!(back.fingers.len(), 3);
+        for (a, b) in track.fingers.iter().zip(&back.fingers) {
+            for (a, b) in a.iter().zip(b) {
+                assert!((a.position - b.position).length() < 1e-6);
+                assert!(a.rotation.abs_diff_eq(b.rotation, 1e-6));
+            }
+        }
+        // A frame missing one finger joint is refused, naming it.
+        let cut: String = text
+            .lines()
+            .filter(|l| !l.starts_with("0.011111,right_ring_2"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let (_, _, reason) = syntax_error(&cut);
+        assert!(reason.contains("`right_ring_2`"), "{reason}");
+        // A later frame without fingers when the first had them is refused.
+        let lines: Vec<&str> = text.lines().collect();
+        let per = Joint::COUNT + 30;
+        let mixed: String = lines[..1 + 2 * per + Joint::COUNT]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let (_, _, reason) = syntax_error(&mixed);
+        assert!(reason.contains("no finger joints"), "{reason}");
+        // A body-only track reads with no fingers.
+        let plain = JointTrack::parse(&track_without_fingers(), "x").expect("parses");
+        assert!(plain.fingers.is_empty());
+    }
+
+    fn track_without_fingers() -> String {
+        track(2).to_csv()
     }
 
     #[test]

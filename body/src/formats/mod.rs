@@ -134,7 +134,15 @@ pub struct JointTrack {
     /// Whether the file carried rotation columns (if not, every rotation is
     /// the identity).
     pub has_rotations: bool,
+    /// The finger joints of every frame (FORMATS.md section 4), in
+    /// [`crate::fingers::FingerJoint::all`] order; empty for a track
+    /// without fingers, else one per frame.
+    pub fingers: Vec<FingerFrame>,
 }
+
+/// The 30 finger joints of one frame: world position and bone rotation
+/// (relative to rest) of each, [`crate::fingers::FingerJoint::all`] order.
+pub type FingerFrame = [Transform; crate::fingers::FingerJoint::COUNT];
 
 /// Why a file could not be read: which file, which line, what was wrong.
 #[derive(Debug, thiserror::Error)]

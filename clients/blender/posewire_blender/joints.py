@@ -15,7 +15,15 @@ JOINTS = (
     "left_hip", "right_hip", "left_knee", "right_knee",
     "left_ankle", "right_ankle", "left_toe", "right_toe",
 )
-INDEX = {name: i for i, name in enumerate(JOINTS)}
+#: The finger joints (FORMATS.md section 4), after the body's in a
+#: frame's numbering (``Skeleton.finger_joints`` order).
+FINGERS = tuple(
+    f"{side}_{finger}_{n}"
+    for side in ("left", "right")
+    for finger in ("thumb", "index", "middle", "ring", "little")
+    for n in (1, 2, 3)
+)
+INDEX = {name: i for i, name in enumerate(JOINTS + FINGERS)}
 
 #: The joint each bone points at (the bone's segment); None for the ends.
 PRIMARY_CHILD = {
@@ -28,6 +36,8 @@ PRIMARY_CHILD = {
     "left_knee": "left_ankle", "right_knee": "right_ankle",
     "left_ankle": "left_toe", "right_ankle": "right_toe",
     "left_toe": None, "right_toe": None,
+    **{name: (name[:-1] + str(int(name[-1]) + 1) if not name.endswith("_3") else None)
+       for name in FINGERS},
 }
 
 #: Bone lengths (metres) and rest directions (Posewire frame) of the end
@@ -39,6 +49,7 @@ END_BONES = {
     "right_toe": (0.05, (0.0, 0.0, 1.0)),
     "left_wrist": (0.08, None),
     "right_wrist": (0.08, None),
+    **{name: (0.02, None) for name in FINGERS if name.endswith("_3")},
 }
 
 

@@ -151,9 +151,10 @@ def encode_string(number, text):
 
 def stream_frames_request(avatar_ids=(), decimation=0):
     """``StreamFramesRequest``: the avatars (empty: every avatar, also ones
-    created later) and the decimation; no vertices, no forces."""
+    created later) and the decimation; the fingers; no vertices, no
+    forces."""
     body = b"".join(encode_string(1, a) for a in avatar_ids)
-    return body + encode_varint_field(4, decimation)
+    return body + encode_varint_field(4, decimation) + encode_varint_field(6, 1)
 
 
 def get_skeleton_request(avatar_id):
@@ -197,7 +198,8 @@ def read_pose(buf):
 class AvatarFrame:
     """One avatar's body at one tick (the fields the add-on uses)."""
 
-    __slots__ = ("avatar_id", "root", "local_rotations", "joint_positions", "world_rotations")
+    __slots__ = ("avatar_id", "root", "local_rotations", "joint_positions", "world_rotations",
+                 "finger_positions", "finger_rotations")
 
     def __init__(self):
         self.avatar_id = ""
@@ -205,16 +207,39 @@ class AvatarFrame:
         self.local_rotations = []
         self.joint_positions = []
         self.world_rotations = []
+        self.finger_positions = []
+        self.finger_rotations = []
+
+    def has(self, j):
+        """Whether the frame holds joint ``j`` (0-20 the body, 21-50 the
+        fingers, ``Skeleton.finger_joints`` order)."""
+        if j < BODY_JOINTS:
+            return 3 * j + 3 <= len(self.joint_positions)
+        k = j - BODY_JOINTS
+        return 3 * k + 3 <= len(self.finger_positions) and 4 * k + 4 <= len(self.finger_rotations)
 
     def position(self, j):
         """Joint ``j``'s world position (Posewire frame, metres)."""
-        p = self.joint_positions
-        return (p[3 * j], p[3 * j + 1], p[3 * j + 2])
+        p, k = (self.joint_positions, j) if j < BODY_JOINTS else (self.finger_positions, j - BODY_JOINTS)
+        return (p[3 * k], p[3 * k + 1], p[3 * k + 2])
 
     def rotation(self, j):
         """Bone ``j``'s world rotation relative to rest (x, y, z, w)."""
-        q = self.world_rotations
-        return (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3])
+        q, k = (self.world_rotations, j) if j < BODY_JOINTS else (self.finger_rotations, j - BODY_JOINTS)
+        return (q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3])
+
+
+#: Joints of the body; finger joints follow them in ``AvatarFrame``'s
+#: numbering.
+BODY_JOINTS = 21
+
+
+def _read_fingers(a, buf):
+    for number, wire, value in fields(buf):
+        if number == 2:
+            _floats(a.finger_positions, wire, value)
+        elif number == 3:
+            _floats(a.finger_rotations, wire, value)
 
 
 def read_avatar_frame(buf):
@@ -232,6 +257,8 @@ def read_avatar_frame(buf):
             _floats(a.joint_positions, wire, value)
         elif number == 5:
             _floats(a.world_rotations, wire, value)
+        elif number == 14 and wire == _LEN:
+            _read_fingers(a, value)
     return a
 
 
@@ -288,8 +315,9 @@ def read_stream_frames_response(buf):
 
 def read_skeleton(buf):
     """``Skeleton`` as a dict: ``avatar_id``, ``profile_name``,
-    ``stature_m`` and ``joints`` (each ``(name, parent, rest_offset)``)."""
-    out = {"avatar_id": "", "profile_name": "", "stature_m": 0.0, "joints": []}
+    ``stature_m``, ``joints`` (each ``(name, parent, rest_offset)``) and
+    ``fingers`` (the same; parents index ``joints + fingers``)."""
+    out = {"avatar_id": "", "profile_name": "", "stature_m": 0.0, "joints": [], "fingers": []}
     for number, wire, value in fields(buf):
         if number == 1:
             out["avatar_id"] = _text(wire, value)
@@ -299,6 +327,8 @@ def read_skeleton(buf):
             out["profile_name"] = _text(wire, value)
         elif number == 4:
             out["stature_m"] = _double(wire, value)
+        elif number == 5 and wire == _LEN:
+            out["fingers"].append(_read_skeleton_joint(value))
     return out
 
 

@@ -24,12 +24,17 @@ def unit_scale(scene):
     return 1.0 / length if length > 0 else 1.0
 
 
+def all_joints(skeleton):
+    """The skeleton's joints, then its finger joints (if it has them)."""
+    return list(skeleton["joints"]) + list(skeleton.get("fingers", []))
+
+
 def rest_positions(skeleton):
     """Every joint's rest position (Posewire frame, metres) from the
-    skeleton's rest offsets: at rest every bone frame is the world's, so
-    offsets add up."""
+    skeleton's rest offsets (the body's, then the fingers'): at rest every
+    bone frame is the world's, so offsets add up."""
     out = []
-    for name, parent, offset in skeleton["joints"]:
+    for name, parent, offset in all_joints(skeleton):
         base = out[parent] if 0 <= parent < len(out) else (0.0, 0.0, 0.0)
         out.append(tuple(b + o for b, o in zip(base, offset)))
     return out
@@ -39,9 +44,10 @@ def canonical_directions(skeleton):
     """Per canonical joint, its bone's rest direction and length in Blender
     axes (metres): toward the primary child, or as ``END_BONES`` says."""
     rest = rest_positions(skeleton)
-    names = [j[0] for j in skeleton["joints"]]
+    joints = all_joints(skeleton)
+    names = [j[0] for j in joints]
     by_name = dict(zip(names, rest))
-    parents = {j[0]: (names[j[1]] if 0 <= j[1] < len(names) else None) for j in skeleton["joints"]}
+    parents = {j[0]: (names[j[1]] if 0 <= j[1] < len(names) else None) for j in joints}
     out = {}
     for name in names:
         child = J.PRIMARY_CHILD.get(name)
@@ -57,7 +63,9 @@ def canonical_directions(skeleton):
                 d = Vector(J.to_blender(direction or (0.0, 1.0, 0.0)))
         if d.length < 1e-6:
             d = Vector((0.0, 0.0, 1.0))
-        out[name] = (d.normalized(), max(length, MIN_BONE_M))
+        # Finger bones are short: shortened less than the body's minimum.
+        shortest = MIN_BONE_M if name in J.JOINTS else 0.2 * MIN_BONE_M
+        out[name] = (d.normalized(), max(length, shortest))
     return out
 
 
@@ -73,17 +81,18 @@ def build_canonical(name, skeleton, scene, collection=None):
     obj.show_in_front = True
     rest = rest_positions(skeleton)
     directions = canonical_directions(skeleton)
+    joints = all_joints(skeleton)
     with _edit_mode(obj):
         bones = {}
-        for (jname, parent, _), p in zip(skeleton["joints"], rest):
+        for (jname, parent, _), p in zip(joints, rest):
             bone = data.edit_bones.new(jname)
             head = Vector(J.to_blender(p)) * u
             d, length = directions[jname]
             bone.head = head
             bone.tail = head + d * (length * u)
             bone.roll = 0.0
-            if 0 <= parent < len(skeleton["joints"]):
-                bone.parent = bones[skeleton["joints"][parent][0]]
+            if 0 <= parent < len(joints):
+                bone.parent = bones[joints[parent][0]]
                 bone.use_connect = False
             bones[jname] = bone
     for pb in obj.pose.bones:
@@ -165,7 +174,12 @@ class Binding:
         self.obj = obj
         self.avatar_id = skeleton["avatar_id"]
         self.canonical = bone_map is None
-        self.bone_map = {j: j for j in J.JOINTS} if bone_map is None else dict(bone_map)
+        if bone_map is None:
+            # The canonical armature: every joint, the fingers when it has
+            # them (one built before fingers has not).
+            names = set(obj.data.bones.keys())
+            bone_map = {j: j for j in J.JOINTS + J.FINGERS if j in J.JOINTS or j in names}
+        self.bone_map = dict(bone_map)
         bone_to_joint = {b: J.INDEX[j] for j, b in self.bone_map.items()}
         self.bones = []
         index = {}
@@ -225,7 +239,9 @@ class Binding:
         world_to_arm, scale = _world_to_armature(self.obj.matrix_world)
         for i, b in enumerate(self.bones):
             inherited = (poses[b.parent] @ b.rest_rel) if b.parent is not None else b.rest
-            if b.joint is None:
+            if b.joint is None or not avatar_frame.has(b.joint):
+                # Unmapped, or a finger the frame does not carry: it keeps
+                # its pose relative to its parent.
                 poses[i] = inherited @ pbones[b.name].matrix_basis
                 continue
             desired = self._desired(b, avatar_frame, u, inherited, world_to_arm, scale)

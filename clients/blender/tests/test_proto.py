@@ -94,8 +94,9 @@ class Decoder(unittest.TestCase):
                 proto.read_avatar_frame(bad)
 
     def test_requests(self):
-        self.assertEqual(proto.stream_frames_request(), b"")
-        self.assertEqual(proto.stream_frames_request(["a"], 3), b"\x0a\x01a\x20\x03")
+        # The fingers are always asked for (field 6, true).
+        self.assertEqual(proto.stream_frames_request(), b"\x30\x01")
+        self.assertEqual(proto.stream_frames_request(["a"], 3), b"\x0a\x01a\x20\x03\x30\x01")
         self.assertEqual(proto.get_skeleton_request("demo"), b"\x0a\x04demo")
         self.assertEqual(varint(300), b"\xac\x02")
 

@@ -6,11 +6,10 @@
 //! by a turn.
 
 use posewire_body::glam::{DQuat, DVec3, EulerRot};
-use posewire_body::Joint;
 use posewire_skinning::export::PropTrack;
 
 use super::binary::{Node, Prop};
-use crate::scene_export::{pose_local, AvatarAnimation, SceneAnimation};
+use crate::scene_export::{AvatarAnimation, Bone, SceneAnimation};
 
 /// FBX time units in a second.
 pub const KTIME_PER_SECOND: i64 = 46_186_158_000;
@@ -69,14 +68,14 @@ fn euler_degrees(q: DQuat, previous: Option<DVec3>) -> DVec3 {
 pub fn euler_track(
     scene: &SceneAnimation,
     avatar: &AvatarAnimation,
-    joint: Joint,
+    bone: Bone,
     scale: f64,
 ) -> (CurveSet, CurveSet) {
     let mut t = CurveSet::new("T", "Lcl Translation");
     let mut r = CurveSet::new("R", "Lcl Rotation");
     let mut previous = None;
-    for (k, pose) in avatar.poses.iter().enumerate() {
-        let (translation, rotation) = pose_local(&avatar.skeleton, pose, joint);
+    for k in 0..avatar.poses.len() {
+        let (translation, rotation) = avatar.pose_local(k, bone);
         let at = ktime(scene, k);
         t.push(at, translation * scale);
         let e = euler_degrees(rotation, previous);

@@ -19,9 +19,8 @@ mod curves;
 use std::path::Path;
 
 use anyhow::Context as _;
-use posewire_body::Joint;
 
-use crate::scene_export::{rest_local, SceneAnimation};
+use crate::scene_export::SceneAnimation;
 use binary::{Node, Prop};
 use curves::{euler_track, CurveSet, KTIME_PER_SECOND};
 
@@ -319,24 +318,29 @@ fn document(scene: &SceneAnimation) -> anyhow::Result<Vec<Node>> {
                 custom: &custom,
             },
         );
-        let mut model = [0i64; Joint::COUNT];
-        for j in Joint::ALL {
-            let parent = j.parent().map_or(root, |p| model[p.index()]);
-            model[j.index()] = graph.model(
+        let bones = avatar.bones();
+        let mut model = vec![0i64; bones.len()];
+        for (i, &b) in bones.iter().enumerate() {
+            let parent = b
+                .parent()
+                .and_then(|p| bones.iter().position(|x| *x == p))
+                .map_or(root, |p| model[p]);
+            let name = b.name();
+            model[i] = graph.model(
                 &mut ids,
                 ModelSpec {
-                    name: j.name(),
+                    name: &name,
                     kind: "LimbNode",
-                    translation: (rest_local(&avatar.skeleton, j) * CM).to_array(),
+                    translation: (avatar.rest_local(b) * CM).to_array(),
                     parent,
                     custom: &[],
                 },
             );
-            let (translation, rotation) = euler_track(scene, avatar, j, CM);
-            if j.parent().is_none() {
-                graph.animate(&mut ids, layer, model[j.index()], &translation);
+            let (translation, rotation) = euler_track(scene, avatar, b, CM);
+            if b.parent().is_none() {
+                graph.animate(&mut ids, layer, model[i], &translation);
             }
-            graph.animate(&mut ids, layer, model[j.index()], &rotation);
+            graph.animate(&mut ids, layer, model[i], &rotation);
         }
     }
     for object in &scene.objects {

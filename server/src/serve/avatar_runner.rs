@@ -8,6 +8,8 @@
 
 use std::collections::VecDeque;
 
+use posewire_body::finger_curls::FingerCurls;
+use posewire_body::fingers::HandSkeleton;
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
 use posewire_solver::gate::{Rejection, Verdict};
@@ -106,6 +108,11 @@ pub struct AvatarRunner {
     pub settings: SolverSettings,
     /// Pushes queued for its next tick (recorded at that tick).
     pub pushes: Vec<Push>,
+    /// Its fingers' curls, fed every sample the source gives (the same
+    /// samples a recording keeps, so a take's export poses them alike).
+    pub fingers: FingerCurls,
+    /// Its hands' rest offsets (from its skeleton).
+    pub hands: HandSkeleton,
     scratch: Vec<TrackerSample>,
     verdicts: Vec<Verdict>,
     accepted: Vec<TrackerSample>,
@@ -177,6 +184,8 @@ impl AvatarRunner {
             handover: super::handover::Handover::default(),
             settings: *settings,
             pushes: Vec::new(),
+            fingers: FingerCurls::new(),
+            hands: HandSkeleton::from_skeleton(&Skeleton::from_profile(profile)),
             scratch: Vec::new(),
             verdicts: Vec::new(),
             accepted: Vec::new(),
@@ -257,6 +266,7 @@ impl AvatarRunner {
         next.handover.solver_restarted();
         next.past = self.past;
         next.warming = self.warming;
+        next.fingers = self.fingers;
         next
     }
 
@@ -289,6 +299,9 @@ impl AvatarRunner {
             self.warm_input.extend_from_slice(&self.scratch);
         }
         self.past.keep(t, &self.scratch);
+        for sample in &self.scratch {
+            self.fingers.push(sample);
+        }
         self.scratch.len()
     }
 

@@ -242,7 +242,8 @@ impl DemoPerson {
     }
 
     /// One sample per device at time `t`, timed `sample_time_s` (the
-    /// loop's clock); the hand controllers carry their grips.
+    /// loop's clock); the hand controllers carry their grips (and triggers,
+    /// equal to the grips).
     pub fn samples(&self, t: f64) -> [TrackerSample; 3] {
         let bones = self.bones(t);
         let [left, right] = self.grips(t);
@@ -258,8 +259,11 @@ impl DemoPerson {
                     bone.position + bone.rotation * device.nominal_offset(),
                     bone.rotation,
                 )),
+                // The trigger follows the grip, so that the whole hand
+                // (the index too) closes on the ball and opens to throw.
                 input: grips[i].map(|grip| ControllerInput {
                     grip,
+                    trigger: grip,
                     ..ControllerInput::default()
                 }),
             }

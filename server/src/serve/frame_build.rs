@@ -3,6 +3,7 @@
 //! device ghosts, foot contacts and, for the physics solver, the camera
 //! link, ghost hands and force arrays.
 
+use posewire_body::fingers::{self, Curls, FingerJoint, HandSkeleton};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, Skeleton};
 use posewire_proto::v1 as pb;
@@ -84,6 +85,38 @@ pub struct AvatarSnapshot<'a> {
     pub contacts: [bool; 2],
     /// The physics solver's extras.
     pub physics: Option<&'a PhysicsFrame>,
+    /// Its hands and their curls, when its controllers give input.
+    pub fingers: Option<(&'a HandSkeleton, Curls)>,
+}
+
+/// The finger joints of a posed body (`posewire.v1.Fingers`).
+pub fn fingers_frame(
+    pose: &BodyPose,
+    skeleton: &Skeleton,
+    hands: &HandSkeleton,
+    curls: &Curls,
+) -> pb::Fingers {
+    let world = fingers::world_transforms(pose, skeleton, hands, curls);
+    let n = FingerJoint::COUNT;
+    let mut out = pb::Fingers {
+        local_rotations: Vec::with_capacity(4 * n),
+        joint_positions: Vec::with_capacity(3 * n),
+        world_rotations: Vec::with_capacity(4 * n),
+        rest_offsets: Vec::with_capacity(3 * n),
+    };
+    for (q, (t, rest)) in fingers::local_rotations(curls)
+        .into_iter()
+        .zip(world.iter().zip(hands.offsets))
+    {
+        push_quat(&mut out.local_rotations, q);
+        push_quat(&mut out.world_rotations, t.rotation);
+        let p = t.position;
+        out.joint_positions
+            .extend([p.x as f32, p.y as f32, p.z as f32]);
+        out.rest_offsets
+            .extend([rest.x as f32, rest.y as f32, rest.z as f32]);
+    }
+    out
 }
 
 /// Builds the avatar's part of the frame at loop time `t`.
@@ -156,6 +189,9 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
         vertices: None,
         reaction,
         remote: None,
+        fingers: s
+            .fingers
+            .map(|(hands, curls)| fingers_frame(s.pose, s.skeleton, hands, &curls)),
     }
 }
 
@@ -193,7 +229,22 @@ pub fn skeleton(id: &str, skeleton: &Skeleton, profile_name: &str, stature_m: f6
             .collect(),
         profile_name: profile_name.to_string(),
         stature_m,
+        finger_joints: finger_joints(skeleton),
     }
+}
+
+/// The finger joints of a skeleton for `pb::Skeleton::finger_joints`.
+fn finger_joints(skeleton: &Skeleton) -> Vec<pb::SkeletonJoint> {
+    let hands = HandSkeleton::from_skeleton(skeleton);
+    FingerJoint::all()
+        .map(|f| pb::SkeletonJoint {
+            name: f.name(),
+            parent: f
+                .parent()
+                .map_or(f.wrist().index(), |p| Joint::COUNT + p.index()) as i32,
+            rest_offset: Some(vec3(hands.offsets[f.index()])),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -216,6 +267,7 @@ mod tests {
                 devices: &devices,
                 contacts: [true, false],
                 physics: None,
+                fingers: None,
             },
             0.0,
         );
@@ -288,6 +340,7 @@ mod tests {
                 devices: &devices,
                 contacts: [false, false],
                 physics: Some(&frame),
+                fingers: None,
             },
             0.0,
         );
@@ -318,6 +371,7 @@ mod tests {
         let ik = avatar_frame(
             &AvatarSnapshot {
                 physics: None,
+                fingers: None,
                 id: "a",
                 pose: &pose,
                 skeleton: &sk,

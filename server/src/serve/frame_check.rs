@@ -65,6 +65,12 @@ pub fn avatar_is_finite(a: &pb::AvatarFrame) -> bool {
         && a.reaction.as_ref().is_none_or(|r| {
             r.assist.is_finite() && r.deviation_m.is_finite() && r.state_time_s.is_finite()
         })
+        && a.fingers.as_ref().is_none_or(|f| {
+            floats(&f.local_rotations)
+                && floats(&f.joint_positions)
+                && floats(&f.world_rotations)
+                && floats(&f.rest_offsets)
+        })
 }
 
 /// Whether every number of an object's part of a frame is finite.
@@ -111,6 +117,14 @@ mod tests {
             ..Default::default()
         };
         assert!(!avatar_is_finite(&b));
+        let c = pb::AvatarFrame {
+            fingers: Some(pb::Fingers {
+                joint_positions: vec![0.0, f32::NAN, 0.0],
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        assert!(!avatar_is_finite(&c));
         let o = pb::ObjectFrame {
             linear_velocity: Some(pb::Vec3 {
                 x: f64::NAN,

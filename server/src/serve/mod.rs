@@ -89,6 +89,7 @@ pub mod solver_config;
 pub mod source_paths;
 pub mod state;
 pub mod stats;
+pub mod take_fingers;
 pub mod take_store;
 pub mod tls;
 pub mod vmc_source;

@@ -16,6 +16,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use posewire_body::fingers::FingerJoint;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_proto::v1 as pb;
@@ -150,7 +151,10 @@ async fn run(output: Output, socket: tokio::net::UdpSocket, shared: Arc<Shared>)
                 }
                 messages.push(VmcMessage::Ok { loaded: 1 });
                 messages.push(VmcMessage::Time(t as f32));
-                let osc: Vec<OscMessage> = messages.iter().map(VmcMessage::to_osc).collect();
+                let mut osc: Vec<OscMessage> = messages.iter().map(VmcMessage::to_osc).collect();
+                if let Some(local) = finger_locals(avatar) {
+                    osc.extend(vmc::finger_messages(&local));
+                }
                 vmc::bundles(&osc, MAX_DATAGRAM)
             }
             Kind::Vrchat { trackers, head } => {
@@ -184,6 +188,24 @@ async fn run(output: Output, socket: tokio::net::UdpSocket, shared: Arc<Shared>)
         }
     }
     tracing::info!(output = %output.counters.name, "OSC output stopped");
+}
+
+/// The local poses of an avatar's finger joints (rest offset from the
+/// parent, rotation relative to it), when its frame has them.
+fn finger_locals(a: &pb::AvatarFrame) -> Option<[Transform; FingerJoint::COUNT]> {
+    let f = a.fingers.as_ref()?;
+    let n = FingerJoint::COUNT;
+    if f.local_rotations.len() != 4 * n || f.rest_offsets.len() != 3 * n {
+        return None;
+    }
+    Some(std::array::from_fn(|i| {
+        let q = &f.local_rotations[4 * i..4 * i + 4];
+        let o = &f.rest_offsets[3 * i..3 * i + 3];
+        Transform::new(
+            DVec3::new(o[0].into(), o[1].into(), o[2].into()),
+            DQuat::from_xyzw(q[0].into(), q[1].into(), q[2].into(), q[3].into()).normalize(),
+        )
+    }))
 }
 
 /// The body of an avatar's frame: the root and the world rotations.

@@ -283,6 +283,10 @@ impl LoopState {
                     devices: &avatar.devices,
                     contacts: body.contacts,
                     physics: body.physics.as_ref(),
+                    fingers: avatar
+                        .fingers
+                        .seen()
+                        .then(|| (&avatar.hands, avatar.fingers.at(t))),
                 },
                 t,
             );

@@ -212,7 +212,9 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
     let no_devices = [None; Device::COUNT];
     let mut skeleton_of: Option<(u64, Skeleton)> = None;
     let mut out = Vec::new();
-    for f in take.frames(version) {
+    let curls = super::take_fingers::solved_curls(take, version);
+    let mut hands_of: Option<(u64, posewire_body::fingers::HandSkeleton)> = None;
+    for (k, f) in take.frames(version).enumerate() {
         let profile = take.profile_at(f.sequence);
         let from = profile.map_or(0, |p| p.from_sequence);
         let skeleton = match skeleton_of {
@@ -229,6 +231,18 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
             }
         };
         let t = f.time_s - first;
+        let hands = match hands_of {
+            Some((at, h)) if at == from => h,
+            _ => {
+                let h = posewire_body::fingers::HandSkeleton::from_skeleton(&skeleton);
+                hands_of = Some((from, h));
+                h
+            }
+        };
+        let fingers = curls
+            .as_ref()
+            .and_then(|c| c.get(k))
+            .map(|(_, c)| (&hands, *c));
         let avatar = avatar_frame(
             &AvatarSnapshot {
                 id: &take.info.avatar_id,
@@ -237,6 +251,7 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
                 devices: &no_devices,
                 contacts: f.contacts,
                 physics: None,
+                fingers,
             },
             t,
         );

@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use posewire_body::fingers::FingerJoint;
 use posewire_body::formats::JointTrack;
 use posewire_body::Joint;
 
@@ -40,7 +41,8 @@ pub fn read_with_pixar_usd(usd: &Path, dir: &Path) -> Result<serde_json::Value, 
 
 /// The worst distance (m) between UsdSkel's joint positions of the
 /// skeleton under the SkelRoot `name` and the joint track's, over every
-/// frame and every canonical joint, with where it happened.
+/// frame and every canonical joint (and finger joint, when the track
+/// has them), with where it happened.
 pub fn worst_joint(json: &serde_json::Value, name: &str, track: &JointTrack) -> (f64, String) {
     let frames = json["skeletons"][name]["frames"]
         .as_array()
@@ -59,6 +61,16 @@ pub fn worst_joint(json: &serde_json::Value, name: &str, track: &JointTrack) -> 
             let d = ours[j].distance(glam::DVec3::from_array(p));
             if d > worst.0 {
                 worst = (d, format!("{} at time code {k}", j.name()));
+            }
+        }
+        let fingers = track.fingers.get(k).into_iter().flatten();
+        for (f, ours) in FingerJoint::all().zip(fingers) {
+            let name = f.name();
+            let p: [f64; 3] = serde_json::from_value(theirs[name.as_str()].clone())
+                .unwrap_or_else(|_| panic!("USD has no joint {name} at time code {k}"));
+            let d = ours.position.distance(glam::DVec3::from_array(p));
+            if d > worst.0 {
+                worst = (d, format!("{name} at time code {k}"));
             }
         }
     }

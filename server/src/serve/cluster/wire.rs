@@ -185,6 +185,12 @@ pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterF
                 a.avatar_id
             )));
         }
+        if !a.fingers.as_ref().is_none_or(fingers_ok) {
+            return Err(Refused::BadFrame(format!(
+                "avatar `{}`: finger arrays of the wrong size or not finite",
+                a.avatar_id
+            )));
+        }
     }
     if message.objects.len() > super::objects::MAX_OBJECTS {
         return Err(Refused::BadObject(format!(
@@ -207,11 +213,28 @@ pub fn decode(subject: &str, space: &str, payload: &[u8]) -> Result<pb::ClusterF
     Ok(message)
 }
 
+/// Whether a received avatar's fingers are 30 joints of finite, bounded
+/// numbers.
+fn fingers_ok(f: &pb::Fingers) -> bool {
+    let n = posewire_body::fingers::FingerJoint::COUNT;
+    f.joint_positions.len() == 3 * n
+        && f.rest_offsets.len() == 3 * n
+        && f.world_rotations.len() == 4 * n
+        && f.local_rotations.len() == 4 * n
+        && f.joint_positions
+            .iter()
+            .chain(&f.rest_offsets)
+            .chain(&f.world_rotations)
+            .chain(&f.local_rotations)
+            .all(|v| v.is_finite() && v.abs() < 1.0e4)
+}
+
 /// Whether a received skeleton is one: an id, every joint once with a
 /// finite offset, a finite stature.
 fn check_skeleton(s: &pb::Skeleton) -> Result<(), String> {
     crate::serve::ids::check_id(&s.avatar_id)?;
-    let offsets_ok = s.joints.iter().all(|j| {
+    let fingers = s.finger_joints.len();
+    let offsets_ok = s.joints.iter().chain(&s.finger_joints).all(|j| {
         j.rest_offset.is_some_and(|v| {
             [v.x, v.y, v.z]
                 .iter()
@@ -219,6 +242,7 @@ fn check_skeleton(s: &pb::Skeleton) -> Result<(), String> {
         })
     });
     let ok = s.joints.len() == posewire_proto::JOINT_COUNT
+        && (fingers == 0 || fingers == posewire_body::fingers::FingerJoint::COUNT)
         && offsets_ok
         && s.stature_m.is_finite()
         && s.profile_name.len() <= 256;

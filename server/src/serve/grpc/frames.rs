@@ -97,6 +97,7 @@ struct Selection {
     avatar_ids: Vec<String>,
     decimation: u64,
     forces: bool,
+    fingers: bool,
     /// The vertex encoding, when vertices were asked for.
     vertices: Option<pb::VertexEncoding>,
 }
@@ -117,6 +118,7 @@ fn without_vertices(a: &pb::AvatarFrame) -> pb::AvatarFrame {
         vertices: None,
         reaction: a.reaction,
         remote: a.remote.clone(),
+        fingers: a.fingers.clone(),
     }
 }
 
@@ -138,6 +140,9 @@ impl Selection {
             let mut copy = without_vertices(a);
             if !self.forces {
                 copy.forces = None;
+            }
+            if !self.fingers {
+                copy.fingers = None;
             }
             if let (Some(encoding), Some(v)) = (self.vertices, &a.vertices) {
                 copy.vertices = Some(encoded.get(frame.sequence, &a.avatar_id, v, encoding));
@@ -227,6 +232,7 @@ impl FrameService for Frames {
             avatar_ids: req.avatar_ids,
             decimation: u64::from(req.decimation.max(1)),
             forces: req.include_forces,
+            fingers: req.include_fingers,
             vertices: req.include_vertices.then_some(encoding),
         };
         // Its place within the operator's limits, held while it lives.
@@ -348,6 +354,7 @@ mod tests {
             avatar_ids: vec![],
             decimation: 1,
             forces: false,
+            fingers: false,
             vertices: None,
         };
         assert_eq!(every.wanted_between(10, 11), 0);
@@ -403,6 +410,7 @@ mod tests {
             avatar_ids: vec!["b".into()],
             decimation: 1,
             forces: false,
+            fingers: false,
             vertices: None,
         };
         let out = s.apply(&frame, &EncodedVertices::default());
