@@ -7,9 +7,17 @@
 #![allow(dead_code)]
 
 use std::process::Command;
+use std::sync::Mutex;
+
+/// One install at a time in this process: tests of one binary run on
+/// several threads, and two apt-gets at once fail on dpkg's lock.
+static APT: Mutex<()> = Mutex::new(());
 
 fn apt_get(args: &[&str]) -> bool {
+    // Another process's apt-get (a second test binary, the machine's own
+    // updates) holds the lock for a while: wait for it instead of failing.
     Command::new("apt-get")
+        .args(["-o", "DPkg::Lock::Timeout=900"])
         .args(args)
         .env("DEBIAN_FRONTEND", "noninteractive")
         .status()
@@ -35,6 +43,10 @@ pub fn installed(packages: &[&str]) -> bool {
 /// package lists once if the first try fails. `false` when it still does
 /// not hold (no apt-get, no network, not root).
 pub fn ensure(packages: &[&str], ready: impl Fn() -> bool) -> bool {
+    if ready() {
+        return true;
+    }
+    let _one_at_a_time = APT.lock().unwrap_or_else(|e| e.into_inner());
     if ready() {
         return true;
     }
