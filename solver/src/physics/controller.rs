@@ -62,6 +62,8 @@ pub struct PhysicsSettings {
     /// The weight through the stance legs, at every physics substep (off
     /// by default).
     pub leg_support: super::leg_support::LegSupport,
+    /// The reference's untracked feet put on the floor (off by default).
+    pub grounded: super::grounded::GroundedSettings,
 }
 
 impl Default for PhysicsSettings {
@@ -80,6 +82,7 @@ impl Default for PhysicsSettings {
             avoid: super::avoid::AvoidSettings::default(),
             grab: super::grip::GrabSettings::default(),
             leg_support: super::leg_support::LegSupport::default(),
+            grounded: super::grounded::GroundedSettings::default(),
         }
     }
 }
@@ -184,6 +187,8 @@ pub struct AvatarController {
     explicit: JointMap<DVec3>,
     /// What the support applied over this tick's substeps.
     supported: SupportSum,
+    /// The reference's feet on the floor (`super::grounded`).
+    grounded: super::grounded::GroundedLegs,
 }
 
 /// The leg support's torques and residual summed over a tick's substeps.
@@ -241,6 +246,7 @@ impl AvatarController {
             support: None,
             explicit: JointMap::splat(DVec3::ZERO),
             supported: SupportSum::default(),
+            grounded: Default::default(),
         }
     }
 
@@ -314,7 +320,7 @@ impl AvatarController {
             None => world.dt(),
         };
         self.last_time = Some(t);
-        let person = *reference;
+        let person = self.grounded_reference(reference, t, dt);
         let id = self.avatar_in(world, &person);
         self.update_holds(world, id, t);
         // A tool's strike in the last step hits the body like a push.
@@ -350,7 +356,7 @@ impl AvatarController {
                 *g *= muscles;
             }
         }
-        self.support = self.support_target(&reference, stance, dt);
+        self.support = self.support_target(&reference, &targets, stance, dt);
         if self.support.is_some() {
             // A standing leg's weight goes through its foot: the support
             // carries it.
@@ -374,6 +380,7 @@ impl AvatarController {
         // the other arrays are applied as explicit joint torques.
         world.drive(id, &reference, &targets);
         self.place_feet(world, id, &reference, touching, (t, dt));
+        self.let_stance_legs_go(world, id);
         self.count_steps();
         world.apply_joint_torques(id, &explicit.torques);
         self.explicit = explicit.torques;
@@ -395,11 +402,36 @@ impl AvatarController {
         self.pending = Some((person, arrays, dt));
     }
 
+    /// The person's pose with its untracked feet on the floor while the
+    /// body is on its feet and `[solver.physics.grounded]` is on (as given
+    /// otherwise).
+    fn grounded_reference(&mut self, person: &BodyPose, t: f64, dt: f64) -> BodyPose {
+        let on_feet = matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        );
+        if !on_feet {
+            self.grounded.reset();
+            return *person;
+        }
+        let tracked = [self.foot_tracked(0, t), self.foot_tracked(1, t)];
+        let ankle_height = self.profile.body.ankle_height;
+        self.grounded.ground(
+            &self.settings.grounded,
+            self.ik.skeleton(),
+            person,
+            ankle_height,
+            dt,
+            tracked,
+        )
+    }
+
     /// The leg support's target this tick: the reference's pelvis, while
     /// the body is on its feet and the support is on.
     fn support_target(
         &self,
         reference: &BodyPose,
+        targets: &MotorTargets,
         stance: Stance,
         dt: f64,
     ) -> Option<SupportTarget> {
@@ -429,7 +461,40 @@ impl AvatarController {
                 left: stance.left && standing.left,
                 right: stance.right && standing.right,
             },
+            knees: [targets[Joint::LeftKnee].0.x, targets[Joint::RightKnee].0.x],
+            feet: [
+                reference.rotations[Joint::LeftAnkle],
+                reference.rotations[Joint::RightAnkle],
+            ],
         })
+    }
+
+    /// With `[solver.physics.leg_support] stance_legs`, the stance legs'
+    /// motors let go for this tick: the support's PDs and virtual force
+    /// drive them at every substep.
+    fn let_stance_legs_go(&self, world: &mut PhysicsWorld, id: AvatarId) {
+        let Some(target) = self.support else {
+            return;
+        };
+        if !self.settings.leg_support.stance_legs {
+            return;
+        }
+        for (stands, leg) in [
+            (
+                target.stance.left,
+                [Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle],
+            ),
+            (
+                target.stance.right,
+                [Joint::RightHip, Joint::RightKnee, Joint::RightAnkle],
+            ),
+        ] {
+            if stands {
+                for j in leg {
+                    world.release_motors(id, j);
+                }
+            }
+        }
     }
 
     /// Before each physics step of a tick: the leg support from the body's

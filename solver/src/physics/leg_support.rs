@@ -63,6 +63,20 @@ pub struct LegSupport {
     pub swing_speed_m_s: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
+    /// Whether a stance leg is the support's (fourth round): its motors let
+    /// go while it stands, its knee and ankle held by PDs toward the
+    /// reference at every substep (as `stepping_balance` holds its legs),
+    /// its hip driven by the support's virtual force and the trunk's
+    /// torque alone. Off: the motors keep tracking the reference.
+    pub stance_legs: bool,
+    /// The stance knee's PD on its hinge angle, N m / rad.
+    pub knee_kp: f64,
+    /// ... and on its rate, N m s / rad.
+    pub knee_kd: f64,
+    /// The stance ankle's PD toward the reference foot's turn, N m / rad.
+    pub ankle_kp: f64,
+    /// ... and on the foot's rate against the shin, N m s / rad.
+    pub ankle_kd: f64,
 }
 
 impl Default for LegSupport {
@@ -82,6 +96,11 @@ impl Default for LegSupport {
             swing_height_m: 0.03,
             swing_speed_m_s: 0.5,
             gravity: 9.81,
+            stance_legs: false,
+            knee_kp: 781.0,
+            knee_kd: 11.6,
+            ankle_kp: 157.0,
+            ankle_kd: 0.9,
         }
     }
 }
@@ -99,6 +118,10 @@ pub struct SupportTarget {
     pub pelvis: DQuat,
     /// The feet the planner lets stand.
     pub stance: Stance,
+    /// The reference's knee hinge angles (left, right), rad.
+    pub knees: [f64; 2],
+    /// The reference's foot rotations (left, right), world.
+    pub feet: [DQuat; 2],
 }
 
 /// One substep's support.
@@ -222,8 +245,20 @@ impl LegSupport {
             world_torque[leg[2]] = DVec3::new(bounded.x, 0.0, bounded.z);
         }
         let residual = clamp_len(want - carried, self.residual_share.max(0.0) * weight);
+        let mut torques = in_joint_frames(avatar, world, &world_torque);
+        if self.stance_legs {
+            let pd = self.stance_pd(
+                avatar,
+                world,
+                target,
+                [target.stance.left, target.stance.right],
+            );
+            for j in Joint::ALL {
+                torques[j] += pd[j];
+            }
+        }
         Some(SupportForces {
-            torques: in_joint_frames(avatar, world, &world_torque),
+            torques,
             residual,
             carried,
         })
@@ -286,6 +321,46 @@ impl LegSupport {
             }
             [l, r] => [f64::from(u8::from(l)), f64::from(u8::from(r))],
         }
+    }
+
+    /// The stance legs' knee and ankle PDs toward the reference (each
+    /// joint's frame axes), for the legs in `legs` (left, right): those
+    /// whose motors let go this tick.
+    fn stance_pd(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        target: &SupportTarget,
+        legs: [bool; 2],
+    ) -> JointMap<DVec3> {
+        let mut out = JointMap::splat(DVec3::ZERO);
+        let mut ankle_world = JointMap::splat(DVec3::ZERO);
+        for (i, leg) in LEGS.iter().enumerate() {
+            if !legs[i] {
+                continue;
+            }
+            let [_, knee, ankle] = *leg;
+            if let Some((angle, rate)) = avatar.joint_state(world, knee) {
+                let tau = self.knee_kp * (target.knees[i] - angle.x) - self.knee_kd * rate.x;
+                out[knee].x += tau;
+            }
+            let spin = |j: Joint| {
+                avatar
+                    .body_handle(j)
+                    .and_then(|h| world.bodies.get(h))
+                    .map_or(DVec3::ZERO, |b| v64(b.angvel()))
+            };
+            if let Some(foot) = avatar.bone(world, ankle) {
+                ankle_world[ankle] = self.ankle_kp
+                    * rotvec(target.feet[i] * foot.rotation.inverse())
+                    - self.ankle_kd * (spin(ankle) - spin(knee));
+            }
+        }
+        let ankles = in_joint_frames(avatar, world, &ankle_world);
+        for j in Joint::ALL {
+            out[j] += ankles[j];
+        }
+        out
     }
 
     /// What a foot can push with of `f`: not pulling, no harder than

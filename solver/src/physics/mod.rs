@@ -8,6 +8,7 @@
 //! - [`joint_frames`]: each joint's anatomical axes and ranges.
 //! - [`force_array`]: one torque per joint degree of freedom plus the root.
 //! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
+//! - [`grounded`]: the reference's feet on the floor (off by default).
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
 //! - [`leg_support`]: the weight through the stance legs, at every
 //!   physics substep (off by default).
@@ -35,6 +36,7 @@ pub mod get_up;
 pub mod grab;
 pub mod grab_trials;
 pub mod grip;
+pub mod grounded;
 pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;

@@ -46,6 +46,8 @@ pub struct TrialTick {
     pub ankles: [DVec3; 2],
     /// Whether each foot (left, right) touches the floor.
     pub contacts: [bool; 2],
+    /// The reference's ankles (left, right), world: what the body tracked.
+    pub reference_ankles: [DVec3; 2],
     /// The size of the assist's root force (what pushes the body from
     /// outside), newtons.
     pub assist_root_n: f64,
@@ -173,6 +175,7 @@ pub fn run_trial(
             steps: frame.reaction.recovery_steps,
             ankles: [sim[Joint::LeftAnkle], sim[Joint::RightAnkle]],
             contacts,
+            reference_ankles: [person[Joint::LeftAnkle], person[Joint::RightAnkle]],
             assist_root_n: frame.arrays.assist.root_force.length(),
             support_share: 1.0 - frame.arrays.assist.root_force.y / (profile_weight(profile)),
             balance_on: acts(&frame.arrays.balance),

@@ -7,7 +7,8 @@
 //! (what pushes the body from outside), the median share of the weight the
 //! feet carry (one less the assist's lift over the weight), and the share
 //! of frames in which
-//! the balance and locomotion arrays act.
+//! the balance and locomotion arrays act, and the reference's lower ankle
+//! above its standing height (median and 90th percentile).
 //!
 //! `cargo run --release -p posewire-tools --bin own_feet [-- --seconds 12 --settings FILE]`
 
@@ -54,15 +55,19 @@ fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
     let settings = args.settings.physics()?;
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
-    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    // The reference's lower ankle above a standing ankle's height, metres.
+    let lower_ankle_up = |k: &TrialTick| {
+        k.reference_ankles[0].y.min(k.reference_ankles[1].y) - profile.body.ankle_height
+    };
+    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, samples) in [
         ("standing", standing_samples(&profile, args.seconds, false)),
         ("demo", demo_samples(&profile, args.seconds)),
     ] {
         let ticks = run_trial(&profile, settings, &samples, &[]);
         println!(
-            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} |",
             share(&ticks, |k| k.contacts[0]),
             share(&ticks, |k| k.contacts[1]),
             share(&ticks, |k| k.contacts[0] && k.contacts[1]),
@@ -76,6 +81,8 @@ fn main() -> anyhow::Result<()> {
             ticks
                 .iter()
                 .any(|k| k.state == posewire_solver::physics::BodyState::Fallen),
+            100.0 * quantile(&ticks, 0.5, lower_ankle_up),
+            100.0 * quantile(&ticks, 0.9, lower_ankle_up),
         );
     }
     Ok(())

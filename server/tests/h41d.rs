@@ -1,0 +1,68 @@
+//! Issue 41, fourth round: the grounded reference (`[solver.physics.grounded]`,
+//! off by default) puts the demo walker's reference feet on the floor, and
+//! the simulated feet follow them down; with it off they hover. Run through
+//! the daemon's tick (`physics::trials::run_trial`), as `own_feet` does.
+
+use posewire::serve::daemon::DEFAULT_STATURE_M;
+use posewire::serve::demo_source::DemoPerson;
+use posewire_body::formats::TrackerSample;
+use posewire_body::{BodyProfile, Skeleton};
+use posewire_solver::physics::grounded::GroundedSettings;
+use posewire_solver::physics::trials::{run_trial, TrialTick};
+use posewire_solver::physics::PhysicsSettings;
+
+fn demo_samples(profile: &BodyProfile, seconds: f64) -> Vec<TrackerSample> {
+    let person = DemoPerson::new(&Skeleton::from_profile(profile), 0.0, [0.0; 3]);
+    (0..(seconds * 90.0) as usize)
+        .flat_map(|k| person.samples(k as f64 / 90.0))
+        .collect()
+}
+
+fn share(ticks: &[TrialTick], ok: impl Fn(&TrialTick) -> bool) -> f64 {
+    ticks.iter().filter(|k| ok(k)).count() as f64 / ticks.len().max(1) as f64
+}
+
+/// The median of the reference's lower ankle above standing height, m.
+fn lower_ankle_up(ticks: &[TrialTick], ankle_height: f64) -> f64 {
+    let mut v: Vec<f64> = ticks
+        .iter()
+        .map(|k| k.reference_ankles[0].y.min(k.reference_ankles[1].y) - ankle_height)
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+#[test]
+fn a_grounded_reference_puts_the_walking_demos_feet_on_the_floor() {
+    let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
+    let samples = demo_samples(&profile, 6.0);
+    let h = profile.body.ankle_height;
+    let off = run_trial(&profile, PhysicsSettings::default(), &samples, &[]);
+    let grounded = PhysicsSettings {
+        grounded: GroundedSettings {
+            enabled: true,
+            ..GroundedSettings::default()
+        },
+        ..PhysicsSettings::default()
+    };
+    let on = run_trial(&profile, grounded, &samples, &[]);
+    assert!(off.len() > 400 && on.len() == off.len());
+    let (up_off, up_on) = (lower_ankle_up(&off, h), lower_ankle_up(&on, h));
+    let one_off = share(&off, |k| k.contacts[0] || k.contacts[1]);
+    let one_on = share(&on, |k| k.contacts[0] || k.contacts[1]);
+    let both_on = share(&on, |k| k.contacts[0] && k.contacts[1]);
+    eprintln!(
+        "reference lower ankle up: off {up_off:.3} m, grounded {up_on:.3} m; \
+         one foot down: off {one_off:.2}, grounded {one_on:.2} (both {both_on:.2})"
+    );
+    // The demo's reference hovers (measured 5.4 cm median): grounded, its
+    // lower ankle stands on the floor.
+    assert!(up_off > 0.02, "the ungrounded reference hovers: {up_off}");
+    assert!(up_on.abs() < 0.01, "grounded reference ankle: {up_on}");
+    // The simulated feet follow (measured 6 % against 99 % over 12 s).
+    assert!(one_off < 0.3, "ungrounded feet down: {one_off}");
+    assert!(one_on > 0.8, "grounded, one foot down: {one_on}");
+    assert!(both_on > 0.4, "grounded, both feet down: {both_on}");
+    // Nobody pushes it: it stays on its feet.
+    assert!(on.iter().all(|k| k.pelvis_y > 0.7));
+}
