@@ -55,6 +55,8 @@ mod config_tables_tests;
 pub mod daemon;
 pub mod daemon_avatars;
 pub mod defaults;
+#[cfg(test)]
+mod demo_grounded_tests;
 pub mod demo_props;
 pub mod demo_source;
 pub mod device_gate;

@@ -3,8 +3,8 @@
 //! the simulated feet follow them down; with it off they hover. Run through
 //! the daemon's tick (`physics::trials::run_trial`), as `own_feet` does.
 
-use posewire::serve::daemon::DEFAULT_STATURE_M;
-use posewire::serve::demo_source::DemoPerson;
+use crate::serve::daemon::DEFAULT_STATURE_M;
+use crate::serve::demo_source::DemoPerson;
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Skeleton};
 use posewire_solver::physics::grounded::GroundedSettings;
