@@ -819,7 +819,7 @@ async fn hands_follow_the_runtime() {
         let worst =
             |tips: &[f64], want: f64| tips.iter().map(|d| (d - want).abs()).fold(0.0, f64::max);
         println!(
-            "right middle fingertip to wrist: served open {:.1} mm, fist {:.1} mm; streamed worst difference open {:.3} mm, fist {:.3} mm",
+            "right middle fingertip to wrist: served open {:.1} mm, fist {:.1} mm; streamed worst difference open {:.4} mm, fist {:.4} mm",
             open_tip * 1e3,
             fist_tip * 1e3,
             worst(&tips_open, open_tip) * 1e3,
