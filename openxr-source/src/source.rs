@@ -96,7 +96,9 @@ pub struct OpenXrSource {
     shared: Arc<Shared>,
     ticks: mpsc::Sender<Tick>,
     last_t: Option<f64>,
-    fingers: TrackedFingers,
+    /// Boxed: a hand's rotations are half a kilobyte, and the daemon keeps
+    /// sources in an enum beside small ones.
+    fingers: Box<TrackedFingers>,
 }
 
 impl OpenXrSource {
@@ -112,7 +114,7 @@ impl OpenXrSource {
             shared,
             ticks,
             last_t: None,
-            fingers: [None; 2],
+            fingers: Box::new([None; 2]),
         })
     }
 
@@ -130,7 +132,7 @@ impl OpenXrSource {
             .unwrap_or_else(PoisonError::into_inner)
             .take()
         {
-            self.fingers = fingers;
+            *self.fingers = fingers;
         }
         let period = self
             .last_t
@@ -161,7 +163,7 @@ impl OpenXrSource {
     /// when it is not tracked (or the runtime has no hand tracking), per
     /// finger joint `None` where the runtime did not mark it valid.
     pub fn tracked_fingers(&self) -> TrackedFingers {
-        self.fingers
+        *self.fingers
     }
 
     /// What the source reports now.
