@@ -23,7 +23,8 @@
 //! - [`error`]: what can go wrong, naming the runtime call or extension.
 //! - `loader`, `xdev`: the only modules with unsafe code (opening the
 //!   loader, the headless session, raw extension functions).
-//! - `connection`: one instance + session + spaces; events; locating.
+//! - `connection`: one instance + session + spaces (and hand trackers);
+//!   events; locating.
 //! - `input_actions`: the controller input actions, their bindings per
 //!   profile, and reading their state.
 //! - [`source`]: the thread, reconnection and the status it reports.
