@@ -198,13 +198,13 @@ pub type Curls = [HandCurls; 2];
 
 /// The hand's axes in the rest frame: along the fingers, toward the thumb,
 /// out of the palm.
-fn hand_axes(side: Side) -> (DVec3, DVec3, DVec3) {
+pub(crate) fn hand_axes(side: Side) -> (DVec3, DVec3, DVec3) {
     (DVec3::X * side.sign(), DVec3::Z, -DVec3::Y)
 }
 
 /// The thumb's rest direction: forward of the fingers and a little below
 /// the palm's plane.
-fn thumb_direction(side: Side) -> DVec3 {
+pub(crate) fn thumb_direction(side: Side) -> DVec3 {
     let (along, thumb, palm) = hand_axes(side);
     (0.75 * along + 0.6 * thumb + 0.25 * palm).normalize()
 }
@@ -305,8 +305,20 @@ pub fn world_transforms(
     hands: &HandSkeleton,
     curls: &Curls,
 ) -> [Transform; FingerJoint::COUNT] {
+    posed(pose, skeleton, hands, &local_rotations(curls))
+}
+
+/// World transforms of every finger joint, as [`world_transforms`], from
+/// each joint's rotation relative to its parent ([`FingerJoint::all`]
+/// order): the curls' ([`local_rotations`]) or a tracked hand's
+/// ([`crate::hand_tracking`]).
+pub fn posed(
+    pose: &BodyPose,
+    skeleton: &Skeleton,
+    hands: &HandSkeleton,
+    local: &[DQuat; FingerJoint::COUNT],
+) -> [Transform; FingerJoint::COUNT] {
     let body = pose.positions(skeleton);
-    let local = local_rotations(curls);
     let mut out = [Transform::IDENTITY; FingerJoint::COUNT];
     for index in 0..FingerJoint::COUNT {
         let j = FingerJoint::from_index(index);

@@ -11,6 +11,7 @@ pub mod conventions;
 pub mod device;
 pub mod finger_curls;
 pub mod fingers;
+pub mod hand_tracking;
 pub mod joint;
 pub mod pose;
 pub mod profile;

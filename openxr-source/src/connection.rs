@@ -1,11 +1,14 @@
 //! One connection to an OpenXR runtime: the instance, a headless session,
 //! the reference space, the headset, controller and tracker spaces, the
-//! controller input actions; the runtime's events; and locating every
-//! device (and reading the controllers' inputs) at a given time.
+//! controller input actions, the hand trackers (`XR_EXT_hand_tracking`,
+//! where the runtime offers it); the runtime's events; and locating every
+//! device (and reading the controllers' inputs and the tracked fingers)
+//! at a given time.
 
 use glam::{DQuat, DVec3};
 use openxr as xr;
-use posewire_body::{ControllerInput, Device, Transform};
+use posewire_body::hand_tracking::{self, TrackedFingers, XrHandOrientations};
+use posewire_body::{ControllerInput, Device, Side, Transform};
 
 use crate::error::OpenXrError;
 use crate::input_actions::InputActions;
@@ -58,6 +61,9 @@ pub(crate) struct Connection {
     /// Kept alive while its spaces are used.
     _grip: xr::Action<xr::Posef>,
     action_set: xr::ActionSet,
+    /// One hand tracker per hand (left, right) when the runtime and its
+    /// system offer hand tracking; none otherwise.
+    hand_trackers: Vec<(Side, xr::HandTracker)>,
     session: xr::Session<xr::Headless>,
     instance: xr::Instance,
     /// Added to every height (LOCAL's origin above the floor; 0 on STAGE).
@@ -139,6 +145,7 @@ fn create_instance(
     wanted.mnd_headless = available.mnd_headless;
     wanted.khr_convert_timespec_time = available.khr_convert_timespec_time;
     wanted.htcx_vive_tracker_interaction = available.htcx_vive_tracker_interaction;
+    wanted.ext_hand_tracking = available.ext_hand_tracking;
     let has_xdev = available.other.iter().any(|n| n.as_slice() == xdev::NAME);
     if has_xdev {
         wanted.other.push(xdev::NAME.to_vec());
@@ -212,6 +219,63 @@ fn create_tracker_action(
         .suggest_interaction_profile_bindings(path(instance, TRACKER_PROFILE)?, &bindings)
         .map_err(|r| OpenXrError::call("xrSuggestInteractionProfileBindings (trackers)", r))?;
     Ok(action)
+}
+
+/// A hand tracker per hand when the instance has `XR_EXT_hand_tracking`
+/// and the system says it tracks hands (`XrSystemHandTrackingPropertiesEXT`);
+/// none otherwise, or when the runtime refuses one (logged: the fingers
+/// then come from the controllers alone).
+fn hand_trackers(
+    instance: &xr::Instance,
+    system: xr::SystemId,
+    session: &xr::Session<xr::Headless>,
+) -> Vec<(Side, xr::HandTracker)> {
+    if instance.exts().ext_hand_tracking.is_none() {
+        tracing::debug!(
+            "the OpenXR runtime offers no XR_EXT_hand_tracking: fingers come from the controllers"
+        );
+        return Vec::new();
+    }
+    match instance.supports_hand_tracking(system) {
+        Ok(true) => {}
+        Ok(false) => {
+            tracing::info!("the OpenXR runtime offers XR_EXT_hand_tracking but its system tracks no hands: fingers come from the controllers");
+            return Vec::new();
+        }
+        Err(r) => {
+            tracing::warn!(result = ?r, "xrGetSystemProperties (hand tracking) failed: fingers come from the controllers");
+            return Vec::new();
+        }
+    }
+    let mut out = Vec::new();
+    for (side, hand) in [(Side::Left, xr::Hand::LEFT), (Side::Right, xr::Hand::RIGHT)] {
+        match session.create_hand_tracker(hand) {
+            Ok(tracker) => out.push((side, tracker)),
+            Err(r) => {
+                tracing::warn!(result = ?r, "xrCreateHandTrackerEXT failed: fingers come from the controllers");
+                return Vec::new();
+            }
+        }
+    }
+    out
+}
+
+/// The joints' orientations of a located hand: `None` where the runtime
+/// did not set `ORIENTATION_VALID`, or gave an orientation that is not a
+/// finite, non-zero quaternion.
+pub(crate) fn joint_orientations(joints: &xr::HandJointLocations) -> XrHandOrientations {
+    std::array::from_fn(|i| {
+        let j = &joints[i];
+        if !j
+            .location_flags
+            .contains(xr::SpaceLocationFlags::ORIENTATION_VALID)
+        {
+            return None;
+        }
+        let q = j.pose.orientation;
+        let q = DQuat::from_xyzw(q.x.into(), q.y.into(), q.z.into(), q.w.into());
+        (q.is_finite() && q.length() > 0.5).then(|| q.normalize())
+    })
 }
 
 /// The space devices are located in (STAGE, else LOCAL raised by the
@@ -323,6 +387,7 @@ impl Connection {
             .map_err(|r| OpenXrError::call("xrAttachSessionActionSets", r))?;
         let spaces = ReferenceSpaces::create(&session, settings)?;
         let hands = grip_spaces(&session, &grip, [left, right])?;
+        let hand_trackers = hand_trackers(&instance, system, &session);
         let mut connection = Connection {
             _xdevs: None,
             trackers: Vec::new(),
@@ -334,6 +399,7 @@ impl Connection {
             inputs,
             _grip: grip,
             action_set,
+            hand_trackers,
             session,
             instance,
             height_offset_m: spaces.height_offset_m,
@@ -500,11 +566,23 @@ impl Connection {
             .map_err(|r| OpenXrError::call("xrConvertTimespecTimeToTimeKHR", r))
     }
 
+    /// Whether the hands' joints are read (`XR_EXT_hand_tracking`).
+    pub fn hand_tracking(&self) -> bool {
+        !self.hand_trackers.is_empty()
+    }
+
     /// Locates every device at runtime time `time_ns`: a pose, or `None`
-    /// where the runtime has no valid, tracked pose; and for the
-    /// controllers, their inputs as of this sync. An error means the
-    /// runtime is gone.
-    pub fn locate(&self, time_ns: i64, out: &mut Vec<Located>) -> Result<(), OpenXrError> {
+    /// where the runtime has no valid, tracked pose; for the controllers,
+    /// their inputs as of this sync; and in `fingers` the tracked hands'
+    /// finger rotations (`None` for a hand the runtime does not track now,
+    /// or without hand tracking). An error means the runtime is gone.
+    pub fn locate(
+        &self,
+        time_ns: i64,
+        out: &mut Vec<Located>,
+        fingers: &mut TrackedFingers,
+    ) -> Result<(), OpenXrError> {
+        *fingers = [None; 2];
         if !self.running {
             return Ok(());
         }
@@ -544,6 +622,27 @@ impl Connection {
                 input,
             });
         }
+        for (side, tracker) in &self.hand_trackers {
+            let h = match side {
+                Side::Left => 0,
+                Side::Right => 1,
+            };
+            fingers[h] = match self.base.locate_hand_joints(tracker, time) {
+                Ok(Some(joints)) => {
+                    let rotations =
+                        hand_tracking::finger_rotations(*side, &joint_orientations(&joints));
+                    rotations.iter().any(Option::is_some).then_some(rotations)
+                }
+                Ok(None) => None,
+                Err(r) => {
+                    let e = OpenXrError::call("xrLocateHandJointsEXT", r);
+                    if e.is_loss() {
+                        return Err(e);
+                    }
+                    None
+                }
+            };
+        }
         Ok(())
     }
 
@@ -559,5 +658,48 @@ impl Connection {
                     .map(|d| (d.device, d.label.clone())),
             )
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_valid_finite_hand_joint_orientations_are_read() {
+        let valid = xr::HandJointLocation {
+            location_flags: xr::SpaceLocationFlags::ORIENTATION_VALID,
+            pose: xr::Posef {
+                orientation: xr::Quaternionf {
+                    x: 0.0,
+                    y: 0.0,
+                    z: 0.6,
+                    w: 0.8,
+                },
+                position: xr::Vector3f {
+                    x: 99.0,
+                    y: 99.0,
+                    z: 99.0,
+                },
+            },
+            radius: 0.01,
+        };
+        let mut joints = [valid; xr::HAND_JOINT_COUNT];
+        joints[3].location_flags = xr::SpaceLocationFlags::POSITION_VALID;
+        joints[4].pose.orientation.x = f32::NAN;
+        joints[5].pose.orientation = xr::Quaternionf {
+            x: 0.0,
+            y: 0.0,
+            z: 0.0,
+            w: 0.0,
+        };
+        joints[6].pose.orientation.w = 1.6;
+        let o = joint_orientations(&joints);
+        let want = DQuat::from_xyzw(0.0, 0.0, 0.6, 0.8);
+        assert!(o[0].is_some_and(|q| q.abs_diff_eq(want, 1e-6)));
+        assert_eq!(o[3..6], [None, None, None]);
+        // Not unit length: normalized.
+        assert!(o[6].is_some_and(|q| (q.length() - 1.0).abs() < 1e-12));
+        assert_eq!(o.iter().filter(|q| q.is_some()).count(), 23);
     }
 }

@@ -4,6 +4,8 @@
 //! inputs — grip, trigger, buttons, stick, touch — through an action set
 //! bound for the common controller profiles) and extra trackers
 //! (`XR_HTCX_vive_tracker_interaction` roles, `XR_MNDX_xdev_space` devices)
+//! and, where the runtime offers `XR_EXT_hand_tracking`, both hands' joints
+//! as finger rotations ([`OpenXrSource::tracked_fingers`])
 //! from whatever OpenXR runtime the system's loader points at, in a
 //! headless session (`XR_MND_headless`), and turns them into Posewire
 //! tracker samples.
@@ -21,7 +23,8 @@
 //! - [`error`]: what can go wrong, naming the runtime call or extension.
 //! - `loader`, `xdev`: the only modules with unsafe code (opening the
 //!   loader, the headless session, raw extension functions).
-//! - `connection`: one instance + session + spaces; events; locating.
+//! - `connection`: one instance + session + spaces (and hand trackers);
+//!   events; locating.
 //! - `input_actions`: the controller input actions, their bindings per
 //!   profile, and reading their state.
 //! - [`source`]: the thread, reconnection and the status it reports.

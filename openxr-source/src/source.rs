@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use openxr as xr;
 use posewire_body::formats::TrackerSample;
+use posewire_body::hand_tracking::TrackedFingers;
 use posewire_body::Device;
 
 use crate::connection::{Connection, Located};
@@ -51,6 +52,9 @@ pub struct OpenXrStatus {
     pub losses: u64,
     /// Per device located in the last tick, whether it was tracked.
     pub tracked: Vec<(Device, bool)>,
+    /// Whether the runtime's hand tracking (`XR_EXT_hand_tracking`) is
+    /// read, when connected.
+    pub hand_tracking: bool,
 }
 
 impl Default for OpenXrStatus {
@@ -64,6 +68,7 @@ impl Default for OpenXrStatus {
             connections: 0,
             losses: 0,
             tracked: Vec::new(),
+            hand_tracking: false,
         }
     }
 }
@@ -78,6 +83,8 @@ struct Tick {
 #[derive(Debug, Default)]
 struct Shared {
     located: Mutex<Vec<Located>>,
+    /// The newest tracked fingers, until the loop takes them.
+    fingers: Mutex<Option<TrackedFingers>>,
     status: Mutex<OpenXrStatus>,
 }
 
@@ -89,6 +96,9 @@ pub struct OpenXrSource {
     shared: Arc<Shared>,
     ticks: mpsc::Sender<Tick>,
     last_t: Option<f64>,
+    /// Boxed: a hand's rotations are half a kilobyte, and the daemon keeps
+    /// sources in an enum beside small ones.
+    fingers: Box<TrackedFingers>,
 }
 
 impl OpenXrSource {
@@ -104,14 +114,26 @@ impl OpenXrSource {
             shared,
             ticks,
             last_t: None,
+            fingers: Box::new([None; 2]),
         })
     }
 
     /// Called by the loop at loop time `t`: appends what was located for
     /// this tick (stamped `t`; a device without a tracked pose comes as a
     /// sample without pose, i.e. tracking loss) and asks for the next
-    /// tick's poses. Never blocks on OpenXR.
+    /// tick's poses. Never blocks on OpenXR. The tracked fingers located
+    /// with those samples are [`OpenXrSource::tracked_fingers`] from then
+    /// on.
     pub fn poll(&mut self, t: f64, out: &mut Vec<TrackerSample>) {
+        if let Some(fingers) = self
+            .shared
+            .fingers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            *self.fingers = fingers;
+        }
         let period = self
             .last_t
             .map_or(1.0 / 90.0, |last| (t - last).clamp(1e-3, 0.1));
@@ -134,6 +156,14 @@ impl OpenXrSource {
             at: Instant::now(),
             lead: Duration::from_secs_f64(period),
         });
+    }
+
+    /// The hands' finger rotations from the runtime's hand tracking as of
+    /// the last [`OpenXrSource::poll`] that brought any: per hand `None`
+    /// when it is not tracked (or the runtime has no hand tracking), per
+    /// finger joint `None` where the runtime did not mark it valid.
+    pub fn tracked_fingers(&self) -> TrackedFingers {
+        *self.fingers
     }
 
     /// What the source reports now.
@@ -159,7 +189,9 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
     let mut last_problem = String::new();
     let mut tracked: Vec<(Device, bool)> = Vec::new();
     let mut with_input: Vec<(Device, bool)> = Vec::new();
+    let mut hands_tracked = [false; 2];
     let mut located = Vec::new();
+    let mut fingers: TrackedFingers = [None; 2];
     loop {
         if connection.is_none() && Instant::now() >= next_attempt {
             match connect(&mut entry, settings, shared) {
@@ -176,6 +208,7 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                         s.runtime = Some(c.runtime.clone());
                         s.reference_space = Some(c.reference.to_string());
                         s.connections += 1;
+                        s.hand_tracking = c.hand_tracking();
                     });
                     retry_s = settings.retry_s;
                     last_problem.clear();
@@ -219,7 +252,7 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
             Some(tick) => {
                 let now = c.now_ns()?;
                 let ahead = tick.lead.saturating_sub(tick.at.elapsed());
-                c.locate(now + ahead.as_nanos() as i64, &mut located)
+                c.locate(now + ahead.as_nanos() as i64, &mut located, &mut fingers)
             }
             None => Ok(()),
         });
@@ -236,11 +269,16 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                 if tick.is_some() && running {
                     report_tracking(&located, &mut tracked, shared);
                     report_input(&located, &mut with_input);
+                    report_hands(&fingers, &mut hands_tracked);
                     shared
                         .located
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
                         .extend(located.iter().copied());
+                    *shared
+                        .fingers
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner) = Some(fingers);
                 }
             }
             Err(e) => {
@@ -257,6 +295,11 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                         input: None,
                     }));
                 with_input.clear();
+                hands_tracked = [false; 2];
+                *shared
+                    .fingers
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some([None; 2]);
                 for t in &mut tracked {
                     t.1 = false;
                 }
@@ -266,6 +309,7 @@ fn run(settings: &OpenXrSettings, shared: &Shared, ticks: &mpsc::Receiver<Tick>)
                     s.losses += 1;
                     s.runtime = None;
                     s.tracked = tracked.clone();
+                    s.hand_tracking = false;
                 });
                 retry_s = settings.retry_s;
                 next_attempt = Instant::now() + Duration::from_secs_f64(retry_s);
@@ -326,6 +370,27 @@ fn report_input(located: &[Located], with_input: &mut Vec<(Device, bool)>) {
                 tracing::info!(device = l.device.name(), "OpenXR controller input active");
             } else {
                 tracing::info!(device = l.device.name(), "OpenXR controller input inactive (no input binding for this controller's profile)");
+            }
+        }
+    }
+}
+
+/// Logs when a hand's tracked fingers start or stop coming (never per
+/// frame).
+fn report_hands(fingers: &TrackedFingers, was: &mut [bool; 2]) {
+    for (h, name) in ["left", "right"].into_iter().enumerate() {
+        let now = fingers[h].is_some();
+        if std::mem::replace(&mut was[h], now) != now {
+            if now {
+                tracing::info!(
+                    hand = name,
+                    "OpenXR hand tracking active: its fingers follow the tracked joints"
+                );
+            } else {
+                tracing::info!(
+                    hand = name,
+                    "OpenXR hand tracking inactive: its fingers follow the controller"
+                );
             }
         }
     }

@@ -122,6 +122,7 @@ fn fixture(take: TrackerTake, offer_htcx: bool) -> Option<Fixture> {
     std::env::remove_var("POSEWIRE_OPENXR_LOADER");
     std::env::remove_var("POSEWIRE_XR_TEST_PROFILE");
     std::env::remove_var("POSEWIRE_XR_TEST_REFUSE");
+    std::env::remove_var("POSEWIRE_XR_TEST_HANDS");
     if offer_htcx {
         std::env::remove_var("POSEWIRE_XR_TEST_NO_HTCX");
     } else {
@@ -625,4 +626,207 @@ async fn grip_picks_up_a_box() {
     let seen = grab_script::watch(&mut stream, &box_id, "xr", grab_script::SPAN_S + 1.5).await;
     grab_script::assert_grabbed(&seen, "OpenXR");
     daemon.shutdown().await.expect("clean shutdown");
+}
+
+#[test]
+fn openxr_hand_tracking_poses_the_fingers_and_without_it_the_controllers_do() {
+    alone(hands_follow_the_runtime());
+}
+
+/// What a streamed hand matched: the runtime's open hand, its fist (with
+/// `little_3`, served invalid, from the controller), the controller curls
+/// alone, or none of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Matched {
+    Open,
+    Fist,
+    Curls,
+    Neither,
+}
+
+/// The hand's 15 streamed rotations (`h` 0 left, 1 right).
+fn streamed_hand(f: &pb::Fingers, h: usize) -> Vec<posewire_body::glam::DQuat> {
+    (0..15)
+        .map(|k| {
+            let q = &f.local_rotations[4 * (15 * h + k)..4 * (15 * h + k) + 4];
+            posewire_body::glam::DQuat::from_xyzw(
+                q[0].into(),
+                q[1].into(),
+                q[2].into(),
+                q[3].into(),
+            )
+        })
+        .collect()
+}
+
+/// The largest angle between the streamed hand and `want`'s hand `h`,
+/// radians.
+fn worst_angle(
+    got: &[posewire_body::glam::DQuat],
+    want: &[posewire_body::glam::DQuat],
+    h: usize,
+) -> f64 {
+    got.iter()
+        .zip(&want[15 * h..15 * h + 15])
+        .map(|(a, b)| posewire_body::hand_tracking::angle_between(*a, *b))
+        .fold(0.0, f64::max)
+}
+
+/// The right middle fingertip's distance to the right wrist in a streamed
+/// frame (the fingertip from `right_middle_3` and its bone's rotation).
+fn middle_tip_to_wrist(a: &pb::AvatarFrame, hands: &posewire_body::fingers::HandSkeleton) -> f64 {
+    let f = a.fingers.as_ref().expect("fingers");
+    let k = posewire_body::fingers::FingerJoint::from_name("right_middle_3")
+        .expect("a finger joint")
+        .index();
+    let p = &f.joint_positions[3 * k..3 * k + 3];
+    let q = &f.world_rotations[4 * k..4 * k + 4];
+    let q =
+        posewire_body::glam::DQuat::from_xyzw(q[0].into(), q[1].into(), q[2].into(), q[3].into());
+    let tip = posewire_body::glam::DVec3::new(p[0].into(), p[1].into(), p[2].into())
+        + q * hands.tips[1][2];
+    dist(tip.to_array(), joint(a, Joint::RightWrist.index()))
+}
+
+/// The runtime serves scripted hand joints (`XR_EXT_hand_tracking`): the
+/// right hand open, a fist, not tracked, in turn, a second each, the left
+/// hand open; the controllers' grips and triggers are held fully closed
+/// all along. Through the real loader and the daemon's gRPC
+/// (`include_fingers`): tracked fingers take the served rotations over
+/// the controller's, a joint served invalid and a hand not tracked fall
+/// back to the controller curls, and the right middle fingertip's
+/// distance to the wrist is the served hand's. A runtime without the
+/// extension gives the controller curls throughout.
+async fn hands_follow_the_runtime() {
+    use posewire_body::fingers::{local_rotations, FingerJoint, HandSkeleton};
+    use posewire_body::hand_tracking::{xr_hand_joints, XR_WRIST};
+    use posewire_body::{ControllerInput, Side, Skeleton, Transform};
+    use posewire_openxr_test_runtime::hands;
+
+    let span = 3.6;
+    let mut take = demo_take(span);
+    for s in &mut take.samples {
+        if matches!(s.device, Device::LeftHand | Device::RightHand) && s.pose.is_some() {
+            s.input = Some(ControllerInput {
+                grip: 1.0,
+                trigger: 1.0,
+                ..ControllerInput::default()
+            });
+        }
+    }
+    // The daemon's default person: the runtime's hands are the same size.
+    let body_hands = HandSkeleton::from_skeleton(&Skeleton::from_profile(
+        &BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M),
+    ));
+    assert_eq!(body_hands, hands::hand_skeleton());
+    // A full grip and trigger without touches: the thumb half round the
+    // handle, every finger closed.
+    let curls = local_rotations(&[[0.5, 1.0, 1.0, 1.0, 1.0]; 2]);
+    let open = hands::pose(false);
+    let mut fist = hands::pose(true);
+    let little_3 = FingerJoint::from_name("right_little_3")
+        .expect("a finger joint")
+        .index();
+    fist[little_3] = curls[little_3];
+    // The served hands' fingertip-to-wrist distances (XR joints 15 and 1).
+    let served_tip = |pose: &[posewire_body::glam::DQuat; 30]| {
+        let xr = xr_hand_joints(Side::Right, Transform::IDENTITY, &body_hands, pose);
+        (xr[15].position - xr[XR_WRIST].position).length()
+    };
+    let (open_tip, fist_tip) = (
+        served_tip(&hands::pose(false)),
+        served_tip(&hands::pose(true)),
+    );
+    // float32 rotations on the wire.
+    let tolerance = 0.2f64.to_radians();
+    for offer in [true, false] {
+        let Some(fx) = fixture(take.clone(), true) else {
+            return;
+        };
+        if offer {
+            std::env::set_var("POSEWIRE_XR_TEST_HANDS", "1");
+        }
+        let storage = fx.dir.path().join("storage");
+        let (daemon, client) = start(&storage).await;
+        let mut stream = client
+            .stream_frames(pb::StreamFramesRequest {
+                include_fingers: true,
+                ..Default::default()
+            })
+            .await
+            .expect("subscribes");
+        add_openxr_avatar(&client).await;
+        let mut frames = vec![next_body(&mut stream).await];
+        let t_first = frames[0].0;
+        while frames[frames.len() - 1].0 - t_first < span - 0.1 {
+            frames.push(next_body(&mut stream).await);
+        }
+        daemon.shutdown().await.expect("clean shutdown");
+        std::env::remove_var("POSEWIRE_XR_TEST_HANDS");
+
+        let mut runs: Vec<(Matched, usize)> = Vec::new();
+        let (mut left_open, mut counted) = (0, 0);
+        let (mut tips_open, mut tips_fist) = (Vec::new(), Vec::new());
+        for (t, a) in &frames {
+            // The controller curls settle within a few of their 40 ms
+            // time constants of the first input.
+            if t - t_first < 0.3 {
+                continue;
+            }
+            counted += 1;
+            let f = a.fingers.as_ref().expect("the stream carries the fingers");
+            let right = streamed_hand(f, 1);
+            let matched = if worst_angle(&right, &open, 1) < tolerance {
+                tips_open.push(middle_tip_to_wrist(a, &body_hands));
+                Matched::Open
+            } else if worst_angle(&right, &fist, 1) < tolerance {
+                tips_fist.push(middle_tip_to_wrist(a, &body_hands));
+                Matched::Fist
+            } else if worst_angle(&right, &curls, 1) < tolerance {
+                Matched::Curls
+            } else {
+                Matched::Neither
+            };
+            match runs.last_mut() {
+                Some((m, n)) if *m == matched => *n += 1,
+                _ => runs.push((matched, 1)),
+            }
+            let left = streamed_hand(f, 0);
+            let want_left = if offer { &open } else { &curls };
+            if worst_angle(&left, want_left, 0) < tolerance {
+                left_open += 1;
+            }
+        }
+        println!("hand tracking offered: {offer}; right hand runs: {runs:?}; left hand as expected in {left_open} of {counted} frames");
+        assert!(counted > 150, "{counted} frames");
+        assert_eq!(left_open, counted, "the left hand");
+        let total = |m: Matched| runs.iter().filter(|r| r.0 == m).map(|r| r.1).sum::<usize>();
+        if !offer {
+            assert_eq!(total(Matched::Curls), counted, "{runs:?}");
+            continue;
+        }
+        assert_eq!(total(Matched::Neither), 0, "{runs:?}");
+        // In the script's order, each phase about a second (90 ticks).
+        let order: Vec<Matched> = runs.iter().map(|r| r.0).collect();
+        let cycle = [Matched::Open, Matched::Fist, Matched::Curls];
+        let start = cycle.iter().position(|m| *m == order[0]).expect("a phase");
+        for (i, m) in order.iter().enumerate() {
+            assert_eq!(*m, cycle[(start + i) % 3], "{runs:?}");
+        }
+        for m in cycle {
+            assert!(total(m) >= 50, "{m:?}: {runs:?}");
+        }
+        let worst =
+            |tips: &[f64], want: f64| tips.iter().map(|d| (d - want).abs()).fold(0.0, f64::max);
+        println!(
+            "right middle fingertip to wrist: served open {:.1} mm, fist {:.1} mm; streamed worst difference open {:.4} mm, fist {:.4} mm",
+            open_tip * 1e3,
+            fist_tip * 1e3,
+            worst(&tips_open, open_tip) * 1e3,
+            worst(&tips_fist, fist_tip) * 1e3
+        );
+        assert!(open_tip - fist_tip > 0.05);
+        assert!(worst(&tips_open, open_tip) < 1e-3);
+        assert!(worst(&tips_fist, fist_tip) < 1e-3);
+    }
 }

@@ -9,8 +9,10 @@
 use std::collections::VecDeque;
 
 use posewire_body::finger_curls::FingerCurls;
-use posewire_body::fingers::HandSkeleton;
+use posewire_body::fingers::{FingerJoint, HandSkeleton};
 use posewire_body::formats::TrackerSample;
+use posewire_body::glam::DQuat;
+use posewire_body::hand_tracking::{self, TrackedFingers};
 use posewire_body::{BodyProfile, Device, Skeleton, Transform};
 use posewire_solver::gate::{Rejection, Verdict};
 use posewire_solver::tick::{TickInput, Ticking};
@@ -49,6 +51,15 @@ impl SampleSource {
             SampleSource::Push(queue) => queue.poll(t, out),
             SampleSource::Vmc(listener) => listener.poll(t, out),
             SampleSource::OpenXr(source) => source.poll(t, out),
+        }
+    }
+
+    /// The fingers the source tracks (OpenXR hand tracking) as of the last
+    /// poll; none for every other source.
+    pub fn tracked_fingers(&self) -> TrackedFingers {
+        match self {
+            SampleSource::OpenXr(source) => source.tracked_fingers(),
+            _ => [None; 2],
         }
     }
 }
@@ -111,6 +122,9 @@ pub struct AvatarRunner {
     /// Its fingers' curls, fed every sample the source gives (the same
     /// samples a recording keeps, so a take's export poses them alike).
     pub fingers: FingerCurls,
+    /// Its fingers as the source tracks them (OpenXR hand tracking), as
+    /// of the last poll; they take precedence over the curls.
+    pub tracked_fingers: TrackedFingers,
     /// Its hands' rest offsets (from its skeleton).
     pub hands: HandSkeleton,
     scratch: Vec<TrackerSample>,
@@ -185,6 +199,7 @@ impl AvatarRunner {
             settings: *settings,
             pushes: Vec::new(),
             fingers: FingerCurls::new(),
+            tracked_fingers: [None; 2],
             hands: HandSkeleton::from_skeleton(&Skeleton::from_profile(profile)),
             scratch: Vec::new(),
             verdicts: Vec::new(),
@@ -267,6 +282,7 @@ impl AvatarRunner {
         next.past = self.past;
         next.warming = self.warming;
         next.fingers = self.fingers;
+        next.tracked_fingers = self.tracked_fingers;
         next
     }
 
@@ -302,6 +318,7 @@ impl AvatarRunner {
         for sample in &self.scratch {
             self.fingers.push(sample);
         }
+        self.tracked_fingers = self.source.tracked_fingers();
         self.scratch.len()
     }
 
@@ -344,6 +361,14 @@ impl AvatarRunner {
                 _ => {}
             }
         }
+    }
+
+    /// The fingers' rotations at loop time `t` ([`FingerJoint::all`]
+    /// order): tracked joints where the source tracks them, the
+    /// controller curls elsewhere; `None` while neither has been seen.
+    pub fn finger_rotations(&self, t: f64) -> Option<[DQuat; FingerJoint::COUNT]> {
+        (self.fingers.seen() || hand_tracking::any_tracked(&self.tracked_fingers))
+            .then(|| hand_tracking::merged(&self.fingers.at(t), &self.tracked_fingers))
     }
 
     /// Whether the solver can pose a body (its headset has been seen).

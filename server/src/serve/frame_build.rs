@@ -3,7 +3,7 @@
 //! device ghosts, foot contacts and, for the physics solver, the camera
 //! link, ghost hands and force arrays.
 
-use posewire_body::fingers::{self, Curls, FingerJoint, HandSkeleton};
+use posewire_body::fingers::{self, FingerJoint, HandSkeleton};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, Joint, Skeleton};
 use posewire_proto::v1 as pb;
@@ -85,8 +85,10 @@ pub struct AvatarSnapshot<'a> {
     pub contacts: [bool; 2],
     /// The physics solver's extras.
     pub physics: Option<&'a PhysicsFrame>,
-    /// Its hands and their curls, when its controllers give input.
-    pub fingers: Option<(&'a HandSkeleton, Curls)>,
+    /// Its hands and their fingers' rotations relative to their parents
+    /// ([`FingerJoint::all`] order), when its controllers give input or
+    /// its hands are tracked.
+    pub fingers: Option<(&'a HandSkeleton, [DQuat; FingerJoint::COUNT])>,
 }
 
 /// The finger joints of a posed body (`posewire.v1.Fingers`).
@@ -94,9 +96,9 @@ pub fn fingers_frame(
     pose: &BodyPose,
     skeleton: &Skeleton,
     hands: &HandSkeleton,
-    curls: &Curls,
+    local: &[DQuat; FingerJoint::COUNT],
 ) -> pb::Fingers {
-    let world = fingers::world_transforms(pose, skeleton, hands, curls);
+    let world = fingers::posed(pose, skeleton, hands, local);
     let n = FingerJoint::COUNT;
     let mut out = pb::Fingers {
         local_rotations: Vec::with_capacity(4 * n),
@@ -104,10 +106,7 @@ pub fn fingers_frame(
         world_rotations: Vec::with_capacity(4 * n),
         rest_offsets: Vec::with_capacity(3 * n),
     };
-    for (q, (t, rest)) in fingers::local_rotations(curls)
-        .into_iter()
-        .zip(world.iter().zip(hands.offsets))
-    {
+    for (q, (t, rest)) in local.iter().copied().zip(world.iter().zip(hands.offsets)) {
         push_quat(&mut out.local_rotations, q);
         push_quat(&mut out.world_rotations, t.rotation);
         let p = t.position;
@@ -191,7 +190,7 @@ pub fn avatar_frame(s: &AvatarSnapshot<'_>, t: f64) -> pb::AvatarFrame {
         remote: None,
         fingers: s
             .fingers
-            .map(|(hands, curls)| fingers_frame(s.pose, s.skeleton, hands, &curls)),
+            .map(|(hands, local)| fingers_frame(s.pose, s.skeleton, hands, &local)),
     }
 }
 

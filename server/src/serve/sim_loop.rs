@@ -283,10 +283,7 @@ impl LoopState {
                     devices: &avatar.devices,
                     contacts: body.contacts,
                     physics: body.physics.as_ref(),
-                    fingers: avatar
-                        .fingers
-                        .seen()
-                        .then(|| (&avatar.hands, avatar.fingers.at(t))),
+                    fingers: avatar.finger_rotations(t).map(|f| (&avatar.hands, f)),
                 },
                 t,
             );

@@ -242,7 +242,7 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
         let fingers = curls
             .as_ref()
             .and_then(|c| c.get(k))
-            .map(|(_, c)| (&hands, *c));
+            .map(|(_, c)| (&hands, posewire_body::fingers::local_rotations(c)));
         let avatar = avatar_frame(
             &AvatarSnapshot {
                 id: &take.info.avatar_id,

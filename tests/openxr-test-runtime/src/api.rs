@@ -8,7 +8,7 @@ use std::ffi::{c_char, c_void, CStr};
 
 use openxr_sys as sys;
 use posewire_body::formats::TrackerTake;
-use posewire_body::Device;
+use posewire_body::{Device, Side};
 use sys::Handle as _;
 
 use crate::input;
@@ -20,6 +20,7 @@ const HEADLESS: &str = "XR_MND_headless";
 const TIMESPEC: &str = "XR_KHR_convert_timespec_time";
 const XDEV: &str = "XR_MNDX_xdev_space";
 const HTCX: &str = "XR_HTCX_vive_tracker_interaction";
+const HANDS: &str = "XR_EXT_hand_tracking";
 
 /// The pose a runtime puts in a location it marks invalid: far away, so a
 /// source that used it anyway would be caught.
@@ -29,6 +30,9 @@ fn extensions() -> Vec<&'static str> {
     let mut e = vec![HEADLESS, TIMESPEC, XDEV];
     if state::offers_htcx() {
         e.push(HTCX);
+    }
+    if state::offers_hands() {
+        e.push(HANDS);
     }
     e
 }
@@ -265,6 +269,17 @@ unsafe extern "system" fn get_system_properties(
             orientation_tracking: sys::TRUE,
             position_tracking: sys::TRUE,
         };
+        // Chained structures: the hand tracking properties say whether
+        // hands are tracked.
+        let mut next = p.next as *mut sys::BaseOutStructure;
+        while let Some(chained) = next.as_ref() {
+            let (ty, following) = (chained.ty, chained.next);
+            if ty == sys::SystemHandTrackingPropertiesEXT::TYPE {
+                let hands = &mut *(next as *mut sys::SystemHandTrackingPropertiesEXT);
+                hands.supports_hand_tracking = state::offers_hands().into();
+            }
+            next = following;
+        }
         R::SUCCESS
     })
 }
@@ -765,6 +780,127 @@ unsafe extern "system" fn create_xdev_space(
     })
 }
 
+unsafe extern "system" fn create_hand_tracker(
+    session: sys::Session,
+    info: *const sys::HandTrackerCreateInfoEXT,
+    out: *mut sys::HandTrackerEXT,
+) -> R {
+    with_session(session, |rt| {
+        let Some(info) = info.as_ref() else {
+            return R::ERROR_VALIDATION_FAILURE;
+        };
+        if rt.hands.is_none() {
+            return R::ERROR_FEATURE_UNSUPPORTED;
+        }
+        if info.hand_joint_set != sys::HandJointSetEXT::DEFAULT {
+            return R::ERROR_VALIDATION_FAILURE;
+        }
+        let side = match info.hand {
+            sys::HandEXT::LEFT => Side::Left,
+            sys::HandEXT::RIGHT => Side::Right,
+            _ => return R::ERROR_VALIDATION_FAILURE,
+        };
+        let h = rt.handle();
+        rt.hand_trackers.insert(h, side);
+        *out = sys::HandTrackerEXT::from_raw(h);
+        R::SUCCESS
+    })
+}
+
+unsafe extern "system" fn destroy_hand_tracker(tracker: sys::HandTrackerEXT) -> R {
+    let mut guard = state::lock();
+    if let Some(rt) = guard.as_mut() {
+        rt.hand_trackers.remove(&tracker.into_raw());
+    }
+    R::SUCCESS
+}
+
+/// `xrLocateHandJointsEXT`: the script of [`crate::hands`] at the hand's
+/// controller grip pose (not tracked where the take has no grip pose).
+unsafe extern "system" fn locate_hand_joints(
+    tracker: sys::HandTrackerEXT,
+    info: *const sys::HandJointsLocateInfoEXT,
+    locations: *mut sys::HandJointLocationsEXT,
+) -> R {
+    with_instance(0, |rt| {
+        let (Some(&side), Some(info), Some(out)) = (
+            rt.hand_trackers.get(&tracker.into_raw()),
+            info.as_ref(),
+            locations.as_mut(),
+        ) else {
+            return R::ERROR_HANDLE_INVALID;
+        };
+        if !matches!(
+            rt.spaces.get(&info.base_space.into_raw()),
+            Some(SpaceKind::Reference(
+                sys::ReferenceSpaceType::STAGE | sys::ReferenceSpaceType::LOCAL
+            ))
+        ) {
+            return R::ERROR_VALIDATION_FAILURE;
+        }
+        if out.joint_count as usize != posewire_body::hand_tracking::XR_JOINT_COUNT
+            || out.joint_locations.is_null()
+        {
+            return R::ERROR_VALIDATION_FAILURE;
+        }
+        let t = info.time.as_nanos();
+        let epoch = *rt.epoch_ns.get_or_insert(t);
+        let s = (t - epoch) as f64 * 1e-9;
+        let device = match side {
+            Side::Left => Device::LeftHand,
+            Side::Right => Device::RightHand,
+        };
+        let wrist = rt.player.pose(device, rt.player.first_s() + s);
+        let served = match (&rt.hands, wrist) {
+            (Some(hands), Some(wrist)) => crate::hands::served(hands, side, s, wrist),
+            _ => None,
+        };
+        let joints = std::slice::from_raw_parts_mut(out.joint_locations, out.joint_count as usize);
+        out.is_active = served.is_some().into();
+        for (i, j) in joints.iter_mut().enumerate() {
+            let (pose, valid) = match &served {
+                Some(served) => served[i],
+                None => (posewire_body::Transform::IDENTITY, false),
+            };
+            let (q, x) = (pose.rotation, pose.position);
+            j.location_flags = if valid {
+                all_flags()
+            } else {
+                sys::SpaceLocationFlags::EMPTY
+            };
+            j.radius = 0.01;
+            j.pose = if valid {
+                sys::Posef {
+                    orientation: sys::Quaternionf {
+                        x: q.x as f32,
+                        y: q.y as f32,
+                        z: q.z as f32,
+                        w: q.w as f32,
+                    },
+                    position: sys::Vector3f {
+                        x: x.x as f32,
+                        y: x.y as f32,
+                        z: x.z as f32,
+                    },
+                }
+            } else {
+                // What a source that used it anyway would be caught by.
+                let [x, y, z] = INVALID_POSITION;
+                sys::Posef {
+                    orientation: sys::Quaternionf {
+                        x: 0.0,
+                        y: 1.0,
+                        z: 0.0,
+                        w: 0.0,
+                    },
+                    position: sys::Vector3f { x, y, z },
+                }
+            };
+        }
+        R::SUCCESS
+    })
+}
+
 /// The implemented function of this name, as a void function pointer.
 pub fn lookup(name: &str) -> Option<sys::pfn::VoidFunction> {
     macro_rules! table {
@@ -793,6 +929,14 @@ pub fn lookup(name: &str) -> Option<sys::pfn::VoidFunction> {
         .map_or_else(state::offers_htcx, |rt| rt.htcx);
     if name == "xrEnumerateViveTrackerPathsHTCX" && !htcx {
         return None;
+    }
+    if name.ends_with("HandTrackerEXT") || name == "xrLocateHandJointsEXT" {
+        let hands = state::lock()
+            .as_ref()
+            .map_or_else(state::offers_hands, |rt| rt.hands.is_some());
+        if !hands {
+            return None;
+        }
     }
     use sys::pfn;
     table! {
@@ -834,5 +978,8 @@ pub fn lookup(name: &str) -> Option<sys::pfn::VoidFunction> {
         "xrGetXDevPropertiesMNDX" => get_xdev_properties, XDevProps;
         "xrDestroyXDevListMNDX" => destroy_xdev_list, DestroyXDevList;
         "xrCreateXDevSpaceMNDX" => create_xdev_space, CreateXDevSpace;
+        "xrCreateHandTrackerEXT" => create_hand_tracker, pfn::CreateHandTrackerEXT;
+        "xrDestroyHandTrackerEXT" => destroy_hand_tracker, pfn::DestroyHandTrackerEXT;
+        "xrLocateHandJointsEXT" => locate_hand_joints, pfn::LocateHandJointsEXT;
     }
 }

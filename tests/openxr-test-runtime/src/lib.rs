@@ -22,6 +22,8 @@
 //! - `POSEWIRE_XR_TEST_PROFILE`: the controllers' interaction profile
 //!   (default `/interaction_profiles/oculus/touch_controller`): the
 //!   bindings suggested for it drive the input actions.
+//! - `POSEWIRE_XR_TEST_HANDS`: if set, `XR_EXT_hand_tracking` is offered
+//!   and the hands' joints play the script of [`hands`].
 //! - `POSEWIRE_XR_TEST_REFUSE`: an input component (e.g. `squeeze/value`)
 //!   that no profile has: a suggestion binding it is refused.
 //!
@@ -42,6 +44,7 @@
 //! xdev devices. XrTime is `CLOCK_MONOTONIC` in nanoseconds.
 
 pub mod api;
+pub mod hands;
 pub mod input;
 pub mod player;
 pub mod state;

@@ -7,8 +7,9 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use openxr_sys as sys;
+use posewire_body::fingers::HandSkeleton;
 use posewire_body::formats::TrackerTake;
-use posewire_body::Device;
+use posewire_body::{Device, Side};
 
 use crate::player::Player;
 
@@ -94,6 +95,11 @@ pub struct Runtime {
     pub htcx: bool,
     /// The trackers.
     pub trackers: Vec<Tracker>,
+    /// The hands whose joints are served (`XR_EXT_hand_tracking`), when
+    /// offered.
+    pub hands: Option<HandSkeleton>,
+    /// Live hand trackers and their hands.
+    pub hand_trackers: BTreeMap<u64, Side>,
     /// The control file (read from the environment once, at instance
     /// creation, so that tests may change the environment later).
     pub control: Option<std::path::PathBuf>,
@@ -128,6 +134,12 @@ pub fn down() -> bool {
 /// The controllers' interaction profile named by the environment.
 pub fn controller_profile() -> String {
     std::env::var("POSEWIRE_XR_TEST_PROFILE").unwrap_or_else(|_| DEFAULT_PROFILE.into())
+}
+
+/// Whether `XR_EXT_hand_tracking` is offered (`POSEWIRE_XR_TEST_HANDS`
+/// set).
+pub fn offers_hands() -> bool {
+    std::env::var_os("POSEWIRE_XR_TEST_HANDS").is_some()
 }
 
 /// Whether the Vive tracker extension is offered (not switched off).
@@ -171,6 +183,7 @@ impl Runtime {
             control: control_file(),
             profile: controller_profile(),
             refuse: std::env::var("POSEWIRE_XR_TEST_REFUSE").ok(),
+            hands: offers_hands().then(crate::hands::hand_skeleton),
             next_handle: 0,
             ..Default::default()
         }
