@@ -17,7 +17,7 @@ const HEADER: [&str; 10] = [
 /// Parses a pose name, or says which names are allowed.
 fn pose(field: &str, path: &str, line: usize) -> Result<CalibrationPose, FormatError> {
     CalibrationPose::from_name(field).ok_or_else(|| {
-        let names: Vec<&str> = CalibrationPose::ALL.iter().map(|p| p.name()).collect();
+        let names: Vec<&str> = CalibrationPose::EVERY.iter().map(|p| p.name()).collect();
         csv::syntax(
             path,
             line,
