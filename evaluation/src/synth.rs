@@ -96,7 +96,7 @@ pub struct SynthExtras {
 
 /// Where the simulated wrists are above the hip joints in `hands_on_hips`,
 /// metres: drawn uniformly in this range per clip (the calibration assumes
-/// the middle, `posewire_calibration::HANDS_ON_HIPS_WRIST_ABOVE_HIP_M`).
+/// the middle, [`posewire_calibration::HANDS_ON_HIPS_WRIST_ABOVE_HIP_M`]).
 pub const HANDS_ON_HIPS_ABOVE_HIP_M: (f64, f64) = (0.09, 0.15);
 /// How far the simulated wrists are out to the side of the hip joints in
 /// `hands_on_hips`, metres, drawn per clip.

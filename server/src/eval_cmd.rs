@@ -371,9 +371,11 @@ fn evaluate_one(
     };
     progress.set_message(clip.clone());
     let bvh = match Bvh::read(path).map_err(|e| e.to_string()).and_then(|bvh| {
-        run.proportions
-            .apply(&decimated(bvh, run.decimate))
-            .map_err(|e| e.to_string())
+        let bvh = decimated(bvh, run.decimate);
+        if run.proportions.is_identity() {
+            return Ok(bvh);
+        }
+        run.proportions.apply(&bvh).map_err(|e| e.to_string())
     }) {
         Ok(bvh) => bvh,
         Err(e) => {
