@@ -20,7 +20,7 @@ pub const GROUND_PERCENTILE: f64 = 0.05;
 /// Segment ratios relative to the clip's own skeleton (1 = unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Proportions {
-    /// Trunk length (hips to head) over leg length (hip to ankle), as a
+    /// Trunk length (hip joints to head) over leg length (hip to ankle), as a
     /// factor of the original's ratio; the standing height (ankle to head)
     /// is kept.
     pub trunk_leg: f64,
@@ -172,7 +172,8 @@ enum Region {
     Leg,
     /// Ankle to toe and beyond.
     Foot,
-    /// The pelvis-to-hip segment: its sideways part scales with the hips.
+    /// The pelvis-to-hip segment: its sideways part scales with the hips,
+    /// its vertical part with the trunk.
     HipWidth,
     /// Clavicle to shoulder.
     Shoulder,
@@ -226,9 +227,10 @@ impl Proportions {
                 Region::Shoulder => joint.offset * self.shoulders,
                 Region::Arm => joint.offset * self.arms,
                 Region::HipWidth => {
-                    // Sideways (the body's left axis) by the hip width.
+                    // Sideways (the body's left axis) by the hip width; the
+                    // drop from the pelvis to the hips is part of the trunk.
                     let local = body_inverse * joint.offset;
-                    body * DVec3::new(local.x * self.hips, local.y, local.z)
+                    body * DVec3::new(local.x * self.hips, local.y * trunk_scale, local.z)
                 }
             };
             if let Some(end) = joint.end_site {
