@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(line, 3);
         assert_eq!(
             reason,
-            "unknown pose in field `pose` (expected one of arms_forward, forearms_up, arms_down)"
+            "unknown pose in field `pose` (expected one of arms_forward, forearms_up, arms_down, hands_on_hips)"
         );
 
         let (_, line, reason) = syntax_error(&format!("{H}arms_down,0,head,0,1.6,0,0,0,0\n"));
