@@ -20,6 +20,12 @@ use crate::sway::{estimate_tilts, remove_tilts};
 /// (a pose is held about one second, 90 samples at 90 Hz).
 pub const MIN_SAMPLES_PER_POSE: usize = 10;
 
+/// How far the wrist joints are above the hip joints with the hands on
+/// the hips (palms on the top of the pelvis at the sides), metres: the
+/// iliac crest is about 0.06 of stature (10 cm) above the hip joints and
+/// the wrist a little above the palm.
+pub const HANDS_ON_HIPS_WRIST_ABOVE_HIP_M: f64 = 0.12;
+
 /// The heading from the hands' forward travel and the one from the line
 /// between the hands may differ by this much before calibration warns.
 const HEADING_AGREEMENT_DEG: f64 = 20.0;
@@ -116,6 +122,14 @@ pub fn calibrate_with(
     check_counts(&counts)?;
     let devices = present_devices(&counts, &mut warnings);
     rows.retain(|r| devices.contains(&r.device));
+    // The optional pose is read apart, once the mounts and hand offsets
+    // are known from the three required ones.
+    let hips_rows: Vec<Row> = rows
+        .iter()
+        .filter(|r| r.pose == CalibrationPose::HandsOnHips)
+        .copied()
+        .collect();
+    rows.retain(|r| r.pose != CalibrationPose::HandsOnHips);
 
     // A first heading from the raw samples places the sway pivot; the
     // final one is taken after the sway is gone.
@@ -175,12 +189,15 @@ pub fn calibrate_with(
             needed: MIN_SAMPLES_PER_POSE,
         },
     )?;
+    let hip_height_from_hands =
+        hands_on_hips_hip_height(&hips_rows, &counts, &mounts, [&left_arm, &right_arm])?;
     let observed = Observed {
         forward,
         left,
         head_joint,
         left_arm,
         right_arm,
+        hip_height_from_hands,
         pelvis_joint: joint_of(Device::Pelvis, None),
         left_ankle: joint_of(Device::LeftFoot, None),
         right_ankle: joint_of(Device::RightFoot, None),
@@ -205,9 +222,10 @@ pub fn calibrate_with(
             what: format!("{what}; hold each pose as shown and record the calibration again"),
         })?;
 
-    let per_pose_samples = CalibrationPose::ALL
+    let per_pose_samples = CalibrationPose::EVERY
         .into_iter()
         .map(|p| (p, counts.pose_total(p)))
+        .filter(|(p, n)| p.is_required() || *n > 0)
         .collect();
     Ok(Calibration {
         profile,
@@ -224,6 +242,43 @@ pub fn calibrate_with(
             warnings,
         },
     })
+}
+
+/// The hip joints' height from the optional `hands_on_hips` pose: the
+/// wrists (each hand device less its calibrated offset, turned by the
+/// device's rotation through its calibrated mount) are
+/// [`HANDS_ON_HIPS_WRIST_ABOVE_HIP_M`] above the hip joints. `None` when
+/// the take has no such pose; an error when it has too few hand samples.
+fn hands_on_hips_hip_height(
+    rows: &[Row],
+    counts: &Counts,
+    mounts: &BTreeMap<Device, DQuat>,
+    arms: [&ArmFit; 2],
+) -> Result<Option<f64>, CalibrationError> {
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let mut heights = Vec::with_capacity(2);
+    for (device, arm) in [Device::LeftHand, Device::RightHand].into_iter().zip(arms) {
+        let found = counts.get(CalibrationPose::HandsOnHips, device);
+        let mount = mounts.get(&device).copied();
+        let (Some(mount), true) = (mount, found >= MIN_SAMPLES_PER_POSE) else {
+            return Err(CalibrationError::TooFewSamples {
+                pose: CalibrationPose::HandsOnHips,
+                device,
+                found,
+                needed: MIN_SAMPLES_PER_POSE,
+            });
+        };
+        let wrists: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.device == device)
+            .map(|r| (r.position - (r.rotation * mount.inverse()) * arm.hand_offset).y)
+            .collect();
+        heights.push(wrists.iter().sum::<f64>() / wrists.len() as f64);
+    }
+    let wrist = heights.iter().sum::<f64>() / heights.len() as f64;
+    Ok(Some(wrist - HANDS_ON_HIPS_WRIST_ABOVE_HIP_M))
 }
 
 /// Every pose present, the head and hands present, and enough of them in

@@ -1,5 +1,6 @@
 //! Estimating a body profile from the three calibration poses
-//! (FORMATS.md section 2), and the wizard that records them.
+//! (FORMATS.md section 2) and the optional fourth (`hands_on_hips`, the
+//! hip height), and the wizard that records them.
 //!
 //! [`calibrate`] takes a [`CalibrationTake`](posewire_body::formats::CalibrationTake)
 //! and returns a [`BodyProfile`](posewire_body::BodyProfile) with every
@@ -47,7 +48,7 @@ mod wizard;
 pub use arm::ArmFit;
 pub use calibrate::{
     calibrate, calibrate_with, Calibration, CalibrationOptions, CalibrationReport,
-    MIN_SAMPLES_PER_POSE,
+    HANDS_ON_HIPS_WRIST_ABOVE_HIP_M, MIN_SAMPLES_PER_POSE,
 };
 pub use error::CalibrationError;
 pub use wizard::{CalibrationWizard, WizardConfig, WizardStep};

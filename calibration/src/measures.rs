@@ -19,6 +19,10 @@ use crate::error::CalibrationError;
 const SHOULDER_WIDTH_PRIOR_CV: f64 = 0.07;
 const HIP_WIDTH_PRIOR_CV: f64 = 0.08;
 const HIP_HEIGHT_PRIOR_CV: f64 = 0.03;
+/// Standard deviation of the hip height read from the `hands_on_hips`
+/// pose: where people put their hands (about +-3 cm) and the hand
+/// offsets' error.
+const HANDS_ON_HIPS_SIGMA_M: f64 = 0.025;
 
 /// The precision-weighted mean of a measurement and a prior, given their
 /// variances.
@@ -39,6 +43,9 @@ pub(crate) struct Observed {
     pub left_arm: ArmFit,
     /// The right arm.
     pub right_arm: ArmFit,
+    /// The hip joints' height from the `hands_on_hips` pose, if it was
+    /// held.
+    pub hip_height_from_hands: Option<f64>,
     /// The `pelvis` joint, if a pelvis device was worn.
     pub pelvis_joint: Option<DVec3>,
     /// The left ankle joint, if a left foot device was worn.
@@ -133,14 +140,27 @@ pub(crate) fn body_profile(o: &Observed) -> Result<(BodyProfile, f64), Calibrati
             ratio::HIP_WIDTH * stature
         }
     };
-    let hip_height = match o.pelvis_joint {
-        Some(p) => with_prior(
-            p.y,
-            var_offset,
+    // Every measurement of the hip height (pelvis device, hands on the
+    // hips), combined by inverse variance, then with the prior.
+    let hip_measures: Vec<(f64, f64)> = [
+        o.pelvis_joint.map(|p| (p.y, var_offset)),
+        o.hip_height_from_hands
+            .map(|h| (h, HANDS_ON_HIPS_SIGMA_M * HANDS_ON_HIPS_SIGMA_M)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let hip_height = if hip_measures.is_empty() {
+        ratio::HIP_HEIGHT * stature
+    } else {
+        let weight: f64 = hip_measures.iter().map(|(_, v)| 1.0 / v).sum();
+        let measured = hip_measures.iter().map(|(h, v)| h / v).sum::<f64>() / weight;
+        with_prior(
+            measured,
+            1.0 / weight,
             ratio::HIP_HEIGHT * stature,
             HIP_HEIGHT_PRIOR_CV,
-        ),
-        None => ratio::HIP_HEIGHT * stature,
+        )
     };
     let legs = hip_height - ankle_height;
     if !(0.3..=1.6).contains(&legs) || hip_height >= head_height - 0.3 {

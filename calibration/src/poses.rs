@@ -48,7 +48,12 @@ pub fn bone_rotation(joint: Joint, pose: CalibrationPose) -> DQuat {
         (CalibrationPose::ForearmsUp, ArmPart::Lower) => {
             rotation_deg(DVec3::Y, 180.0 * s) * rotation_deg(DVec3::Z, 90.0 * s)
         }
-        (CalibrationPose::ArmsDown, _) => rotation_deg(DVec3::Z, -90.0 * s),
+        // `hands_on_hips` has no fixed arm rotation (it depends on the
+        // body's proportions); calibration reads it from the devices, so
+        // the arms-down rotation stands in for it here.
+        (CalibrationPose::ArmsDown | CalibrationPose::HandsOnHips, _) => {
+            rotation_deg(DVec3::Z, -90.0 * s)
+        }
     }
 }
 

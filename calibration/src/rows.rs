@@ -42,23 +42,24 @@ pub(crate) fn valid_rows(take: &CalibrationTake) -> Vec<Row> {
         .collect()
 }
 
-/// Index of a pose in [`CalibrationPose::ALL`].
+/// Index of a pose in [`CalibrationPose::EVERY`].
 pub(crate) fn pose_index(pose: CalibrationPose) -> usize {
     match pose {
         CalibrationPose::ArmsForward => 0,
         CalibrationPose::ForearmsUp => 1,
         CalibrationPose::ArmsDown => 2,
+        CalibrationPose::HandsOnHips => 3,
     }
 }
 
 /// How many valid rows each (pose, device) pair has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Counts([[usize; Device::COUNT]; 3]);
+pub(crate) struct Counts([[usize; Device::COUNT]; 4]);
 
 impl Counts {
     /// Counts the rows.
     pub(crate) fn of(rows: &[Row]) -> Counts {
-        let mut c = [[0; Device::COUNT]; 3];
+        let mut c = [[0; Device::COUNT]; 4];
         for r in rows {
             c[pose_index(r.pose)][r.device.index()] += 1;
         }

@@ -32,6 +32,9 @@ pub struct WizardConfig {
     /// before a new pose is accepted, metres (the poses differ by 30 cm or
     /// more at the hands).
     pub min_hand_travel_m: f64,
+    /// Also ask for the optional `hands_on_hips` pose, after the three
+    /// required ones (it measures the hip height with 3 devices).
+    pub hands_on_hips: bool,
 }
 
 impl Default for WizardConfig {
@@ -42,6 +45,7 @@ impl Default for WizardConfig {
             still_angle_rad: 2f64.to_radians(),
             hold_s: 1.0,
             min_hand_travel_m: 0.15,
+            hands_on_hips: false,
         }
     }
 }
@@ -80,7 +84,7 @@ const FRESH_S: f64 = 0.1;
 #[derive(Debug, Clone)]
 pub struct CalibrationWizard {
     config: WizardConfig,
-    /// Index into [`CalibrationPose::ALL`] of the pose asked for.
+    /// Index into [`CalibrationWizard::poses`] of the pose asked for.
     next_pose: usize,
     /// Recent valid samples per device (the stillness window).
     recent: [VecDeque<(f64, Transform)>; Device::COUNT],
@@ -122,9 +126,19 @@ impl CalibrationWizard {
         }
     }
 
+    /// The poses this wizard asks for, in order: the three required ones,
+    /// then `hands_on_hips` when configured.
+    pub fn poses(&self) -> &'static [CalibrationPose] {
+        if self.config.hands_on_hips {
+            &CalibrationPose::EVERY
+        } else {
+            &CalibrationPose::ALL
+        }
+    }
+
     /// The pose being asked for, or `None` once all are recorded.
     pub fn pose(&self) -> Option<CalibrationPose> {
-        CalibrationPose::ALL.get(self.next_pose).copied()
+        self.poses().get(self.next_pose).copied()
     }
 
     /// Feeds one live sample and says what the person should do now.

@@ -6,7 +6,7 @@ use common::Scenario;
 use posewire_body::formats::CalibrationPose;
 use posewire_body::glam::DVec3;
 use posewire_body::{Device, Transform};
-use posewire_calibration::{calibrate, CalibrationWizard, WizardStep};
+use posewire_calibration::{calibrate, CalibrationWizard, WizardConfig, WizardStep};
 
 /// One stretch of the stream: move from one pose to another over `move_s`,
 /// then hold `hold_s`.
@@ -249,4 +249,40 @@ fn calibration_wizard_waits_for_missing_devices() {
             missing: vec![Device::LeftHand]
         })
     );
+}
+
+#[test]
+fn with_hands_on_hips_the_wizard_asks_for_it_after_the_three_poses() {
+    use CalibrationPose::*;
+    let s = scenario();
+    let segment = |from, to| Segment {
+        from,
+        to,
+        move_s: 0.8,
+        hold_s: 1.8,
+    };
+    let (samples, _) = stream(
+        &s,
+        &[
+            segment(ArmsDown, ArmsForward),
+            segment(ArmsForward, ForearmsUp),
+            segment(ForearmsUp, ArmsDown),
+        ],
+    );
+    let mut wizard = CalibrationWizard::with_config(WizardConfig {
+        hands_on_hips: true,
+        ..WizardConfig::default()
+    });
+    assert_eq!(wizard.poses(), CalibrationPose::EVERY);
+    assert_eq!(CalibrationWizard::new().poses(), CalibrationPose::ALL);
+    let mut last = None;
+    for sample in samples {
+        last = Some(wizard.push(sample));
+    }
+    assert_eq!(
+        last,
+        Some(WizardStep::GetInto { pose: HandsOnHips }),
+        "not done after the three required poses"
+    );
+    assert_eq!(wizard.pose(), Some(HandsOnHips));
 }

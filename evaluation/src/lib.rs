@@ -11,6 +11,7 @@ pub mod learned_data;
 pub mod metrics;
 pub mod mlp_train;
 pub mod noise;
+pub mod proportions;
 pub mod protocol;
 pub mod synth;
 pub mod truth;
@@ -22,8 +23,13 @@ mod random;
 pub use calibration_errors::{calibration_errors, mean_calibration_errors, CalibrationErrors};
 pub use causality::{causality_cut_time, check_causality, cut_take, CausalityResult};
 pub use metrics::{evaluate, mean_metrics, Metrics, MetricsError};
+pub use proportions::{Proportions, ProportionsError};
 pub use protocol::{
-    evaluate_bvh, evaluate_clip, project_solver, ClipReport, EvalError, SettingReport,
+    evaluate_bvh, evaluate_bvh_with, evaluate_clip, project_solver, ClipReport, EvalError,
+    SettingReport,
 };
-pub use synth::{ground_truth, synthesize, Condition, SynthError, SynthOptions, SynthTakes};
+pub use synth::{
+    ground_truth, synthesize, synthesize_with, Condition, SynthError, SynthExtras, SynthOptions,
+    SynthTakes,
+};
 pub use truth::{write_truth, DeviceTruth, Truth, TruthError, TruthMeasures};

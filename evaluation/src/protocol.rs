@@ -19,7 +19,9 @@ use crate::calibration_errors::{calibration_errors, CalibrationErrors};
 use crate::causality::{causality_cut_time, check_causality, cut_take, CausalityResult};
 use crate::metrics::{evaluate, Metrics, MetricsError};
 use crate::random::stream;
-use crate::synth::{synthesize, Condition, SynthError, SynthOptions, SynthTakes, TRACKER_RATE_HZ};
+use crate::synth::{
+    synthesize_with, Condition, SynthError, SynthExtras, SynthOptions, SynthTakes, TRACKER_RATE_HZ,
+};
 
 /// Settling time excluded from the metrics, after the first tracker time.
 pub const SETTLING_S: f64 = 1.0;
@@ -178,12 +180,24 @@ pub fn setting_takes(
     condition: Condition,
     seed: u64,
 ) -> Result<(SynthTakes, BodyProfile), EvalError> {
+    setting_takes_with(bvh, clip, devices, condition, seed, &SynthExtras::default())
+}
+
+/// [`setting_takes`] with the synthesis extras (see [`SynthExtras`]).
+pub fn setting_takes_with(
+    bvh: &Bvh,
+    clip: &str,
+    devices: DeviceSet,
+    condition: Condition,
+    seed: u64,
+    extras: &SynthExtras,
+) -> Result<(SynthTakes, BodyProfile), EvalError> {
     let options = SynthOptions {
         devices,
         condition,
         seed,
     };
-    let takes = synthesize(bvh, clip, &options)?;
+    let takes = synthesize_with(bvh, clip, &options, extras)?;
     let profile = posewire_calibration::calibrate(&takes.calibration)
         .map_err(|source| EvalError::Calibration {
             clip: clip.to_string(),
@@ -205,10 +219,22 @@ pub fn evaluate_bvh(
     seed: u64,
     solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String>,
 ) -> Result<ClipReport, EvalError> {
+    evaluate_bvh_with(bvh, clip, settings, seed, &SynthExtras::default(), solve)
+}
+
+/// [`evaluate_bvh`] with the synthesis extras (see [`SynthExtras`]).
+pub fn evaluate_bvh_with(
+    bvh: &Bvh,
+    clip: &str,
+    settings: &[(DeviceSet, Condition)],
+    seed: u64,
+    extras: &SynthExtras,
+    solve: impl Fn(&BodyProfile, &TrackerTake) -> Result<SolvedTake, String>,
+) -> Result<ClipReport, EvalError> {
     let mut reports = Vec::with_capacity(settings.len());
     let mut duration_s = 0.0;
     for &(devices, condition) in settings {
-        let (takes, profile) = setting_takes(bvh, clip, devices, condition, seed)?;
+        let (takes, profile) = setting_takes_with(bvh, clip, devices, condition, seed, extras)?;
         duration_s = takes.truth.frames.last().map_or(0.0, |f| f.time_s);
         let count = devices.len();
         let solve_error = |stage: &'static str| {

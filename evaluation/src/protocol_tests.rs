@@ -8,7 +8,7 @@ use posewire_body::JointMap;
 
 use super::*;
 use crate::interp::{interpolate_transform, locate};
-use crate::synth::SynthOptions;
+use crate::synth::{synthesize, SynthOptions};
 
 fn run_clip() -> Option<PathBuf> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");

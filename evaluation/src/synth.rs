@@ -82,6 +82,26 @@ pub struct SynthOptions {
     pub seed: u64,
 }
 
+/// Optional parts of the synthesis, off by default (the takes are then
+/// those of EVALUATION.md exactly).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SynthExtras {
+    /// Append the optional `hands_on_hips` calibration pose (1 s) after the
+    /// three required ones: each wrist [`HANDS_ON_HIPS_ABOVE_HIP_M`] above
+    /// its hip joint and [`HANDS_ON_HIPS_OUT_M`] out to the side, each
+    /// drawn per clip (where a person puts their hands varies). The other
+    /// draws are unchanged.
+    pub hands_on_hips: bool,
+}
+
+/// Where the simulated wrists are above the hip joints in `hands_on_hips`,
+/// metres: drawn uniformly in this range per clip (the calibration assumes
+/// the middle, [`posewire_calibration::HANDS_ON_HIPS_WRIST_ABOVE_HIP_M`]).
+pub const HANDS_ON_HIPS_ABOVE_HIP_M: (f64, f64) = (0.09, 0.15);
+/// How far the simulated wrists are out to the side of the hip joints in
+/// `hands_on_hips`, metres, drawn per clip.
+pub const HANDS_ON_HIPS_OUT_M: (f64, f64) = (0.06, 0.10);
+
 /// The synthetic takes of one clip and their ground truth.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SynthTakes {
@@ -178,6 +198,16 @@ pub fn synthesize(
     clip_name: &str,
     options: &SynthOptions,
 ) -> Result<SynthTakes, SynthError> {
+    synthesize_with(bvh, clip_name, options, &SynthExtras::default())
+}
+
+/// [`synthesize`] with optional extras (see [`SynthExtras`]).
+pub fn synthesize_with(
+    bvh: &Bvh,
+    clip_name: &str,
+    options: &SynthOptions,
+    extras: &SynthExtras,
+) -> Result<SynthTakes, SynthError> {
     let clip = clip_name.to_string();
     if bvh.frame_count() < 2 {
         return Err(SynthError::TooShort {
@@ -225,10 +255,20 @@ pub fn synthesize(
     }
     let devices = device_truths(options.seed, clip_name);
     let poser = CalibrationPoser::new(bvh, &map);
-    let (placement, poses) = place_calibration(&poser, &frames, options.seed, clip_name);
+    let (placement, poses, hips) =
+        place_calibration(&poser, &frames, options.seed, clip_name, extras);
     let measures = truth_measures(bvh, &map, &poses);
     let trackers = tracker_take(&frames, &devices, options, clip_name);
-    let calibration = calibration_take(&poses, &placement, &devices, options, clip_name);
+    let mut blocks: Vec<(CalibrationPose, &JointMap<Transform>)> = placement
+        .placement
+        .pose_order
+        .iter()
+        .map(|&held| (held, &poses[pose_index(held)]))
+        .collect();
+    if let Some(h) = &hips {
+        blocks.push((CalibrationPose::HandsOnHips, h));
+    }
+    let calibration = calibration_take(&blocks, &placement, &devices, options, clip_name);
     Ok(SynthTakes {
         trackers,
         calibration,
@@ -365,13 +405,19 @@ fn quantile(mut values: Vec<f64>, p: f64) -> f64 {
 }
 
 /// Draws the calibration placement from `(seed, clip)` and returns it with
-/// the three placed poses (without sway), in [`CalibrationPose::ALL`] order.
+/// the three placed poses (without sway), in [`CalibrationPose::ALL`] order,
+/// and the `hands_on_hips` pose when asked for.
 fn place_calibration(
     poser: &CalibrationPoser<'_>,
     frames: &[JointFrame],
     seed: u64,
     clip: &str,
-) -> (Placement, [JointMap<Transform>; 3]) {
+    extras: &SynthExtras,
+) -> (
+    Placement,
+    [JointMap<Transform>; 3],
+    Option<JointMap<Transform>>,
+) {
     let mut rng = stream(seed, &[clip, "calibration"]);
     let clip_heading = yaw_of(frames[0].joints[Joint::Pelvis].rotation);
     let change = rng.gen_range(HEADING_CHANGE_DEG.0..=HEADING_CHANGE_DEG.1);
@@ -400,8 +446,7 @@ fn place_calibration(
             .collect(),
         ANKLE_PERCENTILE,
     );
-    let poses = CalibrationPose::ALL.map(|p| {
-        let joints = poser.pose(p, heading);
+    let placed = |joints: JointMap<Transform>| {
         let lower_ankle = joints[Joint::LeftAnkle]
             .position
             .y
@@ -409,6 +454,14 @@ fn place_calibration(
         let pelvis = joints[Joint::Pelvis].position;
         let shift = DVec3::new(px - pelvis.x, ankle_floor - lower_ankle, pz - pelvis.z);
         joints.map(|_, t| Transform::new(t.position + shift, t.rotation))
+    };
+    let poses = CalibrationPose::ALL.map(|p| placed(poser.pose(p, heading)));
+    let hips = extras.hands_on_hips.then(|| {
+        // Its own stream: the other draws stay as they are without it.
+        let mut rng = stream(seed, &[clip, "calibration", "hands_on_hips"]);
+        let above = rng.gen_range(HANDS_ON_HIPS_ABOVE_HIP_M.0..=HANDS_ON_HIPS_ABOVE_HIP_M.1);
+        let out = rng.gen_range(HANDS_ON_HIPS_OUT_M.0..=HANDS_ON_HIPS_OUT_M.1);
+        placed(poser.hands_on_hips(heading, above, out))
     });
     let first = &poses[0];
     let placement = Placement {
@@ -424,13 +477,14 @@ fn place_calibration(
         sway_omega,
         sway_phase,
     };
-    (placement, poses)
+    (placement, poses, hips)
 }
 
-/// The calibration take: the three blocks back to back in the drawn order,
-/// swayed, with white noise in the noisy condition.
+/// The calibration take: the blocks back to back (the three poses in the
+/// drawn order, then any optional one), swayed, with white noise in the
+/// noisy condition.
 fn calibration_take(
-    poses: &[JointMap<Transform>; 3],
+    blocks: &[(CalibrationPose, &JointMap<Transform>)],
     placement: &Placement,
     devices: &[DeviceTruth],
     options: &SynthOptions,
@@ -452,9 +506,9 @@ fn calibration_take(
         })
         .collect();
     let c = placement.sway_centre;
-    let mut samples = Vec::with_capacity(3 * CALIBRATION_BLOCK_SAMPLES * options.devices.len());
-    for (block, &held) in placement.placement.pose_order.iter().enumerate() {
-        let joints = &poses[pose_index(held)];
+    let mut samples =
+        Vec::with_capacity(blocks.len() * CALIBRATION_BLOCK_SAMPLES * options.devices.len());
+    for (block, &(held, joints)) in blocks.iter().enumerate() {
         for n in 0..CALIBRATION_BLOCK_SAMPLES {
             let k = block * CALIBRATION_BLOCK_SAMPLES + n;
             let t = k as f64 / TRACKER_RATE_HZ;

@@ -250,7 +250,7 @@ fn synth_calibration_take_has_three_blocks_in_the_specified_poses() {
     // The posed skeletons (without sway).
     let map = CmuMap::new(&bvh).expect("map");
     let poser = CalibrationPoser::new(&bvh, &map);
-    let (_, poses) = place_calibration(&poser, &truth.frames, 11, RUN);
+    let (_, poses, _) = place_calibration(&poser, &truth.frames, 11, RUN, &SynthExtras::default());
     let m = truth.measures;
     let rest = map.canonical(&bvh.rest_world_transforms());
     let length = |a: Joint, b: Joint| rest[a].position.distance(rest[b].position);
@@ -285,6 +285,7 @@ fn synth_calibration_take_has_three_blocks_in_the_specified_poses() {
                 CalibrationPose::ArmsDown => {
                     assert!((-reach.y - upper - fore).abs() < 1e-9, "{reach}")
                 }
+                CalibrationPose::HandsOnHips => unreachable!("not one of the three"),
             }
         }
         // Straight vertical legs, lower ankle at the clip's 5th percentile.
@@ -412,4 +413,43 @@ fn synth_names_the_frame_whose_values_overflow() {
         }
         other => panic!("expected NonFinite at frame 3, got {other:?}"),
     }
+}
+
+#[test]
+fn hands_on_hips_puts_the_wrists_above_the_hips_and_comes_last() {
+    let Some(bvh) = load(RUN) else { return };
+    let map = CmuMap::new(&bvh).expect("map");
+    let poser = CalibrationPoser::new(&bvh, &map);
+    let frames = ground_truth(&bvh, &map);
+    let extras = SynthExtras {
+        hands_on_hips: true,
+    };
+    let (_, poses, hips) = place_calibration(&poser, &frames, 11, RUN, &extras);
+    let hips = hips.expect("asked for");
+    for (wrist, hip) in [
+        (Joint::LeftWrist, Joint::LeftHip),
+        (Joint::RightWrist, Joint::RightHip),
+    ] {
+        let above = hips[wrist].position.y - hips[hip].position.y;
+        assert!(
+            (HANDS_ON_HIPS_ABOVE_HIP_M.0 - 1e-6..=HANDS_ON_HIPS_ABOVE_HIP_M.1 + 1e-6)
+                .contains(&above),
+            "{wrist}: {above} m above the hip"
+        );
+        // The rest of the body stands as in the other poses.
+        assert!(hips[hip].position.distance(poses[2][hip].position) < 1e-9);
+    }
+    let takes =
+        synthesize_with(&bvh, RUN, &options(3, Condition::Clean), &extras).expect("synthesis");
+    let plain = synth(&bvh, 3, Condition::Clean);
+    let n = plain.calibration.samples.len();
+    assert_eq!(takes.calibration.samples.len(), n * 4 / 3);
+    // The three required blocks are unchanged; the fourth comes after.
+    assert_eq!(
+        takes.calibration.samples[..n],
+        plain.calibration.samples[..]
+    );
+    assert!(takes.calibration.samples[n..]
+        .iter()
+        .all(|s| s.held == CalibrationPose::HandsOnHips));
 }

@@ -50,6 +50,11 @@ pub struct CalibrateArgs {
     /// Also make the new profile the avatar's.
     #[arg(long, requires = "server")]
     pub apply: bool,
+    /// Also ask for the optional `hands_on_hips` pose (both hands on the
+    /// hips) after the three required ones: with 3 devices it measures the
+    /// hip height, and so the leg length.
+    #[arg(long, requires = "server", conflicts_with = "input")]
+    pub hands_on_hips: bool,
     /// With --server: the token and TLS options of the daemon.
     #[command(flatten)]
     pub access: ClientAccessArgs,
@@ -65,6 +70,7 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
                 avatar: args.avatar.as_deref(),
                 input: args.input.as_deref(),
                 apply: args.apply,
+                hands_on_hips: args.hands_on_hips,
                 access: &args.access,
             };
             crate::async_runtime::runtime()?.block_on(crate::calibrate_wizard::run(server, &wizard))

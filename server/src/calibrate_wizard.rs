@@ -20,6 +20,8 @@ pub struct Wizard<'a> {
     pub input: Option<&'a Path>,
     /// Also make the new profile the avatar's.
     pub apply: bool,
+    /// Also ask for the optional `hands_on_hips` pose.
+    pub hands_on_hips: bool,
     /// Token and TLS of the daemon.
     pub access: &'a ClientAccessArgs,
 }
@@ -29,6 +31,7 @@ fn pose_name(p: i32) -> &'static str {
         Ok(pb::CalibrationPose::ArmsForward) => "arms_forward",
         Ok(pb::CalibrationPose::ForearmsUp) => "forearms_up",
         Ok(pb::CalibrationPose::ArmsDown) => "arms_down",
+        Ok(pb::CalibrationPose::HandsOnHips) => "hands_on_hips",
         _ => "?",
     }
 }
@@ -63,6 +66,7 @@ pub async fn run(server: &str, args: &Wizard<'_>) -> anyhow::Result<()> {
             profile_name: name.clone(),
             apply: args.apply,
             take_csv,
+            hands_on_hips: args.hands_on_hips,
         })
         .await?;
     let bar = indicatif::ProgressBar::new(1000);

@@ -12,7 +12,9 @@ use posewire_body::bvh::Bvh;
 use posewire_body::formats::TrackerTake;
 use posewire_body::{BodyProfile, DeviceSet};
 use posewire_evaluation::protocol::clip_name;
-use posewire_evaluation::{evaluate_bvh, project_solver, Condition, SettingReport};
+use posewire_evaluation::{
+    evaluate_bvh_with, project_solver, Condition, Proportions, SettingReport, SynthExtras,
+};
 use posewire_solver::{SolveOptions, SolvedTake};
 use rayon::prelude::*;
 
@@ -85,6 +87,15 @@ pub struct EvalArgs {
     /// fps capture, then resampled to the 90 Hz devices as any clip).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
     pub decimate: u16,
+    /// Synthesise every clip on a body of other proportions (joint angles
+    /// kept, segments rescaled, re-grounded), e.g. `trunk-leg=0.85` or
+    /// `trunk-leg=1.15,ankle=1.2,shoulders=0.9,hips=1.1,arms=1.05`.
+    #[arg(long, value_name = "NAME=FACTOR,...")]
+    pub proportions: Option<Proportions>,
+    /// Add the optional `hands_on_hips` pose to every calibration take
+    /// (after the three required ones), as a person asked for it would.
+    #[arg(long)]
+    pub hands_on_hips: bool,
 }
 
 /// How `--cv` splits the training corpus.
@@ -170,6 +181,10 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         resolved: &resolved,
         seed: args.seed,
         decimate: usize::from(args.decimate),
+        proportions: args.proportions.unwrap_or_default(),
+        extras: SynthExtras {
+            hands_on_hips: args.hands_on_hips,
+        },
         jobs,
         pool: &pool,
     };
@@ -219,6 +234,8 @@ struct Run<'a> {
     resolved: &'a [(Setting, DeviceSet, Condition)],
     seed: u64,
     decimate: usize,
+    proportions: Proportions,
+    extras: SynthExtras,
     jobs: usize,
     pool: &'a rayon::ThreadPool,
 }
@@ -246,6 +263,8 @@ impl Run<'_> {
             outcomes,
         );
         report.decimate = self.decimate;
+        report.proportions = self.proportions;
+        report.hands_on_hips = self.extras.hands_on_hips;
         report
     }
 }
@@ -351,13 +370,19 @@ fn evaluate_one(
         failures: Vec::new(),
     };
     progress.set_message(clip.clone());
-    let bvh = match Bvh::read(path) {
-        Ok(bvh) => decimated(bvh, run.decimate),
+    let bvh = match Bvh::read(path).map_err(|e| e.to_string()).and_then(|bvh| {
+        let bvh = decimated(bvh, run.decimate);
+        if run.proportions.is_identity() {
+            return Ok(bvh);
+        }
+        run.proportions.apply(&bvh).map_err(|e| e.to_string())
+    }) {
+        Ok(bvh) => bvh,
         Err(e) => {
             outcome.failures.push(Failure {
                 clip,
                 setting: None,
-                error: e.to_string(),
+                error: e,
             });
             progress.inc(settings.len() as u64);
             return outcome;
@@ -365,7 +390,14 @@ fn evaluate_one(
     };
     outcome.duration_s = bvh.frame_count().saturating_sub(1) as f64 * bvh.frame_time;
     for (setting, devices, condition) in settings {
-        let result = evaluate_bvh(&bvh, &clip, &[(*devices, *condition)], seed, solve);
+        let result = evaluate_bvh_with(
+            &bvh,
+            &clip,
+            &[(*devices, *condition)],
+            seed,
+            &run.extras,
+            solve,
+        );
         match result {
             Ok(mut report) => {
                 if let Some(s) = report.settings.pop() {

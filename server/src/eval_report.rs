@@ -112,6 +112,12 @@ pub struct EvalReport {
     /// Every how many frames of each clip were kept (`--decimate`; 1: all,
     /// 4: a 120 fps clip as a 30 fps capture).
     pub decimate: usize,
+    /// The body's proportions the clips were synthesised on
+    /// (`--proportions`; all 1: the clips' own).
+    pub proportions: posewire_evaluation::Proportions,
+    /// Whether the calibration takes had the optional `hands_on_hips` pose
+    /// (`--hands-on-hips`).
+    pub hands_on_hips: bool,
     /// The leave-one-subject-out folds over the training corpus
     /// (`--cv subjects`), when asked.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -182,6 +188,8 @@ impl EvalReport {
             calibration_clean_mean: (!clean.is_empty()).then(|| mean_calibration_errors(&clean)),
             train: None,
             decimate: 1,
+            proportions: posewire_evaluation::Proportions::default(),
+            hands_on_hips: false,
             cv: None,
         }
     }
@@ -236,7 +244,7 @@ impl EvalReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "## Evaluation: solver `{}` (trunk `{}`), seed {}, {} clip(s){}\n",
+            "## Evaluation: solver `{}` (trunk `{}`), seed {}, {} clip(s){}{}{}\n",
             self.solver,
             self.trunk,
             self.seed,
@@ -244,6 +252,16 @@ impl EvalReport {
             match self.decimate {
                 1 => String::new(),
                 n => format!(", every {n}th frame of each clip kept"),
+            },
+            if self.proportions.is_identity() {
+                String::new()
+            } else {
+                format!(", body proportions {}", self.proportions)
+            },
+            if self.hands_on_hips {
+                ", calibration with hands on the hips"
+            } else {
+                ""
             }
         );
         out.push_str(LEGEND);

@@ -17,7 +17,9 @@ use posewire_body::bvh::Bvh;
 use posewire_body::formats::CalibrationTake;
 use posewire_body::{BodyProfile, DeviceSet, Joint};
 use posewire_client::{pb, Client, ClientError};
-use posewire_evaluation::{synthesize, Condition, SynthOptions, SynthTakes};
+use posewire_evaluation::{
+    synthesize, synthesize_with, Condition, SynthExtras, SynthOptions, SynthTakes,
+};
 use tonic::Code;
 
 /// A daemon with one demo person, `demo`, on the `ik` solver.
@@ -70,6 +72,25 @@ fn demo_takes() -> SynthTakes {
             devices: DeviceSet::standard(3).expect("3 devices"),
             condition: Condition::Clean,
             seed: 7,
+        },
+    )
+    .expect("synthesises")
+}
+
+/// [`demo_takes`] with the optional `hands_on_hips` calibration pose.
+fn demo_takes_with_hips() -> SynthTakes {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/demo_walk.bvh");
+    let bvh = Bvh::read(&path).expect("the demo clip parses");
+    synthesize_with(
+        &bvh,
+        "demo_walk",
+        &SynthOptions {
+            devices: DeviceSet::standard(3).expect("3 devices"),
+            condition: Condition::Clean,
+            seed: 7,
+        },
+        &SynthExtras {
+            hands_on_hips: true,
         },
     )
     .expect("synthesises")
@@ -186,6 +207,7 @@ async fn the_wizard_on_a_calibration_take_gives_the_offline_profile_and_stores_i
             profile_name: "zoe".into(),
             apply: true,
             take_csv: std::fs::read_to_string(&file).expect("reads"),
+            hands_on_hips: false,
         })
         .await
         .expect("starts");
@@ -237,6 +259,47 @@ async fn the_wizard_on_a_calibration_take_gives_the_offline_profile_and_stores_i
         code(client.get_profile("zoe").await.expect_err("gone")),
         Code::NotFound
     );
+
+    // A take with the optional fourth pose: the wizard narrates it too and
+    // the profile is again the offline one (which reads the hip height
+    // from it).
+    let hips_file = storage.path().join("demo_walk_hips.calibration.csv");
+    demo_takes_with_hips()
+        .calibration
+        .write(&hips_file)
+        .expect("writes the take");
+    let hips_offline =
+        posewire_calibration::calibrate(&CalibrationTake::read(&hips_file).expect("reads"))
+            .expect("calibrates")
+            .profile
+            .to_toml();
+    assert_ne!(hips_offline, offline, "the fourth pose changes the profile");
+    let mut updates = client
+        .calibrate(pb::CalibrateRequest {
+            avatar_id: "demo".into(),
+            profile_name: "hips".into(),
+            take_csv: std::fs::read_to_string(&hips_file).expect("reads"),
+            ..Default::default()
+        })
+        .await
+        .expect("starts");
+    let mut poses = Vec::new();
+    let result = loop {
+        let u = tokio::time::timeout(PATIENCE, updates.message())
+            .await
+            .expect("an update")
+            .expect("no error")
+            .expect("ends with the result");
+        match u.step {
+            Some(pb::calibrate_update::Step::Instruction(i)) => poses.push(i.pose),
+            Some(pb::calibrate_update::Step::Result(p)) => break p,
+            _ => {}
+        }
+    };
+    assert_eq!(poses.len(), 4, "{poses:?}");
+    assert_eq!(poses[3], pb::CalibrationPose::HandsOnHips as i32);
+    assert_eq!(result.toml, hips_offline);
+    client.delete_profile("hips").await.expect("deletes");
 
     // Live: the wizard watches the demo avatar's devices and asks for the
     // first pose.

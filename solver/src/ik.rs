@@ -603,9 +603,15 @@ impl IkSolver {
             self.devices.bone_target(Device::RightFoot, t),
         ];
         let feet_wanted = feet_dev.iter().any(Option::is_none);
-        let learned_feet =
-            self.learned_legs
-                .update(t, dt, state, head, hands, head_height, feet_wanted);
+        let learned_feet = self.learned_legs.update(
+            t,
+            dt,
+            state,
+            head,
+            hands,
+            (head_height, self.leg_scale()),
+            feet_wanted,
+        );
         let knees = self.learned_knees.update(dt, state, &feet_dev, head_height);
         self.solve_legs(
             pose,
@@ -615,6 +621,20 @@ impl IkSolver {
             cue,
             (feet_dev, learned_feet, knees),
         );
+    }
+
+    /// The calibrated hip height over the anthropometric one for this
+    /// stature: 1 unless calibration measured it (a pelvis device, the
+    /// `hands_on_hips` pose).
+    fn leg_scale(&self) -> f64 {
+        let p = &self.profile;
+        let hip = p.body.ankle_height + p.segments.thigh + p.segments.shin;
+        let guess = posewire_body::proportions::HIP_HEIGHT * p.body.stature;
+        if guess > 0.0 {
+            hip / guess
+        } else {
+            1.0
+        }
     }
 
     fn trunk_pose(&mut self, root: Transform, head: Transform) -> TrunkPose {

@@ -141,7 +141,7 @@ export class Panel {
     $('calib-cancel').disabled = false;
     bar.value = 0;
     text.textContent = `Starting the wizard for ${id}…`;
-    const request = { avatar_id: id, profile_name: $('calib-name').value.trim(), apply: $('calib-apply').checked };
+    const request = { avatar_id: id, profile_name: $('calib-name').value.trim(), apply: $('calib-apply').checked, hands_on_hips: $('calib-hips').checked };
     try {
       for await (const u of api.stream('CalibrationService/Calibrate', 'CalibrateRequest', request, 'CalibrateUpdate', this.calibration.signal)) {
         bar.value = u.progress;

@@ -17,7 +17,7 @@ const HEADER: [&str; 10] = [
 /// Parses a pose name, or says which names are allowed.
 fn pose(field: &str, path: &str, line: usize) -> Result<CalibrationPose, FormatError> {
     CalibrationPose::from_name(field).ok_or_else(|| {
-        let names: Vec<&str> = CalibrationPose::ALL.iter().map(|p| p.name()).collect();
+        let names: Vec<&str> = CalibrationPose::EVERY.iter().map(|p| p.name()).collect();
         csv::syntax(
             path,
             line,
@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(line, 3);
         assert_eq!(
             reason,
-            "unknown pose in field `pose` (expected one of arms_forward, forearms_up, arms_down)"
+            "unknown pose in field `pose` (expected one of arms_forward, forearms_up, arms_down, hands_on_hips)"
         );
 
         let (_, line, reason) = syntax_error(&format!("{H}arms_down,0,head,0,1.6,0,0,0,0\n"));

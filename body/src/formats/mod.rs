@@ -58,7 +58,8 @@ pub struct TrackerTake {
     pub invalid: InvalidSamples,
 }
 
-/// The three calibration poses (FORMATS.md section 2).
+/// The calibration poses (FORMATS.md section 2): the three required ones
+/// and the optional `hands_on_hips`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CalibrationPose {
     /// Arms held forward, straight and horizontal, palms facing each other.
@@ -67,14 +68,26 @@ pub enum CalibrationPose {
     ForearmsUp,
     /// Arms hanging relaxed along the sides, palms facing the thighs.
     ArmsDown,
+    /// Optional: standing straight, both hands on the hips (palms on the
+    /// top of the pelvis at the sides, elbows out). Puts the hip height
+    /// between the controllers.
+    HandsOnHips,
 }
 
 impl CalibrationPose {
-    /// All three, in the order of FORMATS.md.
+    /// The three required poses, in the order of FORMATS.md.
     pub const ALL: [CalibrationPose; 3] = [
         CalibrationPose::ArmsForward,
         CalibrationPose::ForearmsUp,
         CalibrationPose::ArmsDown,
+    ];
+
+    /// Every pose, the optional one last.
+    pub const EVERY: [CalibrationPose; 4] = [
+        CalibrationPose::ArmsForward,
+        CalibrationPose::ForearmsUp,
+        CalibrationPose::ArmsDown,
+        CalibrationPose::HandsOnHips,
     ];
 
     /// The name used in files.
@@ -83,12 +96,21 @@ impl CalibrationPose {
             CalibrationPose::ArmsForward => "arms_forward",
             CalibrationPose::ForearmsUp => "forearms_up",
             CalibrationPose::ArmsDown => "arms_down",
+            CalibrationPose::HandsOnHips => "hands_on_hips",
         }
     }
 
     /// Parses a file name; `None` for anything else.
     pub fn from_name(name: &str) -> Option<CalibrationPose> {
-        CalibrationPose::ALL.into_iter().find(|p| p.name() == name)
+        CalibrationPose::EVERY
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+
+    /// Whether a calibration take needs this pose (`hands_on_hips` does
+    /// not).
+    pub const fn is_required(self) -> bool {
+        !matches!(self, CalibrationPose::HandsOnHips)
     }
 }
 

@@ -28,6 +28,7 @@ pub fn pose(p: CalibrationPose) -> pb::CalibrationPose {
         CalibrationPose::ArmsForward => pb::CalibrationPose::ArmsForward,
         CalibrationPose::ForearmsUp => pb::CalibrationPose::ForearmsUp,
         CalibrationPose::ArmsDown => pb::CalibrationPose::ArmsDown,
+        CalibrationPose::HandsOnHips => pb::CalibrationPose::HandsOnHips,
     }
 }
 
@@ -45,6 +46,10 @@ pub fn instruction_text(p: CalibrationPose) -> &'static str {
         CalibrationPose::ArmsDown => {
             "Stand upright, legs together, look straight ahead; let the arms hang relaxed \
              along the sides, palms facing the thighs. Hold still."
+        }
+        CalibrationPose::HandsOnHips => {
+            "Stand upright, legs together, look straight ahead; put both hands on the hips \
+             (palms on the top of the pelvis at the sides, elbows out). Hold still."
         }
     }
 }
@@ -71,9 +76,9 @@ fn holding(p: CalibrationPose, still: bool, left: f64, progress: f64) -> pb::Cal
 }
 
 /// Share of the whole calibration done: poses recorded plus the current
-/// hold's share.
-fn progress(done: usize, hold: f64) -> f64 {
-    ((done as f64 + hold.clamp(0.0, 1.0)) / CalibrationPose::ALL.len() as f64).clamp(0.0, 1.0)
+/// hold's share, of `total` poses.
+fn progress(done: usize, hold: f64, total: usize) -> f64 {
+    ((done as f64 + hold.clamp(0.0, 1.0)) / total.max(1) as f64).clamp(0.0, 1.0)
 }
 
 /// Turns wizard steps into updates, sending only what changed (a holding
@@ -90,10 +95,12 @@ impl Narrator {
         wizard: &CalibrationWizard,
         step: &WizardStep,
     ) -> Option<pb::CalibrateUpdate> {
+        let poses = wizard.poses();
+        let total = poses.len();
         let done = wizard
             .pose()
-            .and_then(|p| CalibrationPose::ALL.iter().position(|&q| q == p))
-            .unwrap_or(CalibrationPose::ALL.len());
+            .and_then(|p| poses.iter().position(|&q| q == p))
+            .unwrap_or(total);
         let hold_s = WizardConfig::default().hold_s;
         let (kind, update) = match step {
             WizardStep::WaitingForDevices { missing } => {
@@ -104,13 +111,13 @@ impl Narrator {
                     instruction(
                         next,
                         format!("Waiting for the tracking of: {}.", names.join(", ")),
-                        progress(done, 0.0),
+                        progress(done, 0.0, total),
                     ),
                 )
             }
             WizardStep::GetInto { pose: p } => (
                 format!("get {}", p.name()),
-                instruction(*p, instruction_text(*p).into(), progress(done, 0.0)),
+                instruction(*p, instruction_text(*p).into(), progress(done, 0.0, total)),
             ),
             WizardStep::Hold {
                 pose: p,
@@ -123,7 +130,7 @@ impl Narrator {
                     return None;
                 }
                 self.last_left = left;
-                (kind, holding(*p, true, left, progress(done, *share)))
+                (kind, holding(*p, true, left, progress(done, *share, total)))
             }
             WizardStep::Done(_) => return None,
         };
@@ -173,7 +180,10 @@ impl Session {
         let id = &self.request.avatar_id;
         let mut samples = self.shared.live.tap(id);
         let mut shutdown = self.shared.shutdown.clone();
-        let mut wizard = CalibrationWizard::new();
+        let mut wizard = CalibrationWizard::with_config(WizardConfig {
+            hands_on_hips: self.request.hands_on_hips,
+            ..WizardConfig::default()
+        });
         let mut narrator = Narrator::default();
         let first = wizard.pose().unwrap_or(CalibrationPose::ArmsForward);
         tx.send(Ok(instruction(first, instruction_text(first).into(), 0.0)))
@@ -216,7 +226,10 @@ impl Session {
                 _ => blocks.push((row.held, row.sample.time_s, row.sample.time_s)),
             }
         }
-        let mut wizard = CalibrationWizard::new();
+        let mut wizard = CalibrationWizard::with_config(WizardConfig {
+            hands_on_hips: blocks.iter().any(|b| b.0 == CalibrationPose::HandsOnHips),
+            ..WizardConfig::default()
+        });
         let mut next_row = 0;
         let total = blocks.len().max(1);
         for (k, &(p, start, end)) in blocks.iter().enumerate() {

@@ -61,6 +61,12 @@ pub struct LearnedLegsSettings {
     pub swing_lift_m: f64,
     /// Planted feet: a nearly still foot near the floor is held.
     pub lock: FootLockSettings,
+    /// Read the pelvis height divided by the calibrated leg length's share
+    /// of the anthropometric one (the network learnt CMU's proportions) and
+    /// scale the ankles' depth below the pelvis by it. A factor of 1 (no
+    /// change) unless calibration measured the hip height (a pelvis device
+    /// or the `hands_on_hips` pose).
+    pub scale_by_leg_length: bool,
 }
 
 impl Default for LearnedLegsSettings {
@@ -72,6 +78,7 @@ impl Default for LearnedLegsSettings {
             weight: 1.0,
             swing_lift_m: 0.05,
             lock: FootLockSettings::default(),
+            scale_by_leg_length: false,
         }
     }
 }
@@ -356,7 +363,9 @@ impl LearnedLegs {
 
     /// One tick: records the pelvis and wrists, computes the features and,
     /// with a model and `wanted` (a foot without a device), the feet.
-    /// `head_height` is the calibrated head height.
+    /// `head_height` is the calibrated head height, `leg_scale` the
+    /// calibrated leg length over the anthropometric one (used with
+    /// [`LearnedLegsSettings::scale_by_leg_length`]).
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
@@ -365,11 +374,22 @@ impl LearnedLegs {
         pelvis: &PelvisState,
         head: &BoneTarget,
         hands: &[Option<BoneTarget>; 2],
-        head_height: f64,
+        (head_height, leg_scale): (f64, f64),
         wanted: bool,
     ) -> Option<LearnedFeet> {
+        let leg_scale = if self.settings.scale_by_leg_length
+            && leg_scale.is_finite()
+            && (0.5..=2.0).contains(&leg_scale)
+        {
+            leg_scale
+        } else {
+            1.0
+        };
         self.record(t, pelvis, head, hands);
         self.last_input = self.features(t, pelvis, head, hands, head_height);
+        if let Some(input) = self.last_input.as_mut() {
+            input.features.height_and_tracked[0] /= leg_scale;
+        }
         // The network answers from the first tick: lags older than the
         // history read its oldest snapshot. A restarted solver is warmed up
         // on its predecessor's past first (`crate::warm_up`).
@@ -380,9 +400,10 @@ impl LearnedLegs {
                 let target = LegsTarget::from_output(&out);
                 let yaw = yaw_rotation(input.frame.yaw);
                 let feet = Feet {
-                    ankles: target
-                        .ankles
-                        .map(|a| input.frame.world(a) - pelvis.position),
+                    ankles: target.ankles.map(|a| {
+                        let rel = input.frame.world(a) - pelvis.position;
+                        DVec3::new(rel.x, rel.y * leg_scale, rel.z)
+                    }),
                     forward: target.forward.map(|f| yaw * f),
                     contact: target.contact,
                 };

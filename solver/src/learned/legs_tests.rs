@@ -59,7 +59,7 @@ fn run(model: Option<Arc<Mlp>>, lose_hand_after: usize) -> Vec<Option<LearnedFee
             if k >= lose_hand_after {
                 hands[1] = None;
             }
-            legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, 1.6, true)
+            legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, (1.6, 1.0), true)
         })
         .collect()
 }
@@ -117,7 +117,7 @@ fn without_a_model_or_unwanted_only_features_are_made() {
     for k in 0..100 {
         let t = k as f64 / 90.0;
         let (pelvis, head, hands) = at_time(t);
-        let out = legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, 1.6, false);
+        let out = legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, (1.6, 1.0), false);
         assert!(out.is_none());
     }
     assert!(legs.last_input().is_some(), "features are still made");
@@ -129,7 +129,7 @@ fn mirroring_twice_is_the_identity_and_targets_round_trip() {
     for k in 0..120 {
         let t = k as f64 / 90.0;
         let (pelvis, head, hands) = at_time(t);
-        legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, 1.6, true);
+        legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, (1.6, 1.0), true);
     }
     let input = *legs.last_input().expect("features");
     assert_eq!(input.features.mirrored().mirrored(), input.features);
@@ -151,11 +151,58 @@ fn odd_head_heights_and_nan_give_no_features() {
     let mut legs = LearnedLegs::new(Some(some_model()), on());
     let (pelvis, head, hands) = at_time(0.0);
     for h in [0.0, -1.0, f64::NAN] {
-        legs.update(0.0, 1.0 / 90.0, &pelvis, &head, &hands, h, true);
+        legs.update(0.0, 1.0 / 90.0, &pelvis, &head, &hands, (h, 1.0), true);
         assert!(legs.last_input().is_none(), "head height {h}");
     }
     let mut bad = pelvis;
     bad.velocity = DVec3::NAN;
-    let out = legs.update(0.0, 1.0 / 90.0, &bad, &head, &hands, 1.6, true);
+    let out = legs.update(0.0, 1.0 / 90.0, &bad, &head, &hands, (1.6, 1.0), true);
     assert!(out.is_none() && legs.last_input().is_none());
+}
+
+/// The feet after 1 s with `settings` and a leg scale.
+fn feet_with(settings: LearnedLegsSettings, leg_scale: f64) -> LearnedFeet {
+    let mut legs = LearnedLegs::new(Some(embedded_or_some_model()), settings);
+    let mut last = None;
+    for k in 0..90 {
+        let t = k as f64 / 90.0;
+        let (pelvis, head, hands) = at_time(t);
+        last = legs.update(
+            t,
+            1.0 / 90.0,
+            &pelvis,
+            &head,
+            &hands,
+            (1.6, leg_scale),
+            true,
+        );
+    }
+    last.expect("feet")
+}
+
+fn embedded_or_some_model() -> Arc<Mlp> {
+    embedded_model()
+        .expect("the embedded weights parse")
+        .map(Arc::new)
+        .unwrap_or_else(some_model)
+}
+
+#[test]
+fn the_leg_scale_changes_the_feet_only_when_asked_and_measured() {
+    let scaled = LearnedLegsSettings {
+        scale_by_leg_length: true,
+        ..on()
+    };
+    let plain = feet_with(on(), 1.0);
+    // Off: the scale is ignored. On with a scale of 1 (nothing measured):
+    // the same feet.
+    assert_eq!(feet_with(on(), 1.15).ankles, plain.ankles);
+    assert_eq!(feet_with(scaled, 1.0).ankles, plain.ankles);
+    // On with longer legs: the ankles go deeper below the pelvis.
+    let longer = feet_with(scaled, 1.15);
+    let (pelvis, _, _) = at_time(89.0 / 90.0);
+    for (a, b) in longer.ankles.iter().zip(&plain.ankles) {
+        let (da, db) = (pelvis.position.y - a.y, pelvis.position.y - b.y);
+        assert!(da > db, "deeper: {da} against {db}");
+    }
 }
