@@ -525,8 +525,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
                 _ => None,
             };
             let fingers = finger_frames.as_deref().map(|f| (&skeleton, f));
-            let extras =
-                crate::scene_gltf::extras(&scene(&take, skeleton, &[], None, frame_time));
+            let extras = crate::scene_gltf::extras(&scene(&take, skeleton, &[], None, frame_time));
             crate::skin_cmd::write_animation(&rig, &frames, &objects, fingers, extras, &args.out)?;
         }
         ExportFormat::Fbx => crate::fbx_export::write(
