@@ -2,10 +2,14 @@
 //! (skinned to its canonical skeleton at its proportions) under a node
 //! named after the avatar, the objects beside them, all in one animation
 //! at the scene's frame times; the take's timecode in `asset.extras`.
+//! An avatar with fingers gets its 30 finger joints in its skin, as the
+//! glTF export of a take of one avatar (`gltf_fingers`).
 
 use std::path::Path;
 
 use anyhow::Context as _;
+use posewire_body::fingers;
+use posewire_body::formats::FingerFrame;
 use posewire_skinning::export::{write_glb_scene, AnimationFrame, SceneBody};
 use serde_json::json;
 
@@ -18,7 +22,7 @@ pub fn write(scene: &SceneAnimation, out: &Path) -> anyhow::Result<()> {
     for avatar in &scene.avatars {
         let rig = prepare_rig(None, &avatar.skeleton, false, None)
             .with_context(|| format!("the body of avatar {}", avatar.name))?;
-        let keys: Vec<AnimationFrame> = avatar
+        let mut keys: Vec<AnimationFrame> = avatar
             .poses
             .iter()
             .enumerate()
@@ -27,15 +31,25 @@ pub fn write(scene: &SceneAnimation, out: &Path) -> anyhow::Result<()> {
                 bones: rig.retarget.transforms(pose),
             })
             .collect();
-        rigs.push((rig, keys));
+        let mut mesh = rig.mesh;
+        if let Some(f) = &avatar.fingers {
+            let frames: Vec<FingerFrame> = avatar
+                .poses
+                .iter()
+                .zip(&f.curls)
+                .map(|(pose, c)| fingers::world_transforms(pose, &avatar.skeleton, &f.hands, c))
+                .collect();
+            crate::gltf_fingers::add(&mut mesh, &mut keys, &avatar.skeleton, &frames);
+        }
+        rigs.push((mesh, keys));
     }
     let bodies: Vec<SceneBody<'_>> = scene
         .avatars
         .iter()
         .zip(&rigs)
-        .map(|(avatar, (rig, keys))| SceneBody {
+        .map(|(avatar, (mesh, keys))| SceneBody {
             name: Some(&avatar.name),
-            mesh: &rig.mesh,
+            mesh,
             frames: keys,
         })
         .collect();

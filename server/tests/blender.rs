@@ -28,6 +28,7 @@ use std::process::Command;
 use common::{arg, posewire, text};
 use posewire::serve::config::{AvatarConfig, SourceConfig};
 use posewire::serve::Config;
+use posewire_body::fingers::FingerJoint;
 use posewire_body::formats::{JointTrack, TrackerTake};
 use posewire_body::{Joint, JointMap};
 use posewire_client::pb;
@@ -164,6 +165,79 @@ fn worst(track: &JointTrack, blender: &Evaluated, frames: &[usize]) -> (f64, Str
         }
     }
     worst
+}
+
+/// As [`worst`] for the 30 finger joints (the track's fingers, which
+/// must be in Blender's armature too).
+fn worst_fingers(track: &JointTrack, blender: &Evaluated, frames: &[usize]) -> (f64, String) {
+    assert!(!track.fingers.is_empty(), "the track has no fingers");
+    let mut worst = (0.0, String::new());
+    for &k in frames {
+        let theirs = blender
+            .get(&k.to_string())
+            .unwrap_or_else(|| panic!("Blender evaluated no frame {k}"));
+        for (f, t) in FingerJoint::all().zip(&track.fingers[k]) {
+            let name = f.name();
+            let p = theirs
+                .get(&name)
+                .unwrap_or_else(|| panic!("Blender has no bone {name} at frame {k}"));
+            let d = t.position.distance(glam::DVec3::from_array(*p));
+            if d > worst.0 {
+                worst = (d, format!("{name} at frame {k}"));
+            }
+        }
+    }
+    worst
+}
+
+/// A scene take's fingers through Blender's BVH importer (each avatar's
+/// BVH file) and glTF importer (the avatar's armature of the scene's
+/// glTF), on frames spread over the take: every finger joint within 1 mm
+/// of the avatar's CSV export.
+fn check_scene_bvh_and_gltf_fingers(
+    blender: &Path,
+    dir: &Path,
+    export: &dyn Fn(&str, &str) -> PathBuf,
+    tracks: &[JointTrack],
+) {
+    export("bvh", "scene.bvh");
+    let glb = dir.join("scene.glb");
+    for (id, track) in ["demo0", "demo1"].iter().zip(tracks) {
+        let n = track.frames.len();
+        let frames: Vec<usize> = (0..12).map(|i| i * (n - 1) / 11).collect();
+        let bvh = dir.join(format!("scene-{id}.bvh"));
+        let json = run_blender(
+            blender,
+            dir,
+            &[
+                "--bvh",
+                arg(&bvh),
+                "--gltf",
+                arg(&glb),
+                "--armature",
+                id,
+                "--frames",
+                &comma_list(&frames),
+            ],
+        );
+        for importer in ["bvh", "gltf"] {
+            let evaluated = evaluated(&json, importer);
+            let (body, at_body) = worst(track, &evaluated, &frames);
+            let (d, at) = worst_fingers(track, &evaluated, &frames);
+            println!(
+                "scene {importer}, {id}: worst finger joint {:.4} mm ({at}), body joint {:.4} mm ({at_body}) over frames {}",
+                d * 1000.0,
+                body * 1000.0,
+                comma_list(&frames)
+            );
+            assert!(d <= 0.001, "{importer} {id}: {at} {:.2} mm off", d * 1000.0);
+            assert!(
+                body <= 0.001,
+                "{importer} {id}: {at_body} {:.2} mm off",
+                body * 1000.0
+            );
+        }
+    }
 }
 
 /// The vertices of an OBJ file, in order.
@@ -454,50 +528,18 @@ fn blender_imports_the_bvh_gltf_and_fbx_exports_with_the_joints_where_posewire_h
 /// within 1 mm of that avatar's CSV export at every frame; the FBX and USD
 /// hold two skeletons, the glTF two skins; the timecode is in the USD
 /// layer (and its start is the layer's `startTimeCode`) and on Blender's
-/// armatures.
+/// armatures. The fingers (both hands close on the ball and open to throw
+/// in the take) through Blender's FBX importer at every frame, its BVH
+/// importer (each avatar's file) and its glTF importer (the scene's file)
+/// on frames spread over the take, within 1 mm of the CSV.
 #[test]
 #[ignore = "Blender tier: cargo test --release -p posewire --test blender -- --ignored"]
 fn a_scene_take_of_two_people_imports_with_every_joint_of_each_where_posewire_has_it() {
     let blender = blender().expect("Blender is installed or installable with apt-get");
     let dir = tempfile::tempdir().expect("tempdir");
-    let storage = dir.path().join("storage");
-    let config = dir.path().join("daemon.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "listen = \"127.0.0.1:0\"\nstorage = {:?}\n\n[[avatars]]\nid = \"demo0\"\nsource = {{ kind = \"demo\" }}\n\n[[avatars]]\nid = \"demo1\"\nsource = {{ kind = \"demo\", time_offset_s = 3.0, origin = [5.0, 0.0, 0.0] }}\n",
-            arg(&storage)
-        ),
-    )
-    .expect("config");
-    let (daemon, address, _log) = common::spawn_serve_with(&["--config", arg(&config)], &[]);
-    let record = Command::new(env!("CARGO_BIN_EXE_posewire"))
-        .args(["record", "--server", &address, "--all", "--name", "scene"])
-        .args(["--timecode", "01:00:00:00"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("record starts");
-    // Six seconds of ticks at 90 Hz, then Ctrl-C.
-    let take = storage.join("takes").join("scene.pwtake");
-    let started = std::time::Instant::now();
-    while posewire_takes::open(&take).map_or(true, |t| {
-        t.avatars.first().map_or(0, |a| a.ticks.len()) < 540
-    }) {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(120),
-            "the recording did not reach 6 s"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let sent = Command::new("kill")
-        .args(["-INT", &record.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let out = record.wait_with_output().expect("record ends");
-    assert!(out.status.success(), "{:?}", text(&out));
-    common::stop_cleanly(daemon);
+    // Six seconds of ticks at 90 Hz; both hands close on the ball and
+    // open to throw during the take (`common::scene`).
+    let (_storage, take) = common::record_demo_scene(dir.path(), "scene", 540);
 
     let export = |format: &str, file: &str| {
         let out = dir.path().join(file);
@@ -552,7 +594,14 @@ fn a_scene_take_of_two_people_imports_with_every_joint_of_each_where_posewire_ha
             "{id}: {at} {:.2} mm from Posewire's",
             d * 1000.0
         );
+        let (d, at) = worst_fingers(track, &evaluated, &all);
+        println!(
+            "scene fbx, {id}: worst finger joint {:.4} mm ({at}) over all {n} frames",
+            d * 1000.0
+        );
+        assert!(d <= 0.001, "{id}: {at} {:.2} mm off", d * 1000.0);
     }
+    check_scene_bvh_and_gltf_fingers(&blender, dir.path(), &export, &tracks);
 
     match usd_check::read_with_pixar_usd(&usd, dir.path()) {
         Ok(json) => {

@@ -24,10 +24,15 @@
 //! cargo test -p posewire --test blender_live -- --ignored --nocapture
 //! ```
 //!
+//! Takes on the daemon (issue 44, `blender_takes`): the add-on records the
+//! scene and one avatar on the daemon and puts the takes on the timeline
+//! by their timecode, every bone within 1 mm of the take's CSV export.
+//!
 //! `POSEWIRE_UPDATE_SCREENSHOTS=1` also copies the panel's screenshots to
 //! `docs/blender-panel.png` (streaming) and `docs/blender-panel-lost.png`
 //! (the daemon frozen).
 
+mod blender_takes;
 mod common;
 mod debian;
 
@@ -140,9 +145,12 @@ struct Daemon {
 }
 
 impl Daemon {
-    fn start(storage: &Path) -> Daemon {
+    /// The daemon with `avatars` (TOML `[[avatars]]` tables; empty: its
+    /// default demo avatar).
+    fn start(storage: &Path, avatars: &str) -> Daemon {
         let config = storage.join("posewire.toml");
-        std::fs::write(&config, format!("storage = {:?}\n", arg(storage))).expect("config");
+        std::fs::write(&config, format!("storage = {:?}\n{avatars}", arg(storage)))
+            .expect("config");
         let listen = format!("127.0.0.1:{}", free_port_pair());
         let (child, address, log) =
             spawn_serve_with(&["--config", arg(&config), "--listen", &listen], &[]);
@@ -592,7 +600,7 @@ fn blender_add_on_drives_records_and_retargets_live_and_never_blocks_the_ui() {
     let dir = tempfile::tempdir().expect("tempdir");
     let storage = dir.path().join("storage");
     std::fs::create_dir_all(&storage).expect("storage");
-    let daemon = Daemon::start(&storage);
+    let daemon = Daemon::start(&storage, "");
     let rigs: Vec<String> = match models() {
         Some(m) => vec![
             format!("{}=rigify", arg(&m.join("male_base_mesh.glb"))),
@@ -631,4 +639,18 @@ fn blender_add_on_drives_records_and_retargets_live_and_never_blocks_the_ui() {
         std::fs::copy(&lost, repo().join("docs/blender-panel-lost.png")).expect("copy");
     }
     daemon.stop();
+}
+
+#[test]
+#[ignore = "Blender tier: cargo test -p posewire --test blender_live -- --ignored"]
+fn blender_records_takes_of_the_scene_and_of_an_avatar_on_the_daemon_placed_by_their_timecode() {
+    let blender = blender().expect("Blender is installed or installable with apt-get");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let storage = dir.path().join("storage");
+    std::fs::create_dir_all(&storage).expect("storage");
+    let daemon = Daemon::start(&storage, blender_takes::TWO_DEMOS);
+    let json = blender_takes::run_takes_script(&blender, &daemon, dir.path());
+    daemon.stop();
+    println!("Blender {}", json["blender"]);
+    blender_takes::check_takes(&json, &storage, dir.path());
 }

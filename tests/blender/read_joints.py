@@ -18,6 +18,12 @@ each glTF with a skinned mesh and writes, per frame, every vertex of the
 mesh as Blender's armature deforms it ("meshes": {FILE: {"vertices": N,
 "armature": [...], "frames": {...}}}).
 
+With `--armature NAME` (a scene take's glTF, one skin per avatar), the
+glTF's armature of avatar NAME is read: the armature object named NAME,
+or the one under an object named NAME, or the one with a bone named NAME
+(the importer's choice for the avatar's node, which depends on its
+version).
+
 The conversion back to +Y up is the inverse of the importers' default axis
 conversion (Y up, -Z forward): Blender (X, Y, Z) is Posewire (X, Z, -Y).
 """
@@ -39,6 +45,7 @@ def arguments():
     parser.add_argument("--frames", required=True)
     parser.add_argument("--mesh-gltf", action="append", default=[])
     parser.add_argument("--mesh-frames", default="")
+    parser.add_argument("--armature", default="")
     parser.add_argument("--out", required=True)
     return parser.parse_args(argv)
 
@@ -51,8 +58,21 @@ def empty_scene(fps):
     return scene
 
 
-def armature():
+def armature(name=""):
     found = [o for o in bpy.context.scene.objects if o.type == "ARMATURE"]
+    if name:
+        def ancestors(o):
+            while o is not None:
+                yield o.name
+                o = o.parent
+
+        named = ([o for o in found if o.name == name]
+                 or [o for o in found if name in ancestors(o)]
+                 or [o for o in found if name in o.data.bones])
+        if len(named) != 1:
+            raise SystemExit(f"no single armature for {name!r} among "
+                             f"{[(o.name, o.parent.name if o.parent else None) for o in found]}")
+        return named[0]
     if len(found) != 1:
         raise SystemExit(f"expected one armature, found {len(found)}")
     return found[0]
@@ -115,11 +135,11 @@ def numpy_bool_for_gltf():
         numpy.bool = bool
 
 
-def read_gltf(path, fps, frames):
+def read_gltf(path, fps, frames, name=""):
     scene = empty_scene(fps)
     numpy_bool_for_gltf()
     bpy.ops.import_scene.gltf(filepath=path)
-    obj = armature()
+    obj = armature(name)
     # The importer keys the animation time t at scene frame t * fps; with
     # the scene at the export rate, export frame k is scene frame k.
     return {
@@ -166,7 +186,7 @@ def main():
     result = {
         "blender": bpy.app.version_string,
         "bvh": read_bvh(args.bvh, args.fps, args.bvh_scale, frames),
-        "gltf": read_gltf(args.gltf, args.fps, frames),
+        "gltf": read_gltf(args.gltf, args.fps, frames, args.armature),
     }
     if args.mesh_gltf:
         mesh_frames = [int(f) for f in args.mesh_frames.split(",")]

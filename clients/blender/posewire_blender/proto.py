@@ -22,6 +22,12 @@ __all__ = [
     "read_list_avatars",
     "read_stats",
     "read_mesh",
+    "start_recording_request",
+    "stop_recording_request",
+    "get_take_frames_request",
+    "read_recording",
+    "read_take_summary",
+    "read_take_frames_response",
 ]
 
 
@@ -160,6 +166,25 @@ def stream_frames_request(avatar_ids=(), decimation=0):
 def get_skeleton_request(avatar_id):
     """``GetSkeletonRequest`` (also ``GetMeshRequest``: same layout)."""
     return encode_string(1, avatar_id)
+
+
+def start_recording_request(avatar_id="", name="", timecode_start="", timecode_rate=""):
+    """``StartRecordingRequest``: an empty ``avatar_id`` records the whole
+    space (a scene take); empty timecode: the daemon's clock; empty rate:
+    30."""
+    return (encode_string(1, avatar_id) + encode_string(2, name)
+            + encode_string(3, timecode_start) + encode_string(4, timecode_rate))
+
+
+def stop_recording_request(avatar_id=""):
+    """``StopRecordingRequest`` (empty: the scene's recording)."""
+    return encode_string(1, avatar_id)
+
+
+def get_take_frames_request(name, version=0):
+    """``GetTakeFramesRequest``: the take's name, the solved version (0:
+    the latest)."""
+    return encode_string(1, name) + encode_varint_field(2, version)
 
 
 # ---- messages ----
@@ -404,3 +429,76 @@ def read_mesh(buf):
         elif number == 5:
             out["model"] = _text(wire, value)
     return out
+
+
+def read_recording(buf):
+    """``Recording`` as a dict: ``avatar_id``, ``take_name``, ``ticks``,
+    ``duration_s``, ``stopped``, ``stop_error``."""
+    out = {"avatar_id": "", "take_name": "", "ticks": 0, "duration_s": 0.0,
+           "stopped": False, "stop_error": ""}
+    for number, wire, value in fields(buf):
+        if number == 1:
+            out["avatar_id"] = _text(wire, value)
+        elif number == 2:
+            out["take_name"] = _text(wire, value)
+        elif number == 4 and wire == _VARINT:
+            out["ticks"] = value
+        elif number == 5:
+            out["duration_s"] = _double(wire, value)
+        elif number == 8 and wire == _VARINT:
+            out["stopped"] = bool(value)
+        elif number == 9:
+            out["stop_error"] = _text(wire, value)
+    return out
+
+
+def read_take_summary(buf):
+    """``TakeSummary`` as a dict: ``name``, ``avatar_id`` (empty for a
+    scene take), ``rate_hz``, ``timecode_start``, ``timecode_rate``,
+    ``timecode_start_frame``, ``duration_s``, ``ticks``, ``markers``
+    (``(time_s, label)``), ``scene_avatar_ids``, ``stop_error``."""
+    out = {"name": "", "avatar_id": "", "rate_hz": 0.0, "timecode_start": "",
+           "timecode_rate": "", "timecode_start_frame": 0, "duration_s": 0.0, "ticks": 0,
+           "markers": [], "scene_avatar_ids": [], "stop_error": ""}
+    for number, wire, value in fields(buf):
+        if number == 1:
+            out["name"] = _text(wire, value)
+        elif number == 2:
+            out["avatar_id"] = _text(wire, value)
+        elif number == 4:
+            out["rate_hz"] = _double(wire, value)
+        elif number == 5:
+            out["timecode_start"] = _text(wire, value)
+        elif number == 6:
+            out["duration_s"] = _double(wire, value)
+        elif number == 7 and wire == _VARINT:
+            out["ticks"] = value
+        elif number == 9 and wire == _LEN:
+            time_s, label = 0.0, ""
+            for n, w, v in fields(value):
+                if n == 1:
+                    time_s = _double(w, v)
+                elif n == 2:
+                    label = _text(w, v)
+            out["markers"].append((time_s, label))
+        elif number == 14:
+            out["stop_error"] = _text(wire, value)
+        elif number == 16:
+            out["timecode_rate"] = _text(wire, value)
+        elif number == 17 and wire == _VARINT:
+            out["timecode_start_frame"] = value
+        elif number == 18:
+            out["scene_avatar_ids"].append(_text(wire, value))
+    return out
+
+
+def read_take_frames_response(buf):
+    """``TakeFramesResponse`` as ``(summary or None, [Frame])``: the frames'
+    ``simulation_time_s`` is the take time, their ``sequence`` the tick."""
+    summary, frames = None, []
+    for number, wire, value in fields(buf):
+        if number == 1 and wire == _LEN:
+            summary = read_take_summary(value)
+        elif number == 2 and wire == _LEN:
+            frames.append(read_frame(value))
+    return summary, frames

@@ -11,13 +11,16 @@ import time
 
 import bpy
 
-from . import grpcweb, joints, record, rig, stream
+from . import daemon_take, grpcweb, joints, record, rig, stream, timeline
 from .grpcweb import parse_address
 
 #: Canonical joints per frame.
 N = len(joints.JOINTS)
 #: Seconds ``connect`` waits for the avatar list and skeletons.
 CONNECT_TIMEOUT_S = 5.0
+#: Socket timeout of the take calls: GetTakeFrames reads the whole take
+#: before its first message.
+TAKE_TIMEOUT_S = 30.0
 
 
 class Session:
@@ -29,6 +32,8 @@ class Session:
         self.address = address
         self.scene = scene or bpy.context.scene
         channel = grpcweb.Channel(host, port, token)
+        self.channel = channel
+        self.take_channel = grpcweb.Channel(host, port, token, TAKE_TIMEOUT_S)
         self.receiver = stream.Receiver(channel, stall_timeout_s or stream.STALL_TIMEOUT_S)
         self.bindings = {}
         self.skeletons = {}
@@ -45,6 +50,16 @@ class Session:
         self.incomplete = 0
         self.polls = 0
         self.takes = 0
+        #: The daemon's recording this session started (a dict: its
+        #: ``avatar_id``, the ``Recording``), until ``stop_take``.
+        self.daemon_recording = None
+        #: The take being stopped and fetched (``daemon_take.Fetch``) with
+        #: where to put it, until it is keyed.
+        self._fetch = None
+        #: The last daemon take keyed (``timeline.TakeOnTimeline``).
+        self.last_daemon_take = None
+        #: Why the last daemon take could not be fetched ('' if it was).
+        self.take_error = ""
 
     # ---- armatures ----
 
@@ -121,6 +136,8 @@ class Session:
         before reading evaluated bone positions."""
         self.polls += 1
         self._adopt_new_avatars()
+        if self._fetch is not None and self._fetch[0].done.is_set():
+            self._key_fetched()
         if self.recorder is not None:
             self.recorder.feed(self.receiver.drain_recorded())
         frame = self.receiver.take()
@@ -180,6 +197,83 @@ class Session:
     def recording(self):
         return self.recorder is not None
 
+    # ---- takes on the daemon ----
+
+    def record_take(self, avatar_id=None, name="", timecode="", rate=None):
+        """Starts a take on the daemon: of the whole space (every avatar
+        and object on one clock) when ``avatar_id`` is None or '', else of
+        that avatar. ``name``: the take's (empty: the daemon names it);
+        ``timecode``: of its first tick, ``HH:MM:SS:FF`` (empty: the
+        daemon's clock); ``rate``: the timecode's (None: the scene's frame
+        rate when the daemon states it, else the daemon's 30). Returns the
+        ``Recording`` (a dict); raises ``grpcweb.GrpcError`` with the
+        daemon's reason. Needs a token with the admin role on a daemon
+        with tokens."""
+        if self.daemon_recording is not None or self._fetch is not None:
+            raise RuntimeError("a take is already recorded on the daemon; stop_take() first")
+        if rate is None:
+            rate = daemon_take.rate_name(self._fps())
+        recording = daemon_take.start(self.channel, avatar_id or "", name, timecode, rate)
+        self.daemon_recording = {"avatar_id": avatar_id or "", "recording": recording}
+        return recording
+
+    def stop_take(self, start_frame=None, by_timecode=True, wait=True, timeout=60.0):
+        """Stops the daemon's take and puts it on the timeline: one action
+        per avatar of the take, from the scene frame of its timecode
+        (``daemon_take.placement``; ``start_frame``, default the current
+        frame, when it has none usable or ``by_timecode`` is False).
+        The take is stopped and fetched on a background thread; with
+        ``wait`` this waits for it (at most ``timeout`` s) and returns
+        ``{avatar_id: action}``, else returns None and a later ``poll()``
+        keys it (``last_daemon_take``). Raises ``RuntimeError`` when no
+        take is recorded or the fetch failed (the reason, also in
+        ``take_error``)."""
+        if self.daemon_recording is None:
+            raise RuntimeError("no take is being recorded on the daemon")
+        fallback = self.scene.frame_current if start_frame is None else int(start_frame)
+        avatar_id = self.daemon_recording["avatar_id"]
+        self.daemon_recording = None
+        self.take_error = ""
+        self._fetch = (daemon_take.Fetch(self.take_channel, avatar_id), fallback, by_timecode)
+        if not wait:
+            return None
+        if not self._fetch[0].done.wait(timeout):
+            raise RuntimeError(f"the take did not arrive within {timeout} s")
+        placed = self._key_fetched()
+        if placed is None:
+            raise RuntimeError(f"the take could not be fetched: {self.take_error}")
+        return placed.actions
+
+    @property
+    def take_state(self):
+        """``recording``, ``fetching`` or '' (no daemon take under way)."""
+        if self.daemon_recording is not None:
+            return "recording"
+        return "fetching" if self._fetch is not None else ""
+
+    def _key_fetched(self):
+        """Keys the fetched take (main thread); its ``TakeOnTimeline``, or
+        None with ``take_error`` set."""
+        fetch, fallback, by_timecode = self._fetch
+        self._fetch = None
+        if fetch.error:
+            self.take_error = fetch.error
+            return None
+        summary = fetch.summary
+        ids = list(summary["scene_avatar_ids"]) or [summary["avatar_id"]]
+        self._adopt_new_avatars()
+        for a in ids:
+            # An avatar that left during the take still has its skeleton.
+            if a not in self.bindings and a not in self.detached and a in self.skeletons:
+                self.canonical(a)
+        self.last_daemon_take = timeline.place(self.scene, self.bindings, summary, fetch.frames,
+                                               fallback, by_timecode)
+        return self.last_daemon_take
+
+    def _fps(self):
+        r = self.scene.render
+        return daemon_take.scene_fps(r.fps, r.fps_base)
+
     # ---- state ----
 
     @property
@@ -218,6 +312,12 @@ class Session:
         """Stops recording (keeping the take) and the stream."""
         if self.recorder is not None:
             self.stop()
+        if self.daemon_recording is not None:
+            # The daemon keeps recording until stopped: stop it, keep the take.
+            try:
+                self.stop_take(wait=True, timeout=10.0)
+            except RuntimeError:
+                pass
         self.receiver.close()
 
 

@@ -8,7 +8,7 @@ import bpy
 from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, IntProperty,
                        PointerProperty, StringProperty)
 
-from . import joints, session as session_mod, stream
+from . import grpcweb, joints, session as session_mod, stream
 
 #: Seconds between two live-drive ticks (about the viewport's refresh).
 TICK_S = 1.0 / 60.0
@@ -41,7 +41,7 @@ class PosewirePreferences(bpy.types.AddonPreferences):
     web_port: IntProperty(name="Web port", default=0, min=0, max=65535,
                           description="The daemon's gRPC-Web port; 0: the server port + 1 (the daemon's default)")
     token: StringProperty(name="Token", default="", subtype="PASSWORD",
-                          description="Access token (read role); empty: none, or the POSEWIRE_TOKEN environment variable")
+                          description="Access token (read role to watch, admin to record takes on the daemon); empty: none, or the POSEWIRE_TOKEN environment variable")
 
     def draw(self, context):
         col = self.layout.column()
@@ -83,6 +83,16 @@ class PosewireSceneSettings(bpy.types.PropertyGroup):
                        description="Pose the armatures from the stream (off: review the recorded take)")
     start_frame: IntProperty(name="Start", default=1, description="Scene frame of the take's first key")
     start_at_current: BoolProperty(name="At current frame", default=True)
+    take_name: StringProperty(name="Take", default="",
+                              description="The daemon take's name (empty: the daemon names it)")
+    take_timecode: StringProperty(
+        name="Timecode", default="",
+        description="SMPTE timecode of the take's first tick, HH:MM:SS:FF (HH:MM:SS;FF drop-frame); "
+                    "empty: the daemon's clock (UTC time of day). At the scene's frame rate")
+    by_timecode: BoolProperty(
+        name="Place by timecode", default=True,
+        description="Put the take's actions at the scene frame of its timecode (frame 0 = 00:00:00:00); "
+                    "off, or past Blender's last frame: at the current frame (or Start)")
 
 
 def _avatar_settings(scene, avatar_id):
@@ -214,6 +224,47 @@ class POSEWIRE_OT_stop(bpy.types.Operator):
         return {"FINISHED"}
 
 
+class POSEWIRE_OT_record_take(bpy.types.Operator):
+    """Record a take on the daemon: the whole scene (every avatar and object on one clock), or one avatar"""
+
+    bl_idname = "posewire.record_take"
+    bl_label = "Record take"
+    avatar_id: StringProperty(description="The avatar to record; empty: the whole scene")
+
+    def execute(self, context):
+        s = current_session()
+        if s is None:
+            self.report({"ERROR"}, "not connected")
+            return {"CANCELLED"}
+        settings = context.scene.posewire
+        try:
+            r = s.record_take(self.avatar_id or None, settings.take_name.strip(),
+                              settings.take_timecode.strip())
+        except (grpcweb.GrpcError, RuntimeError) as e:
+            self.report({"ERROR"}, f"the daemon does not record: {e}")
+            return {"CANCELLED"}
+        self.report({"INFO"}, f"recording take {r['take_name']} on the daemon")
+        return {"FINISHED"}
+
+
+class POSEWIRE_OT_stop_take(bpy.types.Operator):
+    """Stop the daemon's take and put it on the timeline (by its timecode), one action per avatar"""
+
+    bl_idname = "posewire.stop_take"
+    bl_label = "Stop take"
+
+    def execute(self, context):
+        s = current_session()
+        if s is None or s.take_state != "recording":
+            self.report({"ERROR"}, "no take is being recorded on the daemon")
+            return {"CANCELLED"}
+        settings = context.scene.posewire
+        start = context.scene.frame_current if settings.start_at_current else settings.start_frame
+        # Stopped and fetched on a thread; the timer keys it when it is in.
+        s.stop_take(start, settings.by_timecode, wait=False)
+        return {"FINISHED"}
+
+
 class POSEWIRE_OT_load_preset(bpy.types.Operator):
     """Fill the avatar's bone map from the chosen preset and the target's bones"""
 
@@ -307,7 +358,11 @@ class POSEWIRE_PT_panel(bpy.types.Panel):
             row.prop(item, "preset", text="")
             op = row.operator("posewire.load_preset", text="", icon="FILE_REFRESH")
             op.avatar_id = item.avatar_id
-            box.operator("posewire.drive", icon="PLAY").avatar_id = item.avatar_id
+            row = box.row(align=True)
+            row.operator("posewire.drive", icon="PLAY").avatar_id = item.avatar_id
+            if not s.take_state:
+                row.operator("posewire.record_take", text="Record take",
+                             icon="REC").avatar_id = item.avatar_id
             if item.target is not None:
                 box.prop(item, "show_map", icon="TRIA_DOWN" if item.show_map else "TRIA_RIGHT")
                 if item.show_map:
@@ -326,11 +381,40 @@ class POSEWIRE_PT_panel(bpy.types.Panel):
             box.operator("posewire.stop", icon="SNAP_FACE")
         else:
             box.operator("posewire.record", icon="REC")
+        self._draw_take(context, layout, s)
+
+    def _draw_take(self, context, layout, s):
+        settings = context.scene.posewire
+        box = layout.box()
+        box.label(text="Take on the daemon", icon="FILE_MOVIE")
+        if s.take_state == "recording":
+            r = s.daemon_recording
+            who = r["avatar_id"] or "the scene"
+            box.label(text=f"Recording {r['recording']['take_name']} ({who})", icon="REC")
+            box.operator("posewire.stop_take", icon="SNAP_FACE")
+            return
+        if s.take_state == "fetching":
+            box.label(text="Fetching the take…", icon="SORTTIME")
+            return
+        box.prop(settings, "take_name")
+        box.prop(settings, "take_timecode")
+        box.prop(settings, "by_timecode")
+        box.operator("posewire.record_take", text="Record scene", icon="REC").avatar_id = ""
+        if s.take_error:
+            box.label(text=s.take_error, icon="ERROR")
+        last = s.last_daemon_take
+        if last is not None:
+            tc = last.summary["timecode_start"]
+            box.label(text=f"{last.summary['name']}: frame {last.start_frame}"
+                           + (f" ({tc})" if tc else ""))
+            if last.reason:
+                box.label(text=last.reason, icon="INFO")
 
 
 CLASSES = (
     PosewirePreferences, PosewireMapEntry, PosewireAvatar, PosewireSceneSettings,
     POSEWIRE_OT_connect, POSEWIRE_OT_disconnect, POSEWIRE_OT_record, POSEWIRE_OT_stop,
+    POSEWIRE_OT_record_take, POSEWIRE_OT_stop_take,
     POSEWIRE_OT_load_preset, POSEWIRE_OT_drive, POSEWIRE_PT_panel,
 )
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Unit tests of the add-on's parts that need no Blender: the protobuf
 codec (against hand-built wire bytes), the gRPC-Web framing against a
-small local HTTP/1.1 server, address parsing and the bone-name maps.
+small local HTTP/1.1 server, address parsing, the bone-name maps, and
+where a daemon take's timecode puts it on the timeline.
 
     python3 clients/blender/tests/test_proto.py
 """
@@ -15,7 +16,7 @@ import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from posewire_blender import grpcweb, joints, proto  # noqa: E402
+from posewire_blender import daemon_take, grpcweb, joints, proto  # noqa: E402
 
 
 def varint(n):
@@ -213,6 +214,58 @@ class Address(unittest.TestCase):
         for bad in ["nohost", "h:x", "h:0", "h:70000"]:
             with self.assertRaises(ValueError):
                 parse_address(bad)
+
+
+class Takes(unittest.TestCase):
+    def test_the_take_requests_encode_their_fields(self):
+        self.assertEqual(proto.start_recording_request("", "shot", "01:00:00:00", "24"),
+                         ld(2, b"shot") + ld(3, b"01:00:00:00") + ld(4, b"24"))
+        self.assertEqual(proto.start_recording_request("demo"), ld(1, b"demo"))
+        self.assertEqual(proto.stop_recording_request(""), b"")
+        self.assertEqual(proto.get_take_frames_request("shot", 2), ld(1, b"shot") + field(2, 0, varint(2)))
+
+    def test_a_take_summary_and_its_frames_decode(self):
+        summary = (ld(1, b"shot") + double(4, 90.0) + ld(5, b"01:00:00:00") + double(6, 6.5)
+                   + field(7, 0, varint(586)) + ld(9, double(1, 1.5) + ld(2, b"cut"))
+                   + ld(16, b"24") + field(17, 0, varint(86400)) + ld(18, b"demo0") + ld(18, b"demo1"))
+        frame = field(1, 0, varint(7)) + double(2, 0.25) + ld(5, avatar_frame("demo0", [1.0] * 63, [0.0] * 84))
+        got, frames = proto.read_take_frames_response(ld(1, summary))
+        self.assertEqual(frames, [])
+        self.assertEqual((got["name"], got["rate_hz"], got["timecode_start"], got["timecode_rate"]),
+                         ("shot", 90.0, "01:00:00:00", "24"))
+        self.assertEqual((got["timecode_start_frame"], got["ticks"], got["duration_s"]), (86400, 586, 6.5))
+        self.assertEqual(got["markers"], [(1.5, "cut")])
+        self.assertEqual(got["scene_avatar_ids"], ["demo0", "demo1"])
+        none, frames = proto.read_take_frames_response(ld(2, frame) + ld(2, frame))
+        self.assertIsNone(none)
+        self.assertEqual([(f.sequence, f.simulation_time_s) for f in frames], [(7, 0.25)] * 2)
+        self.assertEqual(frames[0].avatar("demo0").position(20), (1.0, 1.0, 1.0))
+        with self.assertRaises(proto.DecodeError):
+            proto.read_take_summary(ld(5, b"\xff\xfe"))
+
+    def test_the_timecode_places_the_take_at_the_scene_rate(self):
+        fps24 = daemon_take.scene_fps(24, 1.0)
+        tc = {"timecode_start": "01:00:00:00", "timecode_rate": "24",
+              "timecode_start_frame": 86400, "duration_s": 6.0}
+        self.assertEqual(daemon_take.placement(tc, fps24, 1), (86400, ""))
+        # 30 fps timecode on a 24 fps scene: through seconds.
+        tc30 = dict(tc, timecode_rate="30", timecode_start_frame=108000)
+        self.assertEqual(daemon_take.placement(tc30, fps24, 1), (86400, ""))
+        # 29.97 drop-frame on a 29.97 scene (30 / 1.001): the frame count.
+        fps2997 = daemon_take.scene_fps(30, 1.001)
+        self.assertEqual(daemon_take.rate_name(fps2997), "29.97")
+        df = dict(tc, timecode_start="01:00:00;00", timecode_rate="29.97", timecode_start_frame=107892)
+        self.assertEqual(daemon_take.placement(df, fps2997, 1), (107892, ""))
+        self.assertEqual(daemon_take.rate_name(daemon_take.scene_fps(24, 1.001)), "23.976")
+        self.assertEqual(daemon_take.rate_name(daemon_take.scene_fps(12, 1.0)), "")
+        # Past Blender's last frame: the fallback, with the reason.
+        late = dict(tc, timecode_start="23:00:00:00", timecode_start_frame=23 * 3600 * 24)
+        frame, reason = daemon_take.placement(late, fps24, 101)
+        self.assertEqual(frame, 101)
+        self.assertIn("1048574", reason)
+        frame, reason = daemon_take.placement(dict(tc, timecode_rate=""), fps24, 5)
+        self.assertEqual(frame, 5)
+        self.assertIn("no timecode rate", reason)
 
 
 if __name__ == "__main__":

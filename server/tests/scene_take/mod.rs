@@ -4,7 +4,10 @@
 //! take. The take holds every avatar on the loop's one clock and the
 //! timecode stated; the re-solve equals the live solve bit for bit for
 //! every avatar; the exports write every avatar (one file for FBX, USD and
-//! glTF; one per avatar for CSV).
+//! glTF; one per avatar for CSV). The fingers bar on a scene take of the
+//! default daemon: [`fingers`].
+
+mod fingers;
 
 use std::time::Duration;
 
