@@ -9,6 +9,7 @@
 mod bvh_fk;
 mod common;
 mod fbx_read;
+mod glb_nodes;
 mod glb_objects;
 mod python_env;
 mod usd_check;
@@ -235,61 +236,6 @@ fn export_gltf_holds_the_animation_of_the_take() {
     assert!(json["skins"].as_array().is_some_and(|s| !s.is_empty()));
 }
 
-/// World positions of every named node of a `.glb` at animation key `k`,
-/// read with the `gltf` crate (independent of Posewire's writer): each
-/// node's local translation and rotation from its animation channels at
-/// key `k` (or its own when not animated), chained from the scene roots.
-fn glb_node_positions(bytes: &[u8], k: usize) -> std::collections::BTreeMap<String, DVec3> {
-    use gltf::animation::util::ReadOutputs;
-    let gltf = gltf::Gltf::from_slice(bytes).expect("a valid glb");
-    let blob = gltf.blob.clone().expect("a binary chunk");
-    let mut local: Vec<(DVec3, DQuat)> = gltf
-        .nodes()
-        .map(|n| {
-            let (t, r, _) = n.transform().decomposed();
-            (
-                DVec3::from_array(t.map(f64::from)),
-                DQuat::from_array(r.map(f64::from)),
-            )
-        })
-        .collect();
-    for animation in gltf.animations() {
-        for channel in animation.channels() {
-            let node = channel.target().node().index();
-            let reader = channel.reader(|_| Some(&blob[..]));
-            match reader.read_outputs().expect("values") {
-                ReadOutputs::Translations(t) => {
-                    if let Some(v) = t.clone().nth(k.min(t.count() - 1)) {
-                        local[node].0 = DVec3::from_array(v.map(f64::from));
-                    }
-                }
-                ReadOutputs::Rotations(r) => {
-                    let r: Vec<[f32; 4]> = r.into_f32().collect();
-                    if let Some(v) = r.get(k.min(r.len() - 1)) {
-                        local[node].1 = DQuat::from_array(v.map(f64::from));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = std::collections::BTreeMap::new();
-    let mut stack: Vec<(gltf::Node, DVec3, DQuat)> = gltf
-        .scenes()
-        .flat_map(|s| s.nodes())
-        .map(|n| (n, DVec3::ZERO, DQuat::IDENTITY))
-        .collect();
-    while let Some((node, p, q)) = stack.pop() {
-        let (t, r) = local[node.index()];
-        let (wp, wq) = (p + q * t, q * r);
-        if let Some(name) = node.name() {
-            out.insert(name.to_string(), wp);
-        }
-        stack.extend(node.children().map(|c| (c, wp, wq)));
-    }
-    out
-}
-
 #[test]
 fn export_gltf_and_bvh_on_the_canonical_skeleton_carry_the_fingers_where_the_csv_has_them() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -325,7 +271,7 @@ fn export_gltf_and_bvh_on_the_canonical_skeleton_carry_the_fingers_where_the_csv
     let bytes = std::fs::read(&glb).expect("glb");
     let mut worst: (f64, String) = (0.0, String::new());
     for k in [0, 20, 45, 70, 89] {
-        let nodes = glb_node_positions(&bytes, k);
+        let nodes = glb_nodes::named_positions(&bytes, k);
         let body = track.frames[k].positions();
         for j in [Joint::LeftWrist, Joint::RightWrist] {
             let d = nodes[j.name()].distance(body[j]);

@@ -9,6 +9,7 @@
 mod bvh_fk;
 mod common;
 use common::PATIENCE;
+mod glb_nodes;
 mod glb_objects;
 mod scene_take;
 mod take_objects;

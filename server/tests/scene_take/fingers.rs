@@ -7,12 +7,10 @@
 //! least 2 cm away again when it opens to throw; the scene's glTF export
 //! carries the same finger joints (read back with the `gltf` crate).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use posewire_body::fingers::{FingerJoint, HandSkeleton};
 use posewire_body::formats::JointTrack;
-use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Device, Skeleton};
 
 use super::super::common::{arg, posewire, record_demo_scene, text};
@@ -71,64 +69,6 @@ fn grip_times(grip: &[(f64, f64)]) -> GripTimes {
         opening: grip[opening - 1].0,
         open: grip[open].0,
     }
-}
-
-/// World positions of every named node under each avatar's node of a
-/// scene `.glb` at animation key `k`, read with the `gltf` crate: each
-/// node's translation and rotation from its channels at key `k` (its own
-/// when not animated), chained from the scene's roots. Keyed by (avatar,
-/// node name).
-fn scene_glb_positions(bytes: &[u8], k: usize) -> BTreeMap<(String, String), DVec3> {
-    use gltf::animation::util::ReadOutputs;
-    let gltf = gltf::Gltf::from_slice(bytes).expect("a valid glb");
-    let blob = gltf.blob.clone().expect("a binary chunk");
-    let mut local: Vec<(DVec3, DQuat)> = gltf
-        .nodes()
-        .map(|n| {
-            let (t, r, _) = n.transform().decomposed();
-            (
-                DVec3::from_array(t.map(f64::from)),
-                DQuat::from_array(r.map(f64::from)),
-            )
-        })
-        .collect();
-    for animation in gltf.animations() {
-        for channel in animation.channels() {
-            let node = channel.target().node().index();
-            let reader = channel.reader(|_| Some(&blob[..]));
-            match reader.read_outputs().expect("values") {
-                ReadOutputs::Translations(t) => {
-                    let t: Vec<[f32; 3]> = t.collect();
-                    local[node].0 = DVec3::from_array(t[k.min(t.len() - 1)].map(f64::from));
-                }
-                ReadOutputs::Rotations(r) => {
-                    let r: Vec<[f32; 4]> = r.into_f32().collect();
-                    local[node].1 = DQuat::from_array(r[k.min(r.len() - 1)].map(f64::from));
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    let mut stack: Vec<(gltf::Node, DVec3, DQuat, String)> = gltf
-        .scenes()
-        .flat_map(|s| s.nodes())
-        .map(|n| (n, DVec3::ZERO, DQuat::IDENTITY, String::new()))
-        .collect();
-    while let Some((node, p, q, avatar)) = stack.pop() {
-        let (t, r) = local[node.index()];
-        let (wp, wq) = (p + q * t, q * r);
-        let name = node.name().unwrap_or_default().to_string();
-        // The avatar's node is a scene root; its joints hang below it.
-        let avatar = if avatar.is_empty() {
-            name.clone()
-        } else {
-            avatar
-        };
-        out.insert((avatar.clone(), name), wp);
-        stack.extend(node.children().map(|c| (c, wp, wq, avatar.clone())));
-    }
-    out
 }
 
 fn export(take: &Path, format: &str, out: &Path) {
@@ -209,7 +149,7 @@ fn a_scene_take_of_the_default_daemon_has_each_demo_hand_closing_on_the_ball_and
         // The scene's glTF: the same finger joints under the avatar's node.
         let keys: Vec<usize> = (0..8).map(|i| i * (n - 1) / 7).collect();
         for &k in &keys {
-            let nodes = scene_glb_positions(&bytes, k);
+            let nodes = super::super::glb_nodes::world_positions(&bytes, k);
             for (f, t) in FingerJoint::all().zip(&track.fingers[k]) {
                 let name = f.name();
                 let at = nodes
