@@ -145,6 +145,18 @@ fn evaluated(json: &serde_json::Value, importer: &str) -> Evaluated {
     serde_json::from_value(frames.clone()).expect("frames of joint positions")
 }
 
+/// An imported armature's joint positions (the read script's `frames`, a
+/// list in frame order) keyed by frame number as [`worst`] reads them.
+fn armature_frames(armature: &serde_json::Value) -> Evaluated {
+    let frames: Vec<BTreeMap<String, [f64; 3]>> =
+        serde_json::from_value(armature["frames"].clone()).expect("frames of joint positions");
+    frames
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| (k.to_string(), f))
+        .collect()
+}
+
 /// The worst distance (m) between Blender's joints and Posewire's, over
 /// the given frames and every canonical joint, with where it happened.
 fn worst(track: &JointTrack, blender: &Evaluated, frames: &[usize]) -> (f64, String) {
@@ -320,13 +332,7 @@ fn check_fbx_in_blender(blender: &Path, dir: &Path, fbx: &Path, track: &JointTra
         serde_json::json!([1.0, n as f64]),
         "the action spans the take"
     );
-    let frames: Vec<BTreeMap<String, [f64; 3]>> =
-        serde_json::from_value(dancer["frames"].clone()).expect("frames of joint positions");
-    let evaluated: Evaluated = frames
-        .into_iter()
-        .enumerate()
-        .map(|(k, f)| (k.to_string(), f))
-        .collect();
+    let evaluated = armature_frames(dancer);
     let all: Vec<usize> = (0..n).collect();
     let (d, at) = worst(track, &evaluated, &all);
     println!(
@@ -575,13 +581,7 @@ fn a_scene_take_of_two_people_imports_with_every_joint_of_each_where_posewire_ha
     for (id, track) in ids.iter().zip(&tracks) {
         let armature = &armatures[*id];
         assert_eq!(armature["custom"]["posewire_timecode"], "01:00:00:00");
-        let frames: Vec<BTreeMap<String, [f64; 3]>> =
-            serde_json::from_value(armature["frames"].clone()).expect("frames");
-        let evaluated: Evaluated = frames
-            .into_iter()
-            .enumerate()
-            .map(|(k, f)| (k.to_string(), f))
-            .collect();
+        let evaluated = armature_frames(armature);
         let all: Vec<usize> = (0..n).collect();
         let (d, at) = worst(track, &evaluated, &all);
         println!(
