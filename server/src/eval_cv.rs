@@ -411,33 +411,13 @@ impl CvReport {
             out,
             "### Across folds (mean +- sd) and validation (candidate chosen on every subject)\n"
         );
-        let mut t = Table::new([
-            "setting",
-            "CV MPJPE",
-            "val. MPJPE",
-            "CV upper",
-            "val. upper",
-            "CV hand",
-            "val. hand",
-            "CV jitter",
-            "val. jitter",
-            "chosen",
-        ]);
-        let pm = |s: &Spread, d: usize| format!("{} +- {}", num(s.mean, d), num(s.sd, d));
+        let mut t = Table::new(["setting"].into_iter().chain(CV_COLUMNS).chain(["chosen"]));
         for s in &self.settings {
-            let v = &s.validation;
-            t.push(vec![
-                s.setting.clone(),
-                pm(&s.mpjpe_cm, 2),
-                num(v.mpjpe_cm, 2),
-                pm(&s.upper_pe_cm, 2),
-                num(v.upper_pe_cm, 2),
-                pm(&s.hand_pe_cm, 2),
-                num(v.hand_pe_cm, 2),
-                pm(&s.jitter_ratio, 2),
-                num(v.jitter_ratio, 2),
-                s.chosen_on_all.clone(),
-            ]);
+            let spreads = [&s.mpjpe_cm, &s.upper_pe_cm, &s.hand_pe_cm, &s.jitter_ratio];
+            let mut row = vec![s.setting.clone()];
+            row.extend(cv_cells(spreads, &s.validation, 2));
+            row.push(s.chosen_on_all.clone());
+            t.push(row);
         }
         out.push_str(&t.render());
         if self.candidates.len() > 1 {
@@ -448,34 +428,13 @@ impl CvReport {
 
     /// Every candidate alone: mean +- sd across folds, validation beside.
     fn each_table(&self) -> String {
-        let mut t = Table::new([
-            "setting",
-            "candidate",
-            "CV MPJPE",
-            "val. MPJPE",
-            "CV upper",
-            "val. upper",
-            "CV hand",
-            "val. hand",
-            "CV jitter",
-            "val. jitter",
-        ]);
-        let pm = |s: &Spread, d: usize| format!("{} +- {}", num(s.mean, d), num(s.sd, d));
+        let mut t = Table::new(["setting", "candidate"].into_iter().chain(CV_COLUMNS));
         for s in &self.settings {
             for c in &s.each {
-                let v = &c.validation;
-                t.push(vec![
-                    s.setting.clone(),
-                    c.name.clone(),
-                    pm(&c.mpjpe_cm, 2),
-                    num(v.mpjpe_cm, 3),
-                    pm(&c.upper_pe_cm, 2),
-                    num(v.upper_pe_cm, 3),
-                    pm(&c.hand_pe_cm, 2),
-                    num(v.hand_pe_cm, 3),
-                    pm(&c.jitter_ratio, 2),
-                    num(v.jitter_ratio, 3),
-                ]);
+                let spreads = [&c.mpjpe_cm, &c.upper_pe_cm, &c.hand_pe_cm, &c.jitter_ratio];
+                let mut row = vec![s.setting.clone(), c.name.clone()];
+                row.extend(cv_cells(spreads, &c.validation, 3));
+                t.push(row);
             }
         }
         format!(
@@ -483,6 +442,34 @@ impl CvReport {
             t.render()
         )
     }
+}
+
+/// The columns of a figure across folds beside its validation value.
+const CV_COLUMNS: [&str; 8] = [
+    "CV MPJPE",
+    "val. MPJPE",
+    "CV upper",
+    "val. upper",
+    "CV hand",
+    "val. hand",
+    "CV jitter",
+    "val. jitter",
+];
+
+/// MPJPE, upper, hand and jitter: each spread across folds (mean +- sd, 2
+/// decimals) beside its validation figure (`val_decimals`).
+fn cv_cells(spreads: [&Spread; 4], v: &Metrics, val_decimals: usize) -> Vec<String> {
+    let validation = [v.mpjpe_cm, v.upper_pe_cm, v.hand_pe_cm, v.jitter_ratio];
+    spreads
+        .iter()
+        .zip(validation)
+        .flat_map(|(s, v)| {
+            [
+                format!("{} +- {}", num(s.mean, 2), num(s.sd, 2)),
+                num(v, val_decimals),
+            ]
+        })
+        .collect()
 }
 
 #[cfg(test)]
