@@ -23,6 +23,7 @@ use posewire_body::{Joint, JointMap};
 use super::balance::{Balance, Stance};
 use super::convert::v64;
 use super::sim_avatar::SimAvatar;
+use super::vectors::{clamp_len, rotvec};
 use super::world::RapierWorld;
 
 /// Settings of the per-substep weight support (`[solver.physics.leg_support]`).
@@ -139,28 +140,6 @@ const LEGS: [[Joint; 3]; 2] = [
     [Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle],
     [Joint::RightHip, Joint::RightKnee, Joint::RightAnkle],
 ];
-
-/// Rotation vector of a quaternion, the short way round.
-fn rotvec(q: DQuat) -> DVec3 {
-    let q = if q.w < 0.0 { -q } else { q };
-    let (axis, angle) = q.to_axis_angle();
-    if angle.abs() < 1e-12 || !angle.is_finite() {
-        DVec3::ZERO
-    } else {
-        axis * angle
-    }
-}
-
-/// `v` shortened to at most `max`.
-fn clamp_len(v: DVec3, max: f64) -> DVec3 {
-    let max = max.max(0.0);
-    let l = v.length();
-    if l > max && l > 0.0 {
-        v * (max / l)
-    } else {
-        v
-    }
-}
 
 impl LegSupport {
     /// Physics steps per tick: [`LegSupport::substeps`] while it acts

@@ -54,6 +54,7 @@ pub mod sim_avatar;
 pub mod stepping_balance;
 pub mod tool;
 pub mod trials;
+mod vectors;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

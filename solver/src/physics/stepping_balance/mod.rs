@@ -43,6 +43,7 @@ use super::balance::Stance;
 use super::convert::v64;
 use super::force_array::ForceArray;
 use super::sim_avatar::{BodySettings, SimAvatar};
+use super::vectors::{clamp_len, rotvec};
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
 
 mod stance;
@@ -153,28 +154,6 @@ pub struct SteppingBalance {
     mean_velocity: DVec3,
     /// Time since the stance foot took the weight, s.
     weight_s: f64,
-}
-
-/// Rotation vector of a quaternion, the short way round.
-fn rotvec(q: DQuat) -> DVec3 {
-    let q = if q.w < 0.0 { -q } else { q };
-    let (axis, angle) = q.to_axis_angle();
-    if angle.abs() < 1e-12 || !angle.is_finite() {
-        DVec3::ZERO
-    } else {
-        axis * angle
-    }
-}
-
-/// `v` shortened to at most `max` (a negative or NaN limit allows nothing).
-fn clamp_len(v: DVec3, max: f64) -> DVec3 {
-    let max = max.max(0.0);
-    let l = v.length();
-    if l > max && l > 0.0 {
-        v * (max / l)
-    } else {
-        v
-    }
 }
 
 /// One step's leg torques (world axes) before they are summed: the
