@@ -12,10 +12,7 @@ use posewire_solver::physics::trials::{run_trial, TrialTick};
 use posewire_solver::physics::PhysicsSettings;
 
 fn demo_samples(profile: &BodyProfile, seconds: f64) -> Vec<TrackerSample> {
-    let person = DemoPerson::new(&Skeleton::from_profile(profile), 0.0, [0.0; 3]);
-    (0..(seconds * 90.0) as usize)
-        .flat_map(|k| person.samples(k as f64 / 90.0))
-        .collect()
+    DemoPerson::new(&Skeleton::from_profile(profile), 0.0, [0.0; 3]).samples_for(seconds, 90.0)
 }
 
 fn share(ticks: &[TrialTick], ok: impl Fn(&TrialTick) -> bool) -> f64 {

@@ -241,6 +241,14 @@ impl DemoPerson {
         [0.0, right_grip(self.loop_time(t))]
     }
 
+    /// The person's first `seconds` as samples at `rate_hz` (tick `k` at
+    /// `k / rate_hz`), as the offline tools and tests feed a solver.
+    pub fn samples_for(&self, seconds: f64, rate_hz: f64) -> Vec<TrackerSample> {
+        (0..(seconds * rate_hz) as usize)
+            .flat_map(|k| self.samples(k as f64 / rate_hz))
+            .collect()
+    }
+
     /// One sample per device at time `t`, timed `sample_time_s` (the
     /// loop's clock); the hand controllers carry their grips (and triggers,
     /// equal to the grips).

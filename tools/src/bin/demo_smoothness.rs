@@ -22,13 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     <Args as clap::Parser>::parse();
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let person = DemoPerson::new(&Skeleton::from_profile(&profile), 0.0, [0.0, 0.0, 0.0]);
-    let mut take = TrackerTake {
-        samples: Vec::new(),
+    let take = TrackerTake {
+        samples: person.samples_for(2.0 * LOOP_S, 90.0),
         invalid: Default::default(),
     };
-    for k in 0..(2.0 * LOOP_S * 90.0) as usize {
-        take.samples.extend(person.samples(k as f64 / 90.0));
-    }
     for solver in [SolverKind::Ik, SolverKind::Physics] {
         let options = SolveOptions {
             solver,

@@ -31,9 +31,7 @@ fn demo_samples(profile: &BodyProfile, moment_s: f64) -> Vec<TrackerSample> {
         moment_s - BEFORE_S,
         [0.0; 3],
     );
-    (0..((BEFORE_S + AFTER_S) * 90.0) as usize)
-        .flat_map(|k| person.samples(k as f64 / 90.0))
-        .collect()
+    person.samples_for(BEFORE_S + AFTER_S, 90.0)
 }
 
 fn secs(v: Option<f64>) -> String {
