@@ -19,6 +19,8 @@ pub mod truth;
 mod interp;
 mod lag;
 mod random;
+#[cfg(test)]
+mod shared_clips;
 
 pub use calibration_errors::{calibration_errors, mean_calibration_errors, CalibrationErrors};
 pub use causality::{causality_cut_time, check_causality, cut_take, CausalityResult};

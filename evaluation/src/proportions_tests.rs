@@ -1,22 +1,11 @@
 //! Bodies of other proportions on a real clip (skipped when
 //! `../shared/data` is absent) and the option's parsing.
 
-use std::path::PathBuf;
-
 use super::*;
+use crate::shared_clips::clip_path;
 
 fn load(name: &str) -> Option<Bvh> {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    if !data.is_dir() {
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: ../shared/data not found (test {})",
-            std::thread::current().name().unwrap_or("?")
-        );
-        return None;
-    }
-    Some(Bvh::read(&data.join("mocap").join(name)).expect("the clip parses"))
+    clip_path(name).map(|p| Bvh::read(&p).expect("the clip parses"))
 }
 
 const WALK: &str = "cmu_09_12_walk_forward_backward_sideways.bvh";

@@ -8,22 +8,11 @@ use posewire_body::JointMap;
 
 use super::*;
 use crate::interp::{interpolate_transform, locate};
+use crate::shared_clips::clip_path;
 use crate::synth::{synthesize, SynthOptions};
 
 fn run_clip() -> Option<PathBuf> {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    if !data.is_dir() {
-        // Straight to stderr, not through the test harness's captured
-        // `println!`, so that the skip shows in every `cargo test` run.
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: ../shared/data not found (test {})",
-            std::thread::current().name().unwrap_or("?")
-        );
-        return None;
-    }
-    Some(data.join("mocap/cmu_127_03_run.bvh"))
+    clip_path("cmu_127_03_run.bvh")
 }
 
 /// The GT resampled at 90 Hz from the take's first to its last sample: a

@@ -6,23 +6,8 @@ use posewire_body::formats::JointTrack;
 use posewire_body::transform::yaw_of;
 
 use super::*;
+use crate::shared_clips::clip_path;
 use posewire_calibration::poses;
-
-fn clip_path(name: &str) -> Option<PathBuf> {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    if !data.is_dir() {
-        // Straight to stderr, not through the test harness's captured
-        // `println!`, so that the skip shows in every `cargo test` run.
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: ../shared/data not found (test {})",
-            std::thread::current().name().unwrap_or("?")
-        );
-        return None;
-    }
-    Some(data.join("mocap").join(name))
-}
 
 const RUN: &str = "cmu_127_03_run.bvh";
 
