@@ -6,6 +6,7 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, ControllerInput, Device, Joint, JointMap, Touch, Transform};
 
+use crate::hand_record::{decode_hands, encode_hands, plausible_hands, HAND_TRACKING_KIND};
 use crate::object_codec::{decode_object, encode_object, plausible_object};
 use crate::record::{
     AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
@@ -95,6 +96,7 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), String> {
             out.push(kind);
             encode(&a.record, out)?;
         }
+        Record::HandTracking(h) => encode_hands(h, out)?,
         Record::Timecode(tc) => {
             if tc.start_frame >= tc.rate.frames_per_day() {
                 return Err(format!("timecode frame {} is past a day", tc.start_frame));
@@ -221,6 +223,10 @@ impl<'a> Payload<'a> {
         Ok(self.array::<1>(what)?[0])
     }
 
+    pub(crate) fn u16(&mut self, what: &str) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.array(what)?))
+    }
+
     pub(crate) fn u32(&mut self, what: &str) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
@@ -237,6 +243,16 @@ impl<'a> Payload<'a> {
         let v = f64::from_le_bytes(self.array(what)?);
         if v.is_finite() {
             Ok(v)
+        } else {
+            Err(format!("{what} is {v}"))
+        }
+    }
+
+    /// An `f32` read as `f64`, refused unless finite.
+    pub(crate) fn f32(&mut self, what: &str) -> Result<f64, String> {
+        let v = f32::from_le_bytes(self.array(what)?);
+        if v.is_finite() {
+            Ok(f64::from(v))
         } else {
             Err(format!("{what} is {v}"))
         }
@@ -415,6 +431,7 @@ pub(crate) fn decode(kind: u8, bytes: &[u8]) -> Result<Option<Record>, String> {
                 from_clock,
             })
         }
+        HAND_TRACKING_KIND => Record::HandTracking(decode_hands(&mut p)?),
         11..=14 => match decode_object(kind, &mut p) {
             Some(record) => record?,
             None => return Ok(None),
@@ -516,6 +533,7 @@ pub(crate) fn plausible(kind: u8, payload: &[u8]) -> bool {
             })
         }),
         17 => len == 10,
+        HAND_TRACKING_KIND => plausible_hands(payload),
         _ => false,
     }
 }

@@ -41,6 +41,8 @@ pub struct RecordCounts {
     pub copy: usize,
     /// Timecode records.
     pub timecode: usize,
+    /// Hand-tracking records (tracked fingers).
+    pub hand_tracking: usize,
 }
 
 impl RecordCounts {
@@ -65,6 +67,7 @@ impl RecordCounts {
             Record::ObjectGone(_) => &mut self.object_gone,
             Record::ObjectChange(_) => &mut self.object_change,
             Record::Copy(_) => &mut self.copy,
+            Record::HandTracking(_) => &mut self.hand_tracking,
         };
         *n += 1;
     }
@@ -87,6 +90,7 @@ impl RecordCounts {
             + self.object_change
             + self.copy
             + self.timecode
+            + self.hand_tracking
     }
 }
 
@@ -94,7 +98,7 @@ impl fmt::Display for RecordCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change, {} copy, {} timecode",
+            "{} identity, {} profile, {} config, {} tick, {} solved version, {} solved frame, {} marker, {} renamed, {} end, {} push, {} object, {} object state, {} object gone, {} object change, {} copy, {} timecode, {} hand tracking",
             self.info,
             self.profile,
             self.config,
@@ -110,7 +114,8 @@ impl fmt::Display for RecordCounts {
             self.object_gone,
             self.object_change,
             self.copy,
-            self.timecode
+            self.timecode,
+            self.hand_tracking
         )
     }
 }

@@ -25,6 +25,7 @@ mod damage;
 mod error;
 mod frame;
 mod guess;
+mod hand_record;
 mod object_codec;
 mod object_record;
 mod reader;
@@ -39,6 +40,7 @@ pub use counts::RecordCounts;
 pub use damage::{Damage, TailCut};
 pub use error::TakeError;
 pub use frame::{FORMAT_VERSION, MAX_PAYLOAD_BYTES, SCENE_FORMAT_VERSION, SIGNATURE};
+pub use hand_record::{stored as stored_fingers, HandTracking};
 pub use object_codec::MAX_HULL_POINTS;
 pub use object_record::{
     ObjectBody, ObjectChange, ObjectEdit, ObjectGone, ObjectHolder, ObjectMotion, ObjectSeen,

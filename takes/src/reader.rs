@@ -9,6 +9,7 @@ use crate::damage::{Damage, TailCut};
 use crate::error::TakeError;
 use crate::frame::FILE_HEADER_BYTES;
 use crate::guess::guess_info;
+use crate::hand_record::HandTracking;
 use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
 use crate::record::{
     AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolveVersion, SolvedFrame, TakeInfo,
@@ -16,6 +17,7 @@ use crate::record::{
 };
 use crate::scan::scan;
 use crate::timecode::TakeTimecode;
+use posewire_body::hand_tracking::TrackedFingers;
 
 /// One avatar's part of a scene take: what its records hold.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -32,6 +34,9 @@ pub struct AvatarTrack {
     pub solved: Vec<SolvedFrame>,
     /// Why its part ended before the take did (it was removed), if so.
     pub left: Option<String>,
+    /// Its fingers as hand tracking tracked them, in tick order (each
+    /// holds until the next).
+    pub hand_tracking: Vec<HandTracking>,
 }
 
 /// How an end record starts when recording was stopped by an error (a full
@@ -98,6 +103,10 @@ pub struct Take {
     /// (takes recorded before rates were stated have only
     /// `info.timecode_start`).
     pub timecode: Option<TakeTimecode>,
+    /// The avatar's fingers as hand tracking tracked them, in tick order
+    /// (each holds until the next); in a scene take, each avatar's are in
+    /// its [`AvatarTrack`]. Empty when nothing was hand-tracked.
+    pub hand_tracking: Vec<HandTracking>,
 }
 
 impl Take {
@@ -161,6 +170,7 @@ impl Take {
                 t.config = self.config.clone();
                 t.ticks = a.ticks.clone();
                 t.pushes = a.pushes.clone();
+                t.hand_tracking = a.hand_tracking.clone();
                 t.versions = self.versions.clone();
                 t.solved = a.solved.clone();
                 t.ended = a.left.clone().or_else(|| self.ended.clone());
@@ -201,6 +211,17 @@ impl Take {
     /// The error that stopped the recording, if its end record says so.
     pub fn stop_error(&self) -> Option<&str> {
         self.ended.as_deref()?.strip_prefix(STOPPED_BY_ERROR)
+    }
+
+    /// The tracked fingers in force at tick `sequence`: those of the last
+    /// hand-tracking record at or before it (none tracked before the
+    /// first).
+    pub fn tracked_fingers_at(&self, sequence: u64) -> TrackedFingers {
+        let n = self
+            .hand_tracking
+            .partition_point(|h| h.sequence <= sequence);
+        n.checked_sub(1)
+            .map_or([None; 2], |i| self.hand_tracking[i].fingers)
     }
 
     /// The profile in force at a tick.
@@ -307,8 +328,14 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
     let mut lanes = BTreeMap::new();
     // Where each avatar's first tick is (its sequence and offset).
     let mut first_ticks: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    let mut hands = Vec::new();
     for (offset, record) in records.into_iter().skip(skip) {
         let added = match record {
+            Record::HandTracking(h) => {
+                take.counts.hand_tracking += 1;
+                hands.push((offset, h));
+                Ok(())
+            }
             Record::Avatar(a) => {
                 if let Record::Tick(t) = &*a.record {
                     first_ticks
@@ -330,10 +357,49 @@ pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Take, TakeError> {
             .unwrap_or((u64::MAX, u64::MAX))
     });
     restore(&mut take, &copies);
+    place_hand_tracking(&mut take, hands).map_err(|(offset, reason)| malformed(offset, reason))?;
     take.cut = scanned.cut;
     take.damage = scanned.damage;
     take.skipped_records = scanned.unknown_records;
     Ok(take)
+}
+
+/// Gives each hand-tracking record (with its offset) to its avatar: the
+/// take's own when it names none, else the scene avatar's part it names
+/// (a record of an avatar without a part poses nothing and is left out).
+/// Each avatar's records must not go back in tick order.
+fn place_hand_tracking(
+    take: &mut Take,
+    hands: Vec<(u64, HandTracking)>,
+) -> Result<(), (u64, String)> {
+    for (offset, h) in hands {
+        let list = if h.avatar.is_empty() {
+            &mut take.hand_tracking
+        } else {
+            match take.avatars.iter_mut().find(|a| a.id == h.avatar) {
+                Some(lane) => &mut lane.hand_tracking,
+                None => continue,
+            }
+        };
+        if let Some(last) = list.last() {
+            if h.sequence < last.sequence {
+                let who = if h.avatar.is_empty() {
+                    String::new()
+                } else {
+                    format!("avatar `{}`: ", lane_id(&h.avatar))
+                };
+                return Err((
+                    offset,
+                    format!(
+                        "{who}hand tracking at tick {} after tick {} (in tick order)",
+                        h.sequence, last.sequence
+                    ),
+                ));
+            }
+        }
+        list.push(h);
+    }
+    Ok(())
 }
 
 /// Fills in, from the copies, the vital records whose originals were
@@ -540,6 +606,8 @@ fn add(t: &mut Take, record: Record, damaged: bool) -> Result<(), String> {
         Record::Copy(_) => {}
         // Added by `add_avatar`.
         Record::Avatar(_) => return Err("an avatar's record out of place".into()),
+        // Placed by `place_hand_tracking` once every avatar's part is known.
+        Record::HandTracking(_) => {}
         Record::Timecode(tc) => t.timecode = Some(tc),
         Record::ObjectChange(c) => {
             if let Some(last) = t.object_changes.last() {
@@ -580,5 +648,6 @@ fn empty(path: &Path, info: TakeInfo) -> Take {
         skipped_records: 0,
         avatars: Vec::new(),
         timecode: None,
+        hand_tracking: Vec::new(),
     }
 }

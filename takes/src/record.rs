@@ -4,6 +4,7 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyPose, Joint};
 
+use crate::hand_record::HandTracking;
 use crate::object_record::{ObjectChange, ObjectGone, ObjectMotion, ObjectSeen};
 use crate::timecode::TakeTimecode;
 
@@ -147,6 +148,8 @@ pub enum Record {
     Avatar(AvatarRecord),
     /// The take's SMPTE timecode at a stated rate.
     Timecode(TakeTimecode),
+    /// An avatar's fingers as hand tracking tracked them, from a tick on.
+    HandTracking(HandTracking),
 }
 
 /// One avatar's record in a scene take (kind 16): which avatar, and the
@@ -238,6 +241,7 @@ impl Record {
             Record::Copy(_) => COPY_KIND,
             Record::Avatar(_) => AVATAR_KIND,
             Record::Timecode(_) => 17,
+            Record::HandTracking(_) => crate::hand_record::HAND_TRACKING_KIND,
         }
     }
 }

@@ -16,12 +16,13 @@ use std::path::Path;
 use common::boundaries;
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
+use posewire_body::hand_tracking::TrackedFingers;
 use posewire_body::{BodyPose, Device, Joint, JointMap, Transform};
 use posewire_takes::{
-    from_bytes, scan, AppliedPush, AvatarRecord, Marker, ObjectBody, ObjectChange, ObjectEdit,
-    ObjectHolder, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange, Record, SolveVersion,
-    SolvedFrame, Take, TakeError, TakeInfo, TakeTimecode, TakeWriter, Tick, TimecodeRate,
-    FORMAT_VERSION, SIGNATURE,
+    from_bytes, scan, stored_fingers, AppliedPush, AvatarRecord, HandTracking, Marker, ObjectBody,
+    ObjectChange, ObjectEdit, ObjectHolder, ObjectMotion, ObjectSeen, ObjectShape, ProfileChange,
+    Record, SolveVersion, SolvedFrame, Take, TakeError, TakeInfo, TakeTimecode, TakeWriter, Tick,
+    TimecodeRate, FORMAT_VERSION, SIGNATURE,
 };
 use proptest::prelude::*;
 
@@ -95,6 +96,13 @@ enum Event {
     ObjectChange(u64, Option<String>, Transform),
     /// The take's timecode: a frame, a rate's code, whether from the clock.
     Timecode(u64, u8, bool),
+    /// Tracked fingers from the latest tick on: per hand, reported or
+    /// not, and per joint a rotation or none.
+    Hands(Vec<Option<Vec<Option<DQuat>>>>),
+}
+
+fn hand() -> impl Strategy<Value = Option<Vec<Option<DQuat>>>> {
+    prop::option::of(prop::collection::vec(prop::option::of(rotation()), 15))
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -114,6 +122,7 @@ fn event() -> impl Strategy<Value = Event> {
         1 => (any::<u64>(), prop::option::of(text()), vec3(), rotation())
             .prop_map(|(id, by, p, q)| Event::ObjectChange(id, by, Transform::new(p, q))),
         1 => (any::<u64>(), 0u8..7, any::<bool>()).prop_map(|(f, r, c)| Event::Timecode(f, r, c)),
+        1 => prop::collection::vec(hand(), 2).prop_map(Event::Hands),
     ]
 }
 
@@ -237,6 +246,21 @@ fn build(info: TakeInfo, events: Vec<Event>) -> Vec<Record> {
                     start_frame: frame % rate.frames_per_day(),
                     rate,
                     from_clock,
+                })
+            }
+            Event::Hands(hands) => {
+                let mut fingers: TrackedFingers = [None; 2];
+                for (slot, hand) in fingers.iter_mut().zip(hands) {
+                    *slot = hand.map(|joints| std::array::from_fn(|k| joints[k]));
+                }
+                Record::HandTracking(HandTracking {
+                    sequence,
+                    avatar: if scene {
+                        format!("a{}", sequence % 3)
+                    } else {
+                        String::new()
+                    },
+                    fingers: stored_fingers(&fingers),
                 })
             }
             Event::Object(id, name, radius_m, pose, velocity, holder) => {
