@@ -196,6 +196,11 @@ pub type HandCurls = [f64; 5];
 /// The curls of both hands (left, right), [`Finger::ALL`] order.
 pub type Curls = [HandCurls; 2];
 
+/// Every finger joint's rotation relative to its parent ([`FingerJoint::all`]
+/// order): the curls' ([`local_rotations`]) or a tracked hand's
+/// ([`crate::hand_tracking::merged`]).
+pub type FingerRotations = [DQuat; FingerJoint::COUNT];
+
 /// The hand's axes in the rest frame: along the fingers, toward the thumb,
 /// out of the palm.
 pub(crate) fn hand_axes(side: Side) -> (DVec3, DVec3, DVec3) {

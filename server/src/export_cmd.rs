@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
+use posewire::serve::take_fingers;
 use posewire_body::bvh::{add_fingers, canonical_bvh};
-use posewire_body::fingers::{self, Curls, HandSkeleton};
+use posewire_body::fingers::{self, FingerRotations, HandSkeleton};
 use posewire_body::formats::{FingerFrame, JointFrame, JointTrack};
 use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Skeleton, Transform};
 use posewire_takes::Take;
@@ -225,32 +226,35 @@ fn resample_by<T: Copy>(
     out
 }
 
-/// The fingers' curls on the export's frames (those of [`take_poses`]
+/// The fingers' rotations on the export's frames (those of [`take_poses`]
 /// with the same `version` and `fps`); `None` when the take has no
-/// controller input (no fingers).
-pub fn take_curls(take: &Take, version: Option<u32>, fps: Option<f64>) -> Option<Vec<Curls>> {
+/// fingers (no controller input, nothing hand-tracked).
+pub fn take_fingers(
+    take: &Take,
+    version: Option<u32>,
+    fps: Option<f64>,
+) -> Option<Vec<FingerRotations>> {
     let version = version.or_else(|| take.latest_version())?;
-    let curls = posewire::serve::take_fingers::solved_curls(take, version)?;
-    let curls = match fps {
-        Some(fps) if fps.is_finite() && fps > 0.0 => {
-            resample_by(&curls, fps, posewire::serve::take_fingers::mix)
-        }
-        _ => curls,
+    let local = take_fingers::solved_fingers(take, version)?;
+    let local = match fps {
+        Some(fps) if fps.is_finite() && fps > 0.0 => resample_by(&local, fps, take_fingers::mix),
+        _ => local,
     };
-    Some(curls.into_iter().map(|(_, c)| c).collect())
+    Some(local.into_iter().map(|(_, f)| f).collect())
 }
 
-/// The finger joints of each pose (FORMATS.md section 4) for the curls.
+/// The finger joints of each pose (FORMATS.md section 4) for its finger
+/// rotations.
 pub fn finger_frames(
     skeleton: &Skeleton,
     poses: &[(f64, BodyPose)],
-    curls: &[Curls],
+    local: &[FingerRotations],
 ) -> Vec<FingerFrame> {
     let hands = HandSkeleton::from_skeleton(skeleton);
     poses
         .iter()
-        .zip(curls)
-        .map(|((_, pose), c)| fingers::world_transforms(pose, skeleton, &hands, c))
+        .zip(local)
+        .map(|((_, pose), f)| fingers::posed(pose, skeleton, &hands, f))
         .collect()
 }
 
@@ -278,12 +282,12 @@ fn scene(
     take: &Take,
     skeleton: Skeleton,
     poses: &[(f64, BodyPose)],
-    curls: Option<Vec<Curls>>,
+    local: Option<Vec<FingerRotations>>,
     frame_time: f64,
 ) -> SceneAnimation {
-    let fingers = curls.map(|curls| AvatarFingers {
+    let fingers = local.map(|local| AvatarFingers {
         hands: HandSkeleton::from_skeleton(&skeleton),
-        curls,
+        local,
     });
     let times: Vec<f64> = poses.iter().map(|(t, _)| *t).collect();
     SceneAnimation {
@@ -304,14 +308,14 @@ fn scene(
 fn write_body(args: &ExportArgs, take: &Take, out: &Path) -> anyhow::Result<usize> {
     let skeleton = take_skeleton(take)?;
     let (poses, frame_time) = take_poses(take, args.version, args.fps)?;
-    let curls = take_curls(take, args.version, args.fps);
+    let local = take_fingers(take, args.version, args.fps);
     match args.format {
         ExportFormat::Bvh => {
             let bodies: Vec<BodyPose> = poses.iter().map(|(_, p)| *p).collect();
             let mut bvh = canonical_bvh(&skeleton, &bodies, frame_time, args.units.per_metre());
-            if let Some(curls) = &curls {
+            if let Some(local) = &local {
                 let hands = HandSkeleton::from_skeleton(&skeleton);
-                add_fingers(&mut bvh, &hands, curls, args.units.per_metre());
+                add_fingers(&mut bvh, &hands, local, args.units.per_metre());
             }
             // No timecode comment: Assimp's BVH reader refuses any line it
             // does not expect (docs/PIPELINE.md).
@@ -320,8 +324,8 @@ fn write_body(args: &ExportArgs, take: &Take, out: &Path) -> anyhow::Result<usiz
         }
         _ => {
             let mut track = joint_track(&skeleton, &poses);
-            if let Some(curls) = &curls {
-                track.fingers = finger_frames(&skeleton, &poses, curls);
+            if let Some(local) = &local {
+                track.fingers = finger_frames(&skeleton, &poses, local);
             }
             track.write(out)?
         }
@@ -366,15 +370,15 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
     let mut tracks = Vec::with_capacity(parts.len());
     for part in &parts {
         let (poses, _) = take_poses(part, args.version, None)?;
-        let curls = args
+        let local = args
             .version
             .or_else(|| part.latest_version())
-            .and_then(|v| posewire::serve::take_fingers::solved_curls(part, v));
+            .and_then(|v| take_fingers::solved_fingers(part, v));
         tracks.push((
             part.info.avatar_id.clone(),
             take_skeleton(part)?,
             poses,
-            curls,
+            local,
         ));
     }
     let mut times: Vec<f64> = tracks
@@ -398,12 +402,12 @@ fn scene_of_scene_take(args: &ExportArgs, take: &Take) -> anyhow::Result<SceneAn
         }
         Some(fps) => anyhow::bail!("--fps {fps}: give a rate between 0 and 1000 frames a second"),
     };
-    for (name, skeleton, poses, curls) in tracks {
-        let fingers = curls.map(|curls| AvatarFingers {
+    for (name, skeleton, poses, local) in tracks {
+        let fingers = local.map(|local| AvatarFingers {
             hands: HandSkeleton::from_skeleton(&skeleton),
-            curls: times
+            local: times
                 .iter()
-                .map(|&t| value_at(&curls, t, posewire::serve::take_fingers::mix, [[0.0; 5]; 2]))
+                .map(|&t| value_at(&local, t, take_fingers::mix, take_fingers::OPEN))
                 .collect(),
         });
         avatars.push(AvatarAnimation {
@@ -503,7 +507,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     }
     let skeleton = take_skeleton(&take)?;
     let (poses, frame_time) = take_poses(&take, args.version, args.fps)?;
-    let curls = take_curls(&take, args.version, args.fps);
+    let local = take_fingers(&take, args.version, args.fps);
     match args.format {
         ExportFormat::Bvh | ExportFormat::Csv => {
             write_body(args, &take, &args.out)?;
@@ -520,8 +524,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             let objects = crate::export_objects::object_tracks(&take, &times);
             // The fingers join the canonical skeleton; a rigged model keeps
             // its own finger bones.
-            let finger_frames = match (&curls, model) {
-                (Some(curls), None) => Some(finger_frames(&skeleton, &poses, curls)),
+            let finger_frames = match (&local, model) {
+                (Some(local), None) => Some(finger_frames(&skeleton, &poses, local)),
                 _ => None,
             };
             let fingers = finger_frames.as_deref().map(|f| (&skeleton, f));
@@ -529,11 +533,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             crate::skin_cmd::write_animation(&rig, &frames, &objects, fingers, extras, &args.out)?;
         }
         ExportFormat::Fbx => crate::fbx_export::write(
-            &scene(&take, skeleton, &poses, curls, frame_time),
+            &scene(&take, skeleton, &poses, local, frame_time),
             &args.out,
         )?,
         ExportFormat::Usd => crate::usd_export::write(
-            &scene(&take, skeleton, &poses, curls, frame_time),
+            &scene(&take, skeleton, &poses, local, frame_time),
             &args.out,
         )?,
     }

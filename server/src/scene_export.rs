@@ -3,7 +3,7 @@
 //! take's timecode. Built by `export_cmd` from a take of one avatar or of
 //! the whole scene (every avatar).
 
-use posewire_body::fingers::{self, Curls, FingerJoint, HandSkeleton};
+use posewire_body::fingers::{FingerJoint, FingerRotations, HandSkeleton};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, Skeleton};
 use posewire_skinning::export::PropTrack;
@@ -17,16 +17,17 @@ pub struct AvatarAnimation {
     pub skeleton: Skeleton,
     /// One pose per frame of the scene.
     pub poses: Vec<BodyPose>,
-    /// The fingers, when the take has them (controller input).
+    /// The fingers, when the take has them (controller input, hand
+    /// tracking).
     pub fingers: Option<AvatarFingers>,
 }
 
-/// An avatar's fingers: its hands and their curls at every frame.
+/// An avatar's fingers: its hands and their rotations at every frame.
 pub struct AvatarFingers {
     /// The hands' rest offsets.
     pub hands: HandSkeleton,
-    /// Both hands' curls, one per frame (as many as the poses).
-    pub curls: Vec<Curls>,
+    /// Both hands' finger rotations, one per frame (as many as the poses).
+    pub local: Vec<FingerRotations>,
 }
 
 /// One bone of an exported skeleton: a canonical joint, or a finger joint
@@ -99,13 +100,12 @@ impl AvatarAnimation {
                 None => (rest_local(&self.skeleton, j), DQuat::IDENTITY),
             },
             Bone::Finger(f) => {
-                let curls = self
+                let local = self
                     .fingers
                     .as_ref()
-                    .and_then(|h| h.curls.get(frame))
-                    .copied()
-                    .unwrap_or_default();
-                (self.rest_local(bone), fingers::local_rotation(&curls, f))
+                    .and_then(|h| h.local.get(frame))
+                    .map_or(DQuat::IDENTITY, |l| l[f.index()]);
+                (self.rest_local(bone), local)
             }
         }
     }

@@ -36,8 +36,8 @@ pub fn write(scene: &SceneAnimation, out: &Path) -> anyhow::Result<()> {
             let frames: Vec<FingerFrame> = avatar
                 .poses
                 .iter()
-                .zip(&f.curls)
-                .map(|(pose, c)| fingers::world_transforms(pose, &avatar.skeleton, &f.hands, c))
+                .zip(&f.local)
+                .map(|(pose, l)| fingers::posed(pose, &avatar.skeleton, &f.hands, l))
                 .collect();
             crate::gltf_fingers::add(&mut mesh, &mut keys, &avatar.skeleton, &frames);
         }

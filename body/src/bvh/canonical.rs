@@ -14,7 +14,7 @@
 use glam::{DQuat, DVec3, EulerRot};
 
 use super::{Bvh, BvhJoint, Channel};
-use crate::fingers::{self, Curls, FingerJoint, HandSkeleton};
+use crate::fingers::{self, FingerJoint, FingerRotations, HandSkeleton};
 use crate::joint::Joint;
 use crate::pose::BodyPose;
 use crate::skeleton::Skeleton;
@@ -88,9 +88,14 @@ pub fn canonical_bvh(
 /// of the same frames: each hangs under its wrist (or the finger joint
 /// before it) at the hand skeleton's rest offset, with three rotation
 /// channels `Z X Y`, its values appended to each frame; the wrists lose
-/// their end sites and each `_3` gets one at its fingertip. `curls` holds
-/// one entry per frame (a missing one reads as open hands).
-pub fn add_fingers(bvh: &mut Bvh, hands: &HandSkeleton, curls: &[Curls], units_per_metre: f64) {
+/// their end sites and each `_3` gets one at its fingertip. `local` holds
+/// each frame's finger rotations (a missing one reads as open hands).
+pub fn add_fingers(
+    bvh: &mut Bvh,
+    hands: &HandSkeleton,
+    local: &[FingerRotations],
+    units_per_metre: f64,
+) {
     let index_of = |name: &str, joints: &[BvhJoint]| joints.iter().position(|j| j.name == name);
     let first = bvh.joints.len();
     for j in FingerJoint::all() {
@@ -115,8 +120,8 @@ pub fn add_fingers(bvh: &mut Bvh, hands: &HandSkeleton, curls: &[Curls], units_p
         });
     }
     for (k, values) in bvh.frames.iter_mut().enumerate() {
-        let c = curls.get(k).copied().unwrap_or_default();
-        for q in fingers::local_rotations(&c) {
+        let open = [DQuat::IDENTITY; FingerJoint::COUNT];
+        for q in local.get(k).unwrap_or(&open) {
             let (z, x, y) = q.normalize().to_euler(EulerRot::ZXY);
             values.extend([z.to_degrees(), x.to_degrees(), y.to_degrees()]);
         }

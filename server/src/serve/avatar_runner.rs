@@ -25,6 +25,7 @@ use posewire_solver::{AvatarSolver, Push, SharedSpace, Solved, SolverSettings};
 use super::demo_source::DemoPerson;
 use super::file_source::FileReplay;
 use super::push_source::PushQueue;
+use super::recorder::loop_recorder::AvatarTickRef;
 use super::recorder::objects::ObjectNow;
 
 /// Where an avatar's samples come from inside the loop.
@@ -219,8 +220,8 @@ impl AvatarRunner {
 
     /// Hands this tick to its recording, if any (called by the loop every
     /// tick, after solving, before the tick's samples and pushes are let
-    /// go): the samples it took, the pushes its body took, its solved
-    /// `body` and the space's `objects` after the tick. A recording whose
+    /// go): the samples it took, the pushes its body took, the fingers its
+    /// source tracks, its solved `body` and the space's `objects` after the tick. A recording whose
     /// writer has stopped is let go.
     pub fn record_tick(
         &mut self,
@@ -229,29 +230,20 @@ impl AvatarRunner {
         body: Option<&Solved>,
         objects: &[ObjectNow],
     ) {
-        let Some(recorder) = self.recording.as_mut() else {
+        let Some(mut recorder) = self.recording.take() else {
             return;
         };
-        // What the solver was handed: after a restart, the past samples
-        // before the tick's own.
-        let samples = if self.warming {
-            &self.warm_input
-        } else {
-            &self.scratch
-        };
-        if !recorder.tick(sequence, t, samples, &self.pushes, body, objects) {
-            self.recording = None;
+        if recorder.tick(sequence, t, self.tick_to_record(body), objects) {
+            self.recording = Some(recorder);
         }
     }
 
-    /// This tick as a scene recording takes it: the samples its solver was
-    /// handed (after a restart, the past ones before the tick's own), its
-    /// pushes and its solved `body`.
-    pub fn scene_tick<'a>(
-        &'a self,
-        body: Option<&'a Solved>,
-    ) -> super::recorder::loop_recorder::SceneAvatarTick<'a> {
-        super::recorder::loop_recorder::SceneAvatarTick {
+    /// This tick as a recording (its own or the scene's) takes it: the
+    /// samples its solver was handed (after a restart, the past ones before
+    /// the tick's own), its pushes, the fingers its source tracks and its
+    /// solved `body`.
+    pub fn tick_to_record<'a>(&'a self, body: Option<&'a Solved>) -> AvatarTickRef<'a> {
+        AvatarTickRef {
             id: &self.id,
             samples: if self.warming {
                 &self.warm_input
@@ -259,6 +251,7 @@ impl AvatarRunner {
                 &self.scratch
             },
             pushes: &self.pushes,
+            fingers: &self.tracked_fingers,
             body,
         }
     }

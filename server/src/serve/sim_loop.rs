@@ -249,7 +249,7 @@ impl LoopState {
             .avatars
             .iter()
             .zip(solved)
-            .map(|(a, body)| a.scene_tick(body.as_ref()));
+            .map(|(a, body)| a.tick_to_record(body.as_ref()));
         if !recorder.scene_tick(self.sequence, t, ticks, objects) {
             self.scene_recording = None;
         }

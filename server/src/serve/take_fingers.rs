@@ -1,17 +1,20 @@
-//! A take's fingers (issue 44): the curls of both hands at each solved
-//! frame, replayed from the take's recorded ticks through the same causal
-//! smoother the daemon runs live (`posewire_body::finger_curls`), so an
-//! export, a re-solve and the live stream pose the fingers from the same
-//! samples the same way. The take's layout is unchanged: the controller
-//! inputs it already records are the fingers' whole input.
+//! A take's fingers (issue 44) at each solved frame, posed as the live
+//! runner posed them (`AvatarRunner::finger_rotations`): the controller
+//! curls, replayed from the take's recorded ticks through the same causal
+//! smoother the daemon runs live (`posewire_body::finger_curls`), with the
+//! joints hand tracking tracked (the take's hand-tracking records, each
+//! holding until the next) over them (`hand_tracking::merged`). So an
+//! export, a re-solve and the live stream pose the fingers alike.
 
 use posewire_body::finger_curls::FingerCurls;
-use posewire_body::fingers::Curls;
+use posewire_body::fingers::{FingerJoint, FingerRotations};
+use posewire_body::hand_tracking::{any_tracked, merged};
 use posewire_takes::Take;
 
-/// The curls at each solved frame of `version` (with the frame's time),
-/// or `None` when no sample of the take carries controller input.
-pub fn solved_curls(take: &Take, version: u32) -> Option<Vec<(f64, Curls)>> {
+/// Each solved frame's finger rotations of `version` (with the frame's
+/// time), or `None` when no sample of the take carries controller input
+/// and no joint was hand-tracked (the take has no fingers).
+pub fn solved_fingers(take: &Take, version: u32) -> Option<Vec<(f64, FingerRotations)>> {
     let mut ticks: Vec<_> = take.ticks.iter().collect();
     ticks.sort_by_key(|t| t.sequence);
     let mut curls = FingerCurls::new();
@@ -22,16 +25,23 @@ pub fn solved_curls(take: &Take, version: u32) -> Option<Vec<(f64, Curls)>> {
             tick.samples.iter().for_each(|s| curls.push(s));
             next += 1;
         }
-        out.push((frame.time_s, curls.at(frame.time_s)));
+        let tracked = take.tracked_fingers_at(frame.sequence);
+        out.push((frame.time_s, merged(&curls.at(frame.time_s), &tracked)));
     }
     while let Some(tick) = ticks.get(next) {
         tick.samples.iter().for_each(|s| curls.push(s));
         next += 1;
     }
-    curls.seen().then_some(out)
+    let tracked = take.hand_tracking.iter().any(|h| any_tracked(&h.fingers));
+    (curls.seen() || tracked).then_some(out)
 }
 
-/// Curls mixed linearly between two frames (`s` 0..1), for resampling.
-pub fn mix(a: &Curls, b: &Curls, s: f64) -> Curls {
-    std::array::from_fn(|h| std::array::from_fn(|f| a[h][f] + (b[h][f] - a[h][f]) * s))
+/// Finger rotations between two frames (`s` 0..1), joint by joint along
+/// the shortest arc, for resampling (for the curls, whose joints each turn
+/// about one axis, the same as mixing the curls).
+pub fn mix(a: &FingerRotations, b: &FingerRotations, s: f64) -> FingerRotations {
+    std::array::from_fn(|k| a[k].slerp(b[k], s))
 }
+
+/// Open hands: every finger joint at rest.
+pub const OPEN: FingerRotations = [posewire_body::glam::DQuat::IDENTITY; FingerJoint::COUNT];

@@ -212,7 +212,7 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
     let no_devices = [None; Device::COUNT];
     let mut skeleton_of: Option<(u64, Skeleton)> = None;
     let mut out = Vec::new();
-    let curls = super::take_fingers::solved_curls(take, version);
+    let local = super::take_fingers::solved_fingers(take, version);
     let mut hands_of: Option<(u64, posewire_body::fingers::HandSkeleton)> = None;
     for (k, f) in take.frames(version).enumerate() {
         let profile = take.profile_at(f.sequence);
@@ -239,10 +239,10 @@ pub fn frames(take: &Take, version: u32) -> Result<Vec<pb::Frame>, Status> {
                 h
             }
         };
-        let fingers = curls
+        let fingers = local
             .as_ref()
-            .and_then(|c| c.get(k))
-            .map(|(_, c)| (&hands, posewire_body::fingers::local_rotations(c)));
+            .and_then(|l| l.get(k))
+            .map(|(_, l)| (&hands, *l));
         let avatar = avatar_frame(
             &AvatarSnapshot {
                 id: &take.info.avatar_id,

@@ -7,10 +7,12 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::Arc;
 
 use posewire_body::formats::TrackerSample;
+use posewire_body::hand_tracking::TrackedFingers;
 use posewire_body::BodyProfile;
 use posewire_solver::{Push, Solved};
 use posewire_takes::{AppliedPush, AvatarRecord, ObjectChange, ObjectEdit, Record, Tick};
 
+use super::hands::HandsWritten;
 use super::objects::{ObjectNow, SeenObjects};
 use super::status::RecordingStatus;
 use super::writer_thread::{AvatarTick, Msg};
@@ -27,6 +29,8 @@ pub struct LoopRecorder {
     tx: SyncSender<Msg>,
     /// The objects described so far.
     seen: SeenObjects,
+    /// The tracked fingers written so far.
+    hands: HandsWritten,
     status: Arc<RecordingStatus>,
 }
 
@@ -36,6 +40,7 @@ impl LoopRecorder {
         LoopRecorder {
             tx,
             seen: SeenObjects::default(),
+            hands: HandsWritten::default(),
             status,
         }
     }
@@ -67,19 +72,19 @@ impl LoopRecorder {
 
     /// Hands one tick to the writer (called by the loop every tick, after
     /// solving, before the tick's samples and pushes are let go): the
-    /// `samples` its solver was handed, the `pushes` its body took, its solved
-    /// `body` and the space's objects after the tick. Never waits; `false`
-    /// when the writer has stopped (the recording is to be let go).
+    /// avatar's tick (the samples its solver was handed, the pushes its
+    /// body took, the fingers its source tracks, its solved body) and the
+    /// space's objects after the tick. Never waits; `false` when the
+    /// writer has stopped (the recording is to be let go).
     pub fn tick(
         &mut self,
         sequence: u64,
         t: f64,
-        samples: &[TrackerSample],
-        pushes: &[Push],
-        body: Option<&Solved>,
+        avatar: AvatarTickRef<'_>,
         objects: &[ObjectNow],
     ) -> bool {
-        let pushes = pushes
+        let pushes = avatar
+            .pushes
             .iter()
             .map(|p| AppliedPush {
                 sequence,
@@ -92,11 +97,12 @@ impl LoopRecorder {
             tick: Tick {
                 sequence,
                 time_s: t,
-                samples: samples.to_vec(),
+                samples: avatar.samples.to_vec(),
             },
             pushes,
+            hands: self.hands.record("", sequence, t, avatar.fingers),
             objects: self.seen.records(sequence, objects),
-            solved: body.map(|b| (b.pose, b.contacts)),
+            solved: avatar.body.map(|b| (b.pose, b.contacts)),
         };
         self.send(msg)
     }
@@ -127,15 +133,18 @@ impl LoopRecorder {
     }
 }
 
-/// One avatar's tick as the loop hands it to a scene recording.
+/// One avatar's tick as the loop hands it to a recording (its own or
+/// the scene's).
 #[derive(Debug, Clone, Copy)]
-pub struct SceneAvatarTick<'a> {
+pub struct AvatarTickRef<'a> {
     /// The avatar's id.
     pub id: &'a str,
     /// The samples its solver was handed.
     pub samples: &'a [TrackerSample],
     /// The pushes its body took.
     pub pushes: &'a [Push],
+    /// The fingers its source tracks (OpenXR hand tracking).
+    pub fingers: &'a TrackedFingers,
     /// Its solved body, if any.
     pub body: Option<&'a Solved>,
 }
@@ -171,11 +180,13 @@ impl LoopRecorder {
         &mut self,
         sequence: u64,
         t: f64,
-        avatars: impl Iterator<Item = SceneAvatarTick<'a>>,
+        avatars: impl Iterator<Item = AvatarTickRef<'a>>,
         objects: &[ObjectNow],
     ) -> bool {
+        let hands = &mut self.hands;
         let ticks = avatars
             .map(|a| AvatarTick {
+                hands: hands.record(a.id, sequence, t, a.fingers),
                 avatar: a.id.to_string(),
                 tick: Tick {
                     sequence,

@@ -13,9 +13,11 @@
 //! - [`status`]: what is known of one recording, for the services.
 //! - [`writer`]: the writer thread of one recording.
 //! - [`names`]: take names, the take folder, timecodes.
+//! - [`hands`]: the tracked fingers' records (OpenXR hand tracking).
 //! - [`reserve`]: room kept on the disk for the end record that says why
 //!   a recording stopped.
 
+pub mod hands;
 pub mod loop_recorder;
 pub mod names;
 pub mod objects;

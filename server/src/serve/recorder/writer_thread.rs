@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use posewire_body::BodyPose;
 use posewire_takes::{
-    AppliedPush, AvatarRecord, Marker, ProfileChange, Record, SolvedFrame, TakeError, TakeWriter,
-    Tick,
+    AppliedPush, AvatarRecord, HandTracking, Marker, ProfileChange, Record, SolvedFrame, TakeError,
+    TakeWriter, Tick,
 };
 
 use super::reserve::Reserve;
@@ -44,6 +44,8 @@ pub enum Msg {
         tick: Tick,
         /// The pushes applied at the tick (usually none).
         pushes: Vec<AppliedPush>,
+        /// The avatar's tracked fingers from the tick on, when they changed.
+        hands: Option<Box<HandTracking>>,
         /// The objects' records of the tick (their states after it).
         objects: Vec<Record>,
         /// The body solved at the tick (none before the headset is seen).
@@ -85,6 +87,8 @@ pub struct AvatarTick {
     pub tick: Tick,
     /// The pushes applied at the tick.
     pub pushes: Vec<AppliedPush>,
+    /// Its tracked fingers from the tick on, when they changed.
+    pub hands: Option<Box<HandTracking>>,
     /// The body solved at the tick.
     pub solved: Option<(BodyPose, [bool; 2])>,
 }
@@ -106,6 +110,9 @@ fn push_scene_tick(
         take.push(&own(&t.avatar, Record::Tick(t.tick.clone())))?;
         for p in &t.pushes {
             take.push(&own(&t.avatar, Record::Push(*p)))?;
+        }
+        if let Some(h) = &t.hands {
+            take.push(&Record::HandTracking((**h).clone()))?;
         }
     }
     objects.iter().try_for_each(|r| take.push(r))?;
@@ -150,6 +157,7 @@ pub fn run(
             Ok(Msg::Tick {
                 tick,
                 pushes,
+                hands,
                 objects,
                 solved,
             }) => {
@@ -162,6 +170,10 @@ pub fn run(
                         pushes
                             .into_iter()
                             .try_for_each(|p| take.push(&Record::Push(p)))
+                    })
+                    .and_then(|()| match hands {
+                        Some(h) => take.push(&Record::HandTracking(*h)),
+                        None => Ok(()),
                     })
                     .and_then(|()| objects.iter().try_for_each(|r| take.push(r)))
                     .and_then(|()| match solved {
@@ -312,6 +324,7 @@ mod tests {
                 }],
             },
             pushes: Vec::new(),
+            hands: None,
             objects: Vec::new(),
             solved: None,
         }
