@@ -7,10 +7,13 @@
 //!
 //! The loader, the runtime and the environment variables that configure
 //! it are per process, so the tests of this file run one at a time.
+//! Takes recorded with hand tracking: `openxr_takes`.
 
+mod bvh_fk;
 mod debian;
 mod grab_script;
 mod openxr_input;
+mod openxr_takes;
 
 mod common;
 use common::{first_seconds, next_frame, PATIENCE};
