@@ -99,6 +99,7 @@ fn push_scene_tick(
     take: &mut TakeWriter,
     ticks: Vec<AvatarTick>,
     objects: &[Record],
+    status: &RecordingStatus,
 ) -> Result<(), TakeError> {
     let own = |avatar: &str, record: Record| {
         Record::Avatar(AvatarRecord {
@@ -112,7 +113,7 @@ fn push_scene_tick(
             take.push(&own(&t.avatar, Record::Push(*p)))?;
         }
         if let Some(h) = &t.hands {
-            take.push(&Record::HandTracking((**h).clone()))?;
+            push_hands(take, h, status)?;
         }
     }
     objects.iter().try_for_each(|r| take.push(r))?;
@@ -129,6 +130,23 @@ fn push_scene_tick(
         }
     }
     Ok(())
+}
+
+/// Writes a hand-tracking record; one the take refuses (a rotation that
+/// is not one) is left out and noted, and the tick's other records are
+/// still written.
+fn push_hands(
+    take: &mut TakeWriter,
+    hands: &HandTracking,
+    status: &RecordingStatus,
+) -> Result<(), TakeError> {
+    match take.push(&Record::HandTracking(hands.clone())) {
+        Err(e @ TakeError::Refused { .. }) => {
+            status.note_refused(&e);
+            Ok(())
+        }
+        other => other,
+    }
 }
 
 /// Runs the writer until it is told to stop, the loop lets go of it, or a
@@ -171,8 +189,8 @@ pub fn run(
                             .into_iter()
                             .try_for_each(|p| take.push(&Record::Push(p)))
                     })
-                    .and_then(|()| match hands {
-                        Some(h) => take.push(&Record::HandTracking(*h)),
+                    .and_then(|()| match &hands {
+                        Some(h) => push_hands(&mut take, h, &status),
                         None => Ok(()),
                     })
                     .and_then(|()| objects.iter().try_for_each(|r| take.push(r)))
@@ -201,7 +219,7 @@ pub fn run(
             }) => {
                 first_time.get_or_insert(time_s);
                 last_time = Some(time_s);
-                let pushed = push_scene_tick(&mut take, ticks, &objects);
+                let pushed = push_scene_tick(&mut take, ticks, &objects, &status);
                 if pushed.is_ok() {
                     status.ticks.fetch_add(1, Ordering::Relaxed);
                     if let Some(first) = first_time {
@@ -362,6 +380,62 @@ mod tests {
             last.stop_error
         );
         assert!(last.stop_error.contains("removed"), "{}", last.stop_error);
+    }
+
+    #[test]
+    fn a_refused_hand_record_is_left_out_and_the_tick_kept() {
+        use posewire_body::glam::{DQuat, DVec3};
+        use posewire_body::JointMap;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.pwtake");
+        let mut take = TakeWriter::create(&path, &info()).expect("created");
+        take.push(&Record::Version(posewire_takes::SolveVersion {
+            version: 1,
+            created_unix_ns: 0,
+            description: "live".into(),
+        }))
+        .expect("version");
+        let status = Arc::new(RecordingStatus::new(path.clone(), "a", "t", 0));
+        let (tx, rx) = sync_channel(16);
+        let hands = |sequence: u64, q: DQuat| {
+            let mut right = [None; 15];
+            right[0] = Some(q);
+            Some(Box::new(HandTracking {
+                sequence,
+                avatar: String::new(),
+                fingers: [None, Some(right)],
+            }))
+        };
+        let pose = BodyPose {
+            root: DVec3::ZERO,
+            rotations: JointMap::splat(DQuat::IDENTITY),
+        };
+        for (s, q) in [
+            (0, DQuat::from_rotation_x(0.5)),
+            (1, DQuat::from_xyzw(0.0, 0.0, 0.0, 3.0)),
+        ] {
+            let Msg::Tick { tick, .. } = tick(s) else {
+                unreachable!("a tick")
+            };
+            tx.send(Msg::Tick {
+                tick,
+                pushes: Vec::new(),
+                hands: hands(s, q),
+                objects: Vec::new(),
+                solved: Some((pose, [true, false])),
+            })
+            .expect("sent");
+        }
+        tx.send(Msg::Stop {
+            reason: "done".into(),
+        })
+        .expect("sent");
+        run(take, rx, status, None);
+        let read = posewire_takes::open(&path).expect("opens");
+        assert_eq!(read.ticks.len(), 2);
+        assert_eq!(read.frames(1).count(), 2, "both ticks' bodies");
+        assert_eq!(read.hand_tracking.len(), 1, "the bad one left out");
+        assert_eq!(read.hand_tracking[0].sequence, 0);
     }
 
     #[test]
