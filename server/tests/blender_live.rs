@@ -467,42 +467,54 @@ fn check_record(json: &Value, stream: &Stream) {
 }
 
 /// The retarget bar: every mapped segment points where the canonical
-/// bone points.
-fn check_rig(rig: &Value, stream: &Stream) {
+/// bone points (the finger bones' too, where the rig has them); returns
+/// how many of the segments are fingers'.
+fn check_rig(rig: &Value, stream: &Stream) -> usize {
     let frames = rig["frames"].as_array().expect("frames");
     let segments = rig["segments"].as_array().expect("segments");
-    let mut worst = (0.0, String::new());
+    let names: Vec<String> = JOINTS
+        .iter()
+        .map(|n| n.to_string())
+        .chain(FingerJoint::all().map(|f| f.name()))
+        .collect();
+    // The body's worst, then the fingers'.
+    let mut worst = [(0.0, String::new()), (0.0, String::new())];
+    let mut finger_segments = 0;
+    for s in segments {
+        finger_segments += usize::from(!JOINTS.contains(&s[0].as_str().expect("joint")));
+    }
     for f in frames {
         let joints = reference(stream, &f["sequence"]);
         for s in segments {
             let (a, b) = (s[0].as_str().expect("joint"), s[1].as_str().expect("joint"));
-            let ia = JOINTS.iter().position(|j| *j == a).expect("canonical");
-            let ib = JOINTS.iter().position(|j| *j == b).expect("canonical");
+            let ia = names.iter().position(|j| j == a).expect("canonical");
+            let ib = names.iter().position(|j| j == b).expect("canonical");
             let canonical = [0, 1, 2].map(|i| joints[ib][i] - joints[ia][i]);
             let deg = angle_deg(point(&f["segments"][a]), canonical);
-            if deg > worst.0 {
-                worst = (deg, format!("{a}->{b} at sequence {}", f["sequence"]));
+            let w = &mut worst[usize::from(ia >= JOINTS.len())];
+            if deg > w.0 {
+                *w = (deg, format!("{a}->{b} at sequence {}", f["sequence"]));
             }
         }
     }
     println!(
-        "retarget {} ({}): {} joints mapped, {} segments over {} frames; worst {:.4} degrees ({})",
+        "retarget {} ({}): {} joints mapped, {} segments ({finger_segments} of fingers) over {} frames; worst {:.4} degrees ({}), fingers {:.4} degrees ({})",
         rig["model"],
         rig["armature"],
         rig["map"].as_object().map_or(0, |m| m.len()),
         segments.len(),
         frames.len(),
-        worst.0,
-        worst.1
+        worst[0].0,
+        worst[0].1,
+        worst[1].0,
+        worst[1].1
     );
     assert!(frames.len() >= 10, "only {} frames", frames.len());
     assert!(segments.len() >= 12, "only {} segments", segments.len());
-    assert!(
-        worst.0 <= 2.0,
-        "{} points {:.2} degrees off",
-        worst.1,
-        worst.0
-    );
+    for (deg, which) in &worst {
+        assert!(*deg <= 2.0, "{which} points {deg:.2} degrees off");
+    }
+    finger_segments
 }
 
 /// The window script under Xvfb; its JSON.
@@ -627,8 +639,16 @@ fn blender_add_on_drives_records_and_retargets_live_and_never_blocks_the_ui() {
     );
     check_live(&json, &stream);
     check_record(&json, &stream);
-    for rig in json["rigs"].as_array().expect("rigs") {
-        check_rig(rig, &stream);
+    let fingers: Vec<usize> = json["rigs"]
+        .as_array()
+        .expect("rigs")
+        .iter()
+        .map(|rig| check_rig(rig, &stream))
+        .collect();
+    if !rigs.is_empty() {
+        // The metarig's fingers through the `rigify` preset: two segments
+        // per finger (`_1` to `_2`, `_2` to `_3`); CesiumMan has none.
+        assert_eq!(fingers, [20, 0], "finger segments per rig");
     }
     let (window, shot) = run_window(&blender, &daemon, dir.path());
     check_window(&window);

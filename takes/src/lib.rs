@@ -2,7 +2,8 @@
 //!
 //! A take holds, for one avatar, the raw device samples exactly as each
 //! tick of the real-time loop consumed them, the body profile and the
-//! configuration in force, the pushes its simulated body took, the user's
+//! configuration in force, the pushes its simulated body took, the
+//! fingers a hand-tracking runtime tracked ([`HandTracking`]), the user's
 //! markers, and one or more versions of
 //! the solved body (version 1 is the live solve; each offline re-solve
 //! appends another). The file is append-only and made of checksummed

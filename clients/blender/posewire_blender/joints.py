@@ -78,10 +78,26 @@ def _lr(left):
     return out
 
 
+def _fingers(left_name):
+    """A finger map of the left hand (``left_name(finger, n)`` with the
+    canonical finger name and 1..3 gives the rig's bone), both sides."""
+    return _lr({
+        f"{finger}_{n}": left_name(finger, n)
+        for finger in ("thumb", "index", "middle", "ring", "little")
+        for n in (1, 2, 3)
+    })
+
+
+_MIXAMO_FINGERS = _fingers(lambda f, n: f"LeftHand{'Pinky' if f == 'little' else f.title()}{n}")
+_RIGIFY_FINGERS = _fingers(
+    lambda f, n: f"{'thumb' if f == 'thumb' else 'f_' + ('pinky' if f == 'little' else f)}.0{n}.L")
+_UNREAL_FINGERS = _fingers(lambda f, n: f"{'pinky' if f == 'little' else f}_0{n}_l")
+
 #: Bone-name maps of common rigs (canonical joint -> candidate bone names,
 #: first one present wins). Bones not listed follow their parent. Names
 #: with a namespace (``mixamorig:Hips``, ``mixamorig1:Hips``) match
-#: without it.
+#: without it. The finger bones are driven when the frames carry fingers
+#: (docs/BLENDER.md).
 PRESETS = {
     "mixamo": {
         "pelvis": ["Hips"], "spine": ["Spine"], "chest": ["Spine2", "Spine1"],
@@ -90,6 +106,7 @@ PRESETS = {
             "clavicle": "LeftShoulder", "shoulder": "LeftArm", "elbow": "LeftForeArm",
             "wrist": "LeftHand", "hip": "LeftUpLeg", "knee": "LeftLeg",
             "ankle": "LeftFoot", "toe": "LeftToeBase"}).items()},
+        **{k: [v] for k, v in _MIXAMO_FINGERS.items()},
     },
     "rigify": {
         # The metarig (bone names of Rigify's human metarig; also the
@@ -101,6 +118,7 @@ PRESETS = {
             "clavicle": "shoulder.L", "shoulder": "upper_arm.L", "elbow": "forearm.L",
             "wrist": "hand.L", "hip": "thigh.L", "knee": "shin.L",
             "ankle": "foot.L", "toe": "toe.L"}).items()},
+        **{k: [v, "DEF-" + v] for k, v in _RIGIFY_FINGERS.items()},
     },
     "unreal": {
         # The UE4 and UE5 mannequins (UE5 has spine_01 to spine_05).
@@ -110,6 +128,7 @@ PRESETS = {
             "clavicle": "clavicle_l", "shoulder": "upperarm_l", "elbow": "lowerarm_l",
             "wrist": "hand_l", "hip": "thigh_l", "knee": "calf_l",
             "ankle": "foot_l", "toe": "ball_l"}).items()},
+        **{k: [v] for k, v in _UNREAL_FINGERS.items()},
     },
     "cmu": {
         # The CMU motion-capture skeleton as BVH: the ASF names of the
@@ -126,7 +145,7 @@ PRESETS = {
         "left_ankle": ["lfoot", "LeftFoot"], "right_ankle": ["rfoot", "RightFoot"],
         "left_toe": ["ltoes", "LeftToeBase"], "right_toe": ["rtoes", "RightToeBase"],
     },
-    "canonical": {j: [j] for j in JOINTS},
+    "canonical": {j: [j] for j in JOINTS + FINGERS},
 }
 
 PRESET_LABELS = {

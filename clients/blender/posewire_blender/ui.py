@@ -106,11 +106,12 @@ def _avatar_settings(scene, avatar_id):
 
 
 def _fill_map(item):
-    """The avatar's editable map from its preset and its target's bones."""
+    """The avatar's editable map from its preset and its target's bones:
+    every body joint, and the finger joints whose bones the preset found."""
     item.bone_map.clear()
     names = [b.name for b in item.target.data.bones] if item.target else []
     resolved = joints.resolve(item.preset, names)
-    for joint in joints.JOINTS:
+    for joint in joints.JOINTS + tuple(j for j in joints.FINGERS if j in resolved):
         entry = item.bone_map.add()
         entry.joint = joint
         entry.bone = resolved.get(joint, "")

@@ -197,6 +197,18 @@ class Maps(unittest.TestCase):
         with self.assertRaises(ValueError):
             joints.resolve({"elbow": "x"}, ["x"])
 
+    def test_presets_map_the_finger_bones(self):
+        m = joints.resolve("mixamo", ["mixamorig:LeftHandPinky3", "mixamorig:RightHandThumb1"])
+        self.assertEqual(m, {"left_little_3": "mixamorig:LeftHandPinky3",
+                             "right_thumb_1": "mixamorig:RightHandThumb1"})
+        r = joints.resolve("rigify", ["f_index.02.R", "DEF-thumb.01.L", "f_pinky.03.L"])
+        self.assertEqual(r, {"right_index_2": "f_index.02.R", "left_thumb_1": "DEF-thumb.01.L",
+                             "left_little_3": "f_pinky.03.L"})
+        u = joints.resolve("unreal", ["middle_01_l", "ring_03_r"])
+        self.assertEqual(u, {"left_middle_1": "middle_01_l", "right_ring_3": "ring_03_r"})
+        for preset in ("mixamo", "rigify", "unreal", "canonical"):
+            self.assertEqual(len(joints.PRESETS[preset]), 51, preset)
+
     def test_axes(self):
         self.assertEqual(joints.to_blender((1.0, 2.0, 3.0)), (1.0, -3.0, 2.0))
         self.assertEqual(joints.from_blender(joints.to_blender((1.0, 2.0, 3.0))), (1.0, 2.0, 3.0))
