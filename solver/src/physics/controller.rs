@@ -514,9 +514,13 @@ impl AvatarController {
             return None;
         }
         let skeleton = self.ik.skeleton();
+        // A foot carries while it touches and its reference is low (how
+        // fast the reference foot moves is not asked: a walking reference's
+        // planted foot creeps, and a foot left out of the contacts made
+        // the body fall on the demo walk).
         let standing = self.settings.leg_support.reference_stance(
             &reference.positions(skeleton),
-            self.last_reference.as_ref().map(|l| l.positions(skeleton)),
+            None,
             self.ik.profile().body.ankle_height,
             dt,
         );
