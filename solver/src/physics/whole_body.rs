@@ -76,6 +76,11 @@ pub struct WholeBody {
     /// Corners within this height of a standing foot's lowest are its
     /// contact points, metres.
     pub contact_band_m: f64,
+    /// Whether the base's wanted acceleration is lowered by what the
+    /// residual's cap cut (a second pass). Off, the torques are those of
+    /// the wanted motion whatever the feet allow: measured standing, a
+    /// 20 N s push then threw the body apart (head 10-950 m off).
+    pub lower_base: bool,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -101,6 +106,7 @@ impl Default for WholeBody {
             end_share: 0.0,
             arms_by_motors: true,
             contact_band_m: 0.025,
+            lower_base: true,
             gravity: 9.81,
         }
     }
@@ -265,7 +271,7 @@ impl WholeBody {
         // What the cap cut: the base accelerates less, by M_bb^-1 of it.
         let cut_f = want.force - got.force - rf;
         let cut_m = want.moment - got.moment - rm;
-        if cut_f.length() + cut_m.length() > 1e-6 {
+        if self.lower_base && cut_f.length() + cut_m.length() > 1e-6 {
             let cols = body.mass_columns(6);
             let mut mbb = [0.0; 36];
             for (c, col) in cols.iter().enumerate() {
