@@ -446,7 +446,7 @@ mod tests {
         // At rest, qdd = gravity on the base and 0 on the joints needs no
         // generalised force at all; with qdd = 0 the base carries the weight.
         let g = DVec3::new(0.0, -9.81, 0.0);
-        let b = tree(3).with_velocities(&vec![0.0; 24]);
+        let b = tree(3).with_velocities(&[0.0; 24]);
         let mut qdd = vec![0.0; b.dofs()];
         put(&mut qdd, 0, g);
         let f = b.inverse_dynamics(&qdd, g, true);
