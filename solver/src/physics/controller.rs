@@ -375,7 +375,7 @@ impl AvatarController {
             }
         }
         self.support = self.support_target(&reference, &targets, stance, dt);
-        self.whole = self.whole_body_target(&reference, stance, dt);
+        self.whole = self.whole_body_target(&reference, &targets, stance, dt);
         if self.support.is_some() {
             // A standing leg's weight goes through its foot: the support
             // carries it.
@@ -503,6 +503,7 @@ impl AvatarController {
     fn whole_body_target(
         &self,
         reference: &BodyPose,
+        targets: &MotorTargets,
         stance: Stance,
         dt: f64,
     ) -> Option<super::whole_body::WholeBodyTarget> {
@@ -532,6 +533,7 @@ impl AvatarController {
                 left: stance.left && standing.left,
                 right: stance.right && standing.right,
             },
+            *targets,
         ))
     }
 

@@ -63,6 +63,7 @@ pub mod tool;
 pub mod trials;
 mod vectors;
 pub mod whole_body;
+pub mod whole_body_qp;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

@@ -81,6 +81,23 @@ pub struct WholeBody {
     /// the wanted motion whatever the feet allow: measured standing, a
     /// 20 N s push then threw the body apart (head 10-950 m off).
     pub lower_base: bool,
+    /// Whether the joints' PDs aim at the motors' targets (the reference's
+    /// local angles held inside each joint's range) instead of the
+    /// reference's rotation relative to the simulated parent.
+    pub in_range_targets: bool,
+    /// Whether the accelerations, contact forces and residual are one QP
+    /// (`super::whole_body_qp`) instead of the sequence (PD, stance legs,
+    /// contacts, cut).
+    pub one_qp: bool,
+    /// In the QP: weight of the base's linear acceleration error, per kg
+    /// of body.
+    pub qp_base_linear: f64,
+    /// ... of the base's angular acceleration error.
+    pub qp_base_angular: f64,
+    /// ... of a joint's acceleration error.
+    pub qp_joint: f64,
+    /// ... of the residual (per N^2).
+    pub qp_residual: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -107,6 +124,12 @@ impl Default for WholeBody {
             arms_by_motors: true,
             contact_band_m: 0.025,
             lower_base: true,
+            in_range_targets: false,
+            one_qp: false,
+            qp_base_linear: 1.0,
+            qp_base_angular: 10.0,
+            qp_joint: 1.0,
+            qp_residual: 1.0,
             gravity: 9.81,
         }
     }
@@ -126,6 +149,9 @@ pub struct WholeBodyTarget {
     pub pelvis_rate: DVec3,
     /// The feet that may carry (the reference stands on them).
     pub stance: Stance,
+    /// The joint motors' targets of the reference (angles and rates, frame
+    /// axes).
+    pub motors: super::inverse_dynamics::MotorTargets,
 }
 
 impl WholeBodyTarget {
@@ -135,6 +161,7 @@ impl WholeBodyTarget {
         previous: Option<&BodyPose>,
         dt: f64,
         stance: Stance,
+        motors: super::inverse_dynamics::MotorTargets,
     ) -> WholeBodyTarget {
         let mut rates = JointMap::splat(DVec3::ZERO);
         let (mut root_velocity, mut pelvis_rate) = (DVec3::ZERO, DVec3::ZERO);
@@ -160,6 +187,7 @@ impl WholeBodyTarget {
             root_velocity,
             pelvis_rate,
             stance,
+            motors,
         }
     }
 }
@@ -238,9 +266,12 @@ impl WholeBody {
             target.stance.left && touching.left,
             target.stance.right && touching.right,
         ];
+        let points = self.contact_points(avatar, world, &index, stance);
+        if self.one_qp {
+            return self.one_qp_forces(avatar, world, &body, &index, stance, &qdd, &points);
+        }
         let pd = qdd.clone();
         self.hold_stance_feet(avatar, &body, &index, stance, &mut qdd, &pd);
-        let points = self.contact_points(avatar, world, &index, stance);
         let settings = DistributionSettings {
             friction: self.friction,
             moment_weight: self.moment_weight,
@@ -291,11 +322,97 @@ impl WholeBody {
             }
         }
         for ((seg, x), fk) in points.iter().zip(&f) {
-            let jt = body.point_force(*seg, *x, *fk);
-            for (a, b) in gen.iter_mut().zip(jt) {
-                *a -= b;
-            }
+            body.add_point_force(&mut gen, *seg, *x, -*fk);
         }
+        let (torques, driven) = self.joint_torques(avatar, world, &body, &gen);
+        debug_assert_eq!(gen.len(), n);
+        Some(WholeBodyForces {
+            torques,
+            driven,
+            residual_force: rf,
+            residual_moment: rm,
+            carried: got.force,
+        })
+    }
+
+    /// The QP's torques and residual (`one_qp`).
+    #[allow(clippy::too_many_arguments)]
+    fn one_qp_forces(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        index: &JointMap<Option<usize>>,
+        stance: [bool; 2],
+        qdd_pd: &[f64],
+        points: &[(usize, DVec3)],
+    ) -> Option<WholeBodyForces> {
+        let mass: f64 = body.segments.iter().map(|s| s.mass).sum();
+        let axes: Vec<(DMat3, [bool; 3])> = body
+            .segments
+            .iter()
+            .map(|s| {
+                let (Some(frame), Some(parent)) = (avatar.frame(s.joint), s.joint.parent()) else {
+                    return (DMat3::IDENTITY, [false; 3]);
+                };
+                let p = avatar
+                    .bone(world, parent)
+                    .map_or(DQuat::IDENTITY, |b| b.rotation);
+                (
+                    frame.world_axes(p),
+                    frame.axes.map(|r| matches!(r, AxisRange::Free { .. })),
+                )
+            })
+            .collect();
+        let feet: Vec<usize> = [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .zip(stance)
+            .filter_map(|(j, on)| if on { index[j] } else { None })
+            .collect();
+        let g = DVec3::new(0.0, -self.gravity, 0.0);
+        let problem = super::whole_body_qp::QpProblem {
+            body,
+            qdd_pd,
+            axes: &axes,
+            feet: &feet,
+            foot_rate: self.foot_rate,
+            points,
+            friction: self.friction,
+            gravity: g,
+        };
+        let weights = super::whole_body_qp::QpWeights {
+            base_linear: self.qp_base_linear * mass,
+            base_angular: self.qp_base_angular,
+            joint: self.qp_joint,
+            residual: self.qp_residual,
+            regulariser: self.regulariser,
+        };
+        let sol = super::whole_body_qp::solve(&problem, &weights)?;
+        let mut gen = body.inverse_dynamics(&sol.qdd, g, true);
+        for ((seg, x), fk) in points.iter().zip(&sol.forces) {
+            body.add_point_force(&mut gen, *seg, *x, -*fk);
+        }
+        let (torques, driven) = self.joint_torques(avatar, world, body, &gen);
+        let cap_f = self.residual_share.max(0.0) * mass * self.gravity;
+        let cap_m = self.residual_torque_n_m_kg.max(0.0) * mass;
+        Some(WholeBodyForces {
+            torques,
+            driven,
+            residual_force: clamp_len(sol.residual_force, cap_f),
+            residual_moment: clamp_len(sol.residual_moment, cap_m),
+            carried: sol.forces.iter().copied().sum(),
+        })
+    }
+
+    /// The joint rows of a generalised force as torques on the joints it
+    /// drives (frame axes, free axes only).
+    fn joint_torques(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        gen: &[f64],
+    ) -> (JointMap<DVec3>, JointMap<bool>) {
         let mut torques = JointMap::splat(DVec3::ZERO);
         let mut driven = JointMap::splat(false);
         for (i, s) in body.segments.iter().enumerate().skip(1) {
@@ -309,7 +426,7 @@ impl WholeBody {
                 continue;
             };
             let axes = frame.world_axes(pb.rotation);
-            let tau = get(&gen, ArticulatedBody::joint_row(i));
+            let tau = get(gen, ArticulatedBody::joint_row(i));
             let mut local = axes.transpose() * tau;
             for (k, r) in frame.axes.iter().enumerate() {
                 if matches!(r, AxisRange::Locked) || !local[k].is_finite() {
@@ -319,14 +436,7 @@ impl WholeBody {
             torques[s.joint] = local;
             driven[s.joint] = true;
         }
-        debug_assert_eq!(gen.len(), n);
-        Some(WholeBodyForces {
-            torques,
-            driven,
-            residual_force: rf,
-            residual_moment: rm,
-            carried: got.force,
-        })
+        (torques, driven)
     }
 
     /// The joints' wanted accelerations (world axes, on their free axes
@@ -353,6 +463,21 @@ impl WholeBody {
                 continue;
             };
             let p = pb.rotation;
+            if self.in_range_targets {
+                if let Some((angles, rates)) = avatar.joint_state(world, j) {
+                    let (aim, rate) = target.motors[j];
+                    let mut a = DVec3::ZERO;
+                    for (k, range) in frame.axes.iter().enumerate() {
+                        if let AxisRange::Free { min, max } = *range {
+                            a[k] = w * w * (aim[k].clamp(min, max) - angles[k])
+                                + z * (rate[k] - rates[k]);
+                        }
+                    }
+                    let a = frame.world_axes(p) * clamp_len(a, self.max_joint_accel);
+                    put(&mut qdd, ArticulatedBody::joint_row(i), a);
+                }
+                continue;
+            }
             let want = p * (r[parent].inverse() * r[j]);
             let err = rotvec(want * cb.rotation.inverse());
             let u = s.omega - body.segments[pi].omega;
