@@ -1,7 +1,9 @@
 //! Solver time per avatar per 90 Hz frame: the physics avatar (kinematic
 //! reference, force arrays, rapier step with 16 substeps, pose read back)
 //! for 1 and for 8 avatars in one world, 1 avatar with the per-substep
-//! leg support (`1_avatars_leg_support_*`), and the `ik` solver alone. Each
+//! leg support (`1_avatars_leg_support_*`), 1 avatar with the whole-body
+//! inverse-dynamics controller (`1_avatars_whole_body_*`), and the `ik`
+//! solver alone. Each
 //! avatar walks in a circle of its own, swinging its arms; all six devices.
 //! Each case is timed twice: by the wall clock, and by the thread's CPU
 //! clock (`*_cpu_time`), which a machine busy with other work inflates
@@ -18,7 +20,6 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use posewire_body::formats::TrackerSample;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
-use posewire_solver::physics::leg_support::LegSupport;
 use posewire_solver::physics::stepping_balance::{
     stepping_world_settings, SteppingBalance, SteppingSettings,
 };
@@ -78,22 +79,23 @@ fn bench_physics(c: &mut Criterion) {
     let profile = profile();
     let sk = Skeleton::from_profile(&profile);
     let mut group = c.benchmark_group("physics_frame");
-    // (avatars, with the per-substep leg support)
-    for (n, support) in [(1usize, false), (8, false), (1, true)] {
+    // (avatars, the per-substep controller on: "" none)
+    for (n, control) in [(1usize, ""), (8, ""), (1, "leg_support"), (1, "whole_body")] {
         let mut settings = PhysicsSettings::default();
-        settings.leg_support.enabled = support;
+        settings.leg_support.enabled = control == "leg_support";
+        settings.whole_body.enabled = control == "whole_body";
         let world_settings = WorldSettings {
-            control_steps: LegSupport::steps_per_tick(Some(&settings.leg_support)),
+            control_steps: settings.control_steps(),
             ..WorldSettings::default()
         };
         let mut world = PhysicsWorld::new(&Scene::default(), world_settings);
         let mut avatars: Vec<AvatarController> = (0..n)
             .map(|_| AvatarController::new(&profile, settings))
             .collect();
-        let name = if support {
-            format!("{n}_avatars_leg_support")
-        } else {
+        let name = if control.is_empty() {
             format!("{n}_avatars")
+        } else {
+            format!("{n}_avatars_{control}")
         };
         let mut k = 0usize;
         let mut frame = |world: &mut PhysicsWorld, avatars: &mut Vec<AvatarController>| {

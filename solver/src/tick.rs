@@ -242,9 +242,7 @@ impl SharedSpace {
                 scene,
                 crate::physics::WorldSettings {
                     rate_hz,
-                    control_steps: crate::physics::leg_support::LegSupport::steps_per_tick(Some(
-                        &settings.physics.leg_support,
-                    )),
+                    control_steps: settings.physics.control_steps(),
                     ..settings.world
                 },
             )),

@@ -64,6 +64,9 @@ pub struct PhysicsSettings {
     pub leg_support: super::leg_support::LegSupport,
     /// The reference's untracked feet put on the floor (off by default).
     pub grounded: super::grounded::GroundedSettings,
+    /// Whole-body inverse-dynamics tracking with the feet's contact forces
+    /// and a bounded residual, at every physics substep (off by default).
+    pub whole_body: super::whole_body::WholeBody,
 }
 
 impl Default for PhysicsSettings {
@@ -83,6 +86,7 @@ impl Default for PhysicsSettings {
             grab: super::grip::GrabSettings::default(),
             leg_support: super::leg_support::LegSupport::default(),
             grounded: super::grounded::GroundedSettings::default(),
+            whole_body: super::whole_body::WholeBody::default(),
         }
     }
 }
@@ -94,6 +98,13 @@ impl PhysicsSettings {
         let mut ik = self.ik;
         ik.filter.window = self.reference_filter_window;
         ik
+    }
+
+    /// Physics steps per tick: those of the per-substep controller that
+    /// is on (1 when none is).
+    pub fn control_steps(&self) -> usize {
+        super::leg_support::LegSupport::steps_per_tick(Some(&self.leg_support))
+            .max(self.whole_body.steps_per_tick())
     }
 }
 
@@ -189,6 +200,11 @@ pub struct AvatarController {
     supported: SupportSum,
     /// The reference's feet on the floor (`super::grounded`).
     grounded: super::grounded::GroundedLegs,
+    /// This tick's target of the whole-body controller (`None`: it does
+    /// not act this tick).
+    whole: Option<super::whole_body::WholeBodyTarget>,
+    /// What it applied over this tick's substeps.
+    whole_sum: super::whole_body::WholeBodySum,
 }
 
 /// The leg support's torques and residual summed over a tick's substeps.
@@ -247,6 +263,8 @@ impl AvatarController {
             explicit: JointMap::splat(DVec3::ZERO),
             supported: SupportSum::default(),
             grounded: Default::default(),
+            whole: None,
+            whole_sum: Default::default(),
         }
     }
 
@@ -357,6 +375,7 @@ impl AvatarController {
             }
         }
         self.support = self.support_target(&reference, &targets, stance, dt);
+        self.whole = self.whole_body_target(&reference, &targets, stance, dt);
         if self.support.is_some() {
             // A standing leg's weight goes through its foot: the support
             // carries it.
@@ -381,11 +400,20 @@ impl AvatarController {
         world.drive(id, &reference, &targets);
         self.place_feet(world, id, &reference, touching, (t, dt));
         self.let_stance_legs_go(world, id);
+        if self.whole.is_some() {
+            let wb = self.settings.whole_body;
+            for j in Joint::ALL {
+                if wb.drives(j) {
+                    world.release_motors(id, j);
+                }
+            }
+        }
         self.count_steps();
         world.apply_joint_torques(id, &explicit.torques);
         self.explicit = explicit.torques;
         self.supported = SupportSum::default();
-        if self.settings.leg_support.enabled {
+        self.whole_sum = Default::default();
+        if self.settings.leg_support.enabled || self.whole.is_some() {
             world.set_root_force(id, DVec3::ZERO);
         }
         // The root residual of this step is read after it.
@@ -469,6 +497,46 @@ impl AvatarController {
         })
     }
 
+    /// The whole-body controller's target this tick: the reference, while
+    /// the body is on its feet and the controller is on; the feet that
+    /// may carry are those standing that the reference stands on.
+    fn whole_body_target(
+        &self,
+        reference: &BodyPose,
+        targets: &MotorTargets,
+        stance: Stance,
+        dt: f64,
+    ) -> Option<super::whole_body::WholeBodyTarget> {
+        let on_feet = matches!(
+            self.reaction.state(),
+            BodyState::Tracking | BodyState::Staggering
+        );
+        if !(self.settings.whole_body.enabled && on_feet) {
+            return None;
+        }
+        let skeleton = self.ik.skeleton();
+        // A foot carries while it touches and its reference is low (how
+        // fast the reference foot moves is not asked: a walking reference's
+        // planted foot creeps, and a foot left out of the contacts made
+        // the body fall on the demo walk).
+        let standing = self.settings.leg_support.reference_stance(
+            &reference.positions(skeleton),
+            None,
+            self.ik.profile().body.ankle_height,
+            dt,
+        );
+        Some(super::whole_body::WholeBodyTarget::new(
+            reference,
+            self.last_reference.as_ref(),
+            dt,
+            Stance {
+                left: stance.left && standing.left,
+                right: stance.right && standing.right,
+            },
+            *targets,
+        ))
+    }
+
     /// With `[solver.physics.leg_support] stance_legs`, the stance legs'
     /// motors let go for this tick: the support's PDs and virtual force
     /// drive them at every substep.
@@ -501,6 +569,10 @@ impl AvatarController {
     /// state now, applied with the tick's explicit torques (nothing when
     /// the support does not act this tick).
     pub fn substep(&mut self, world: &mut PhysicsWorld) {
+        if self.whole.is_some() {
+            self.whole_body_substep(world);
+            return;
+        }
         let (Some(id), Some(target)) = (self.id, self.support) else {
             return;
         };
@@ -526,6 +598,33 @@ impl AvatarController {
         self.supported.residual += f.residual;
         self.supported.carried += f.carried;
         self.supported.steps += 1;
+    }
+
+    /// One substep of the whole-body controller: its torques on the joints
+    /// it drives, the tick's explicit torques on the others, its residual
+    /// on the pelvis.
+    fn whole_body_substep(&mut self, world: &mut PhysicsWorld) {
+        let (Some(id), Some(target)) = (self.id, self.whole.as_ref()) else {
+            return;
+        };
+        let touching = world.stance(id);
+        let Some(avatar) = world.avatar(id) else {
+            return;
+        };
+        let wb = self.settings.whole_body;
+        let Some(f) = wb.forces(avatar, world.rapier(), target, touching) else {
+            world.set_root_wrench(id, DVec3::ZERO, DVec3::ZERO);
+            return;
+        };
+        let mut torques = self.explicit;
+        for j in Joint::ALL {
+            if f.driven[j] {
+                torques[j] = f.torques[j];
+            }
+        }
+        world.apply_joint_torques(id, &torques);
+        world.set_root_wrench(id, f.residual_force, f.residual_moment);
+        self.whole_sum.add(&f);
     }
 
     /// This controller's avatar in `world`, added at its start pose (or
@@ -654,7 +753,8 @@ impl AvatarController {
         // With the leg support, a standing foot is held by friction only.
         let plant = plant.plant_speed_m_s > 0.0
             && plant.hz > 0.0
-            && (!support.enabled || support.foot_springs);
+            && (!support.enabled || support.foot_springs)
+            && self.whole.is_none();
         let is_tracking = self.reaction.state() == BodyState::Tracking;
         if is_tracking && self.locomotion.recovery.is_none() {
             let bones = reference.transforms(self.ik.skeleton());
@@ -985,6 +1085,15 @@ impl AvatarController {
         if on_feet && support.enabled {
             assist.ends *= support.end_share;
         }
+        let wb = self.settings.whole_body;
+        if on_feet && wb.enabled {
+            // The residual is the controller's, applied per substep; the
+            // feet stand by friction.
+            assist.horizontal = 0.0;
+            assist.support = 0.0;
+            assist.feet = 0.0;
+            assist.ends *= wb.end_share;
+        }
         world.set_assist(id, assist, on_feet);
         match self.reaction.state() {
             BodyState::Tracking => steered,
@@ -1086,6 +1195,7 @@ impl AvatarController {
             arrays.assist.root_force += s.residual / n;
             arrays.total.root_force += s.residual / n;
         }
+        self.whole_sum.report(&mut arrays);
         let sk = avatar.skeleton;
         let sim = pose.positions(&sk);
         let kin = reference.positions(&sk);
@@ -1136,9 +1246,7 @@ impl PhysicsSolver {
             world: PhysicsWorld::new(
                 scene,
                 super::world::WorldSettings {
-                    control_steps: super::leg_support::LegSupport::steps_per_tick(Some(
-                        &settings.leg_support,
-                    )),
+                    control_steps: settings.control_steps(),
                     ..world
                 },
             ),

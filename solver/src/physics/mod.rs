@@ -12,6 +12,10 @@
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
 //! - [`leg_support`]: the weight through the stance legs, at every
 //!   physics substep (off by default).
+//! - [`whole_body`]: inverse-dynamics tracking with an unactuated floating
+//!   base at every substep, on [`articulated`] (the body's `M` and `h`),
+//!   [`contact_qp`] (contact forces in friction cones) and [`dense`]
+//!   (off by default).
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
@@ -24,12 +28,15 @@
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest).
 
+pub mod articulated;
 pub mod avoid;
 pub mod balance;
 pub mod contact_filter;
 pub mod contact_impulses;
+pub mod contact_qp;
 pub mod controller;
 pub mod convert;
+pub mod dense;
 pub mod effectors;
 pub mod force_array;
 pub mod get_up;
@@ -55,6 +62,8 @@ pub mod stepping_balance;
 pub mod tool;
 pub mod trials;
 mod vectors;
+pub mod whole_body;
+pub mod whole_body_qp;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

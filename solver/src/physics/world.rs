@@ -8,7 +8,7 @@ use rapier3d::prelude::{
     ColliderBuilder, InteractionGroups, InteractionTestMode, RigidBodyBuilder,
 };
 
-use super::convert::{q32, v32};
+use super::convert::{q32, v32, v64};
 use super::scene::Scene;
 use super::sim_avatar::{all_avatar_groups, BodySettings, SimAvatar, OBJECT_GROUP, SCENE_GROUP};
 
@@ -288,6 +288,32 @@ impl PhysicsWorld {
             b.reset_forces(false);
             if force.is_finite() && force != DVec3::ZERO {
                 b.add_force(v32(force), true);
+            }
+        }
+    }
+
+    /// Sets the wrench from outside on an avatar's pelvis for the next
+    /// physics steps: `force` at the pelvis origin and `moment` about it
+    /// (world axes; forces set earlier there are replaced, the joint
+    /// torques already set are kept).
+    pub fn set_root_wrench(&mut self, id: AvatarId, force: DVec3, moment: DVec3) {
+        let Some(h) = self.avatar(id).and_then(|a| a.body_handle(Joint::Pelvis)) else {
+            return;
+        };
+        if let Some(b) = self.rapier.bodies.get_mut(h) {
+            b.reset_forces(false);
+            if !(force.is_finite() && moment.is_finite()) {
+                return;
+            }
+            // rapier puts a force at the centre of mass: its moment about
+            // the origin is taken back from the torque.
+            let arm = v64(b.center_of_mass()) - v64(b.translation());
+            let torque = moment - arm.cross(force);
+            if force != DVec3::ZERO {
+                b.add_force(v32(force), true);
+            }
+            if torque != DVec3::ZERO {
+                b.add_torque(v32(torque), true);
             }
         }
     }

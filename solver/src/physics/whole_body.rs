@@ -1,0 +1,749 @@
+//! Whole-body inverse-dynamics tracking with an unactuated floating base
+//! (issue 41, part A, round 5), recomputed before every physics substep.
+//!
+//! From the reference, the wanted generalised accelerations `qdd`: a PD
+//! per joint toward the reference's relative rotation and rate, a PD of
+//! the pelvis toward the reference root and pelvis turn (the balance
+//! task), and for each standing foot the stance leg's accelerations
+//! re-solved (least squares on its free axes) so that the foot does not
+//! accelerate. The base rows of `M qdd + h` ([`super::articulated`]) are
+//! the wrench the motion needs from outside the body; it is shared over
+//! the standing feet's contact points inside friction cones
+//! ([`super::contact_qp`]); what the feet cannot give is the residual,
+//! applied at the pelvis from outside, capped, and reported as the assist.
+//! Where the cap cuts it, the base's wanted acceleration is lowered by
+//! what was cut (`M_bb^-1`) and the contacts shared again: the body
+//! follows the reference only as far as its feet can push it. The joint
+//! torques are the joint rows of `M qdd + h - J_c^T f`, applied as equal
+//! and opposite torques on each joint's two bodies, with the joint motors
+//! off (the arms keep their motors by default).
+
+use posewire_body::glam::{DMat3, DQuat, DVec3};
+use posewire_body::{BodyPose, Joint, JointMap};
+
+use super::articulated::{get, put, ArticulatedBody};
+use super::balance::Stance;
+use super::contact_qp::{distribute, wrench_of, DistributionSettings, Wrench};
+use super::convert::{pose64, v64};
+use super::joint_frames::AxisRange;
+use super::sim_avatar::SimAvatar;
+use super::vectors::{clamp_len, rotvec};
+use super::world::RapierWorld;
+
+/// Settings of the whole-body controller (`[solver.physics.whole_body]`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WholeBody {
+    /// Whether it drives the body (off by default: `docs/notes/own-feet.md`,
+    /// round 5).
+    pub enabled: bool,
+    /// Physics steps per tick while it acts.
+    pub substeps: usize,
+    /// Natural frequency of each joint's PD on its acceleration, Hz.
+    pub joint_hz: f64,
+    /// Natural frequency of the pelvis position's PD, Hz.
+    pub root_hz: f64,
+    /// Natural frequency of the pelvis turn's PD, Hz.
+    pub torso_hz: f64,
+    /// Damping ratio of the PDs.
+    pub damping_ratio: f64,
+    /// Largest wanted joint acceleration, rad/s^2.
+    pub max_joint_accel: f64,
+    /// How fast a standing foot's remaining velocity is taken out, 1/s.
+    pub foot_rate: f64,
+    /// Weight of the joint PD in a stance leg's solve against keeping the
+    /// foot still (small: the foot wins).
+    pub stance_pd_weight: f64,
+    /// Friction coefficient of the contact cones.
+    pub friction: f64,
+    /// Weight of a moment error (per N m) against a force error (per N).
+    pub moment_weight: f64,
+    /// Penalty on the contact forces.
+    pub regulariser: f64,
+    /// Gauss-Seidel sweeps of the contact solve.
+    pub sweeps: usize,
+    /// Largest residual force at the pelvis, share of the weight.
+    pub residual_share: f64,
+    /// Largest residual moment at the pelvis, N m per kg.
+    pub residual_torque_n_m_kg: f64,
+    /// The share of their setting the head's and hands' springs keep
+    /// (measured standing: 1.0 gave a 753 N assist median as the springs
+    /// fought the computed torques, 0.3 318 N, 0 9 N).
+    pub end_share: f64,
+    /// Whether the arms keep their joint motors (and their gravity
+    /// compensation) instead of the computed torques.
+    pub arms_by_motors: bool,
+    /// Corners within this height of a standing foot's lowest are its
+    /// contact points, metres.
+    pub contact_band_m: f64,
+    /// Whether the base's wanted acceleration is lowered by what the
+    /// residual's cap cut (a second pass). Off, the torques are those of
+    /// the wanted motion whatever the feet allow: measured standing, a
+    /// 20 N s push then threw the body apart (head 10-950 m off).
+    pub lower_base: bool,
+    /// Whether the joints' PDs aim at the motors' targets (the reference's
+    /// local angles held inside each joint's range) instead of the
+    /// reference's rotation relative to the simulated parent.
+    pub in_range_targets: bool,
+    /// Whether the accelerations, contact forces and residual are one QP
+    /// (`super::whole_body_qp`) instead of the sequence (PD, stance legs,
+    /// contacts, cut).
+    pub one_qp: bool,
+    /// In the QP: weight of the base's linear acceleration error, per kg
+    /// of body.
+    pub qp_base_linear: f64,
+    /// ... of the base's angular acceleration error.
+    pub qp_base_angular: f64,
+    /// ... of a joint's acceleration error.
+    pub qp_joint: f64,
+    /// ... of the residual (per N^2).
+    pub qp_residual: f64,
+    /// Gravity, m/s^2.
+    pub gravity: f64,
+}
+
+impl Default for WholeBody {
+    fn default() -> Self {
+        WholeBody {
+            enabled: false,
+            substeps: 4,
+            joint_hz: 6.0,
+            root_hz: 2.0,
+            torso_hz: 3.0,
+            damping_ratio: 1.0,
+            max_joint_accel: 400.0,
+            foot_rate: 20.0,
+            stance_pd_weight: 1e-3,
+            friction: 0.8,
+            moment_weight: 3.0,
+            regulariser: 1e-4,
+            sweeps: 60,
+            residual_share: 0.15,
+            residual_torque_n_m_kg: 0.5,
+            end_share: 0.0,
+            arms_by_motors: true,
+            contact_band_m: 0.025,
+            lower_base: true,
+            in_range_targets: false,
+            one_qp: false,
+            qp_base_linear: 1.0,
+            qp_base_angular: 10.0,
+            qp_joint: 1.0,
+            qp_residual: 1.0,
+            gravity: 9.81,
+        }
+    }
+}
+
+/// What a tick asks of the controller.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WholeBodyTarget {
+    /// The reference pose.
+    pub reference: BodyPose,
+    /// Per joint, the reference's rate of its rotation relative to its
+    /// parent, in the parent's frame, rad/s.
+    pub rates: JointMap<DVec3>,
+    /// The reference root's velocity, m/s.
+    pub root_velocity: DVec3,
+    /// The reference pelvis's angular velocity, world, rad/s.
+    pub pelvis_rate: DVec3,
+    /// The feet that may carry (the reference stands on them).
+    pub stance: Stance,
+    /// The joint motors' targets of the reference (angles and rates, frame
+    /// axes).
+    pub motors: super::inverse_dynamics::MotorTargets,
+}
+
+impl WholeBodyTarget {
+    /// The target of `reference`, with rates from `previous` `dt` ago.
+    pub fn new(
+        reference: &BodyPose,
+        previous: Option<&BodyPose>,
+        dt: f64,
+        stance: Stance,
+        motors: super::inverse_dynamics::MotorTargets,
+    ) -> WholeBodyTarget {
+        let mut rates = JointMap::splat(DVec3::ZERO);
+        let (mut root_velocity, mut pelvis_rate) = (DVec3::ZERO, DVec3::ZERO);
+        if let Some(prev) = previous.filter(|_| dt > 0.0) {
+            for j in Joint::ALL {
+                let Some(p) = j.parent() else {
+                    continue;
+                };
+                let local = |b: &BodyPose| b.rotations[p].inverse() * b.rotations[j];
+                rates[j] = clamp_len(
+                    rotvec(local(reference) * local(prev).inverse()) / dt,
+                    super::inverse_dynamics::MAX_RATE,
+                );
+            }
+            root_velocity = (reference.root - prev.root) / dt;
+            pelvis_rate = rotvec(
+                reference.rotations[Joint::Pelvis] * prev.rotations[Joint::Pelvis].inverse(),
+            ) / dt;
+        }
+        WholeBodyTarget {
+            reference: *reference,
+            rates,
+            root_velocity,
+            pelvis_rate,
+            stance,
+            motors,
+        }
+    }
+}
+
+/// One substep's output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WholeBodyForces {
+    /// Joint torques (frame axes) for the joints it drives.
+    pub torques: JointMap<DVec3>,
+    /// Which joints it drives (their motors are off).
+    pub driven: JointMap<bool>,
+    /// The residual at the pelvis origin from outside: force, N.
+    pub residual_force: DVec3,
+    /// ... and moment about the pelvis origin, N m.
+    pub residual_moment: DVec3,
+    /// What the contacts were asked to carry together, N.
+    pub carried: DVec3,
+}
+
+const LEGS: [[Joint; 3]; 2] = [
+    [Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle],
+    [Joint::RightHip, Joint::RightKnee, Joint::RightAnkle],
+];
+
+fn is_arm(j: Joint) -> bool {
+    matches!(
+        j,
+        Joint::LeftClavicle
+            | Joint::RightClavicle
+            | Joint::LeftShoulder
+            | Joint::RightShoulder
+            | Joint::LeftElbow
+            | Joint::RightElbow
+            | Joint::LeftWrist
+            | Joint::RightWrist
+    )
+}
+
+impl WholeBody {
+    /// Physics steps per tick: [`WholeBody::substeps`] while it acts
+    /// (within 1..=16), else 1.
+    pub fn steps_per_tick(&self) -> usize {
+        if self.enabled {
+            self.substeps.clamp(1, 16)
+        } else {
+            1
+        }
+    }
+
+    /// Whether it drives `joint` (with its motors off).
+    pub fn drives(&self, joint: Joint) -> bool {
+        joint.parent().is_some()
+            && !matches!(joint, Joint::LeftToe | Joint::RightToe)
+            && !(self.arms_by_motors && is_arm(joint))
+    }
+
+    /// This substep's torques and residual for `avatar` in `world`;
+    /// `touching`: the feet in contact now.
+    pub fn forces(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        target: &WholeBodyTarget,
+        touching: Stance,
+    ) -> Option<WholeBodyForces> {
+        let (body, index) = ArticulatedBody::from_avatar(avatar, world)?;
+        let n = body.dofs();
+        let g = DVec3::new(0.0, -self.gravity, 0.0);
+        let base = body.segments[0];
+        let mass: f64 = body.segments.iter().map(|s| s.mass).sum();
+        let mut qdd = self.joint_accelerations(avatar, world, &body, target);
+        let base_acc = self.base_accelerations(&body, target);
+        put(&mut qdd, 0, base_acc.0);
+        put(&mut qdd, 3, base_acc.1);
+        let stance = [
+            target.stance.left && touching.left,
+            target.stance.right && touching.right,
+        ];
+        let points = self.contact_points(avatar, world, &index, stance);
+        if self.one_qp {
+            return self.one_qp_forces(avatar, world, &body, &index, stance, &qdd, &points);
+        }
+        let pd = qdd.clone();
+        self.hold_stance_feet(avatar, &body, &index, stance, &mut qdd, &pd);
+        let settings = DistributionSettings {
+            friction: self.friction,
+            moment_weight: self.moment_weight,
+            regulariser: self.regulariser,
+            sweeps: self.sweeps,
+        };
+        let share = |gen: &[f64]| {
+            let want = Wrench {
+                force: get(gen, 0),
+                moment: get(gen, 3),
+            };
+            let where_: Vec<DVec3> = points.iter().map(|p| p.1).collect();
+            let f = distribute(&where_, base.origin, want, &settings);
+            let got = wrench_of(&where_, &f, base.origin);
+            (want, f, got)
+        };
+        let cap_f = self.residual_share.max(0.0) * mass * self.gravity;
+        let cap_m = self.residual_torque_n_m_kg.max(0.0) * mass;
+        let mut gen = body.inverse_dynamics(&qdd, g, true);
+        let (mut want, mut f, mut got) = share(&gen);
+        let residual = |want: Wrench, got: Wrench| {
+            (
+                clamp_len(want.force - got.force, cap_f),
+                clamp_len(want.moment - got.moment, cap_m),
+            )
+        };
+        let (mut rf, mut rm) = residual(want, got);
+        // What the cap cut: the base accelerates less, by M_bb^-1 of it.
+        let cut_f = want.force - got.force - rf;
+        let cut_m = want.moment - got.moment - rm;
+        if self.lower_base && cut_f.length() + cut_m.length() > 1e-6 {
+            let cols = body.mass_columns(6);
+            let mut mbb = [0.0; 36];
+            for (c, col) in cols.iter().enumerate() {
+                for r in 0..6 {
+                    mbb[r * 6 + c] = col[r];
+                }
+            }
+            let cut = [cut_f.x, cut_f.y, cut_f.z, cut_m.x, cut_m.y, cut_m.z];
+            if let Some(d) = super::dense::solve_spd(&mbb, 6, &cut) {
+                for k in 0..6 {
+                    qdd[k] -= d[k];
+                }
+                self.hold_stance_feet(avatar, &body, &index, stance, &mut qdd, &pd);
+                gen = body.inverse_dynamics(&qdd, g, true);
+                (want, f, got) = share(&gen);
+                (rf, rm) = residual(want, got);
+            }
+        }
+        for ((seg, x), fk) in points.iter().zip(&f) {
+            body.add_point_force(&mut gen, *seg, *x, -*fk);
+        }
+        let (torques, driven) = self.joint_torques(avatar, world, &body, &gen);
+        debug_assert_eq!(gen.len(), n);
+        Some(WholeBodyForces {
+            torques,
+            driven,
+            residual_force: rf,
+            residual_moment: rm,
+            carried: got.force,
+        })
+    }
+
+    /// The QP's torques and residual (`one_qp`).
+    #[allow(clippy::too_many_arguments)]
+    fn one_qp_forces(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        index: &JointMap<Option<usize>>,
+        stance: [bool; 2],
+        qdd_pd: &[f64],
+        points: &[(usize, DVec3)],
+    ) -> Option<WholeBodyForces> {
+        let mass: f64 = body.segments.iter().map(|s| s.mass).sum();
+        let axes: Vec<(DMat3, [bool; 3])> = body
+            .segments
+            .iter()
+            .map(|s| {
+                let (Some(frame), Some(parent)) = (avatar.frame(s.joint), s.joint.parent()) else {
+                    return (DMat3::IDENTITY, [false; 3]);
+                };
+                let p = avatar
+                    .bone(world, parent)
+                    .map_or(DQuat::IDENTITY, |b| b.rotation);
+                (
+                    frame.world_axes(p),
+                    frame.axes.map(|r| matches!(r, AxisRange::Free { .. })),
+                )
+            })
+            .collect();
+        let feet: Vec<usize> = [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .zip(stance)
+            .filter_map(|(j, on)| if on { index[j] } else { None })
+            .collect();
+        let g = DVec3::new(0.0, -self.gravity, 0.0);
+        let problem = super::whole_body_qp::QpProblem {
+            body,
+            qdd_pd,
+            axes: &axes,
+            feet: &feet,
+            foot_rate: self.foot_rate,
+            points,
+            friction: self.friction,
+            gravity: g,
+        };
+        let weights = super::whole_body_qp::QpWeights {
+            base_linear: self.qp_base_linear * mass,
+            base_angular: self.qp_base_angular,
+            joint: self.qp_joint,
+            residual: self.qp_residual,
+            regulariser: self.regulariser,
+        };
+        let sol = super::whole_body_qp::solve(&problem, &weights)?;
+        let mut gen = body.inverse_dynamics(&sol.qdd, g, true);
+        for ((seg, x), fk) in points.iter().zip(&sol.forces) {
+            body.add_point_force(&mut gen, *seg, *x, -*fk);
+        }
+        let (torques, driven) = self.joint_torques(avatar, world, body, &gen);
+        let cap_f = self.residual_share.max(0.0) * mass * self.gravity;
+        let cap_m = self.residual_torque_n_m_kg.max(0.0) * mass;
+        Some(WholeBodyForces {
+            torques,
+            driven,
+            residual_force: clamp_len(sol.residual_force, cap_f),
+            residual_moment: clamp_len(sol.residual_moment, cap_m),
+            carried: sol.forces.iter().copied().sum(),
+        })
+    }
+
+    /// The joint rows of a generalised force as torques on the joints it
+    /// drives (frame axes, free axes only).
+    fn joint_torques(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        gen: &[f64],
+    ) -> (JointMap<DVec3>, JointMap<bool>) {
+        let mut torques = JointMap::splat(DVec3::ZERO);
+        let mut driven = JointMap::splat(false);
+        for (i, s) in body.segments.iter().enumerate().skip(1) {
+            if !self.drives(s.joint) {
+                continue;
+            }
+            let (Some(frame), Some(parent)) = (avatar.frame(s.joint), s.joint.parent()) else {
+                continue;
+            };
+            let Some(pb) = avatar.bone(world, parent) else {
+                continue;
+            };
+            let axes = frame.world_axes(pb.rotation);
+            let tau = get(gen, ArticulatedBody::joint_row(i));
+            let mut local = axes.transpose() * tau;
+            for (k, r) in frame.axes.iter().enumerate() {
+                if matches!(r, AxisRange::Locked) || !local[k].is_finite() {
+                    local[k] = 0.0;
+                }
+            }
+            torques[s.joint] = local;
+            driven[s.joint] = true;
+        }
+        (torques, driven)
+    }
+
+    /// The joints' wanted accelerations (world axes, on their free axes
+    /// only): a PD toward the reference's rotation relative to the
+    /// simulated parent and the reference's relative rate.
+    fn joint_accelerations(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        target: &WholeBodyTarget,
+    ) -> Vec<f64> {
+        let mut qdd = vec![0.0; body.dofs()];
+        let w = 2.0 * std::f64::consts::PI * self.joint_hz.max(0.0);
+        let z = 2.0 * self.damping_ratio.max(0.0) * w;
+        let r = &target.reference.rotations;
+        for (i, s) in body.segments.iter().enumerate().skip(1) {
+            let j = s.joint;
+            let (Some(frame), Some(parent), Some(pi)) = (avatar.frame(j), j.parent(), s.parent)
+            else {
+                continue;
+            };
+            let (Some(pb), Some(cb)) = (avatar.bone(world, parent), avatar.bone(world, j)) else {
+                continue;
+            };
+            let p = pb.rotation;
+            if self.in_range_targets {
+                if let Some((angles, rates)) = avatar.joint_state(world, j) {
+                    let (aim, rate) = target.motors[j];
+                    let mut a = DVec3::ZERO;
+                    for (k, range) in frame.axes.iter().enumerate() {
+                        if let AxisRange::Free { min, max } = *range {
+                            a[k] = w * w * (aim[k].clamp(min, max) - angles[k])
+                                + z * (rate[k] - rates[k]);
+                        }
+                    }
+                    let a = frame.world_axes(p) * clamp_len(a, self.max_joint_accel);
+                    put(&mut qdd, ArticulatedBody::joint_row(i), a);
+                }
+                continue;
+            }
+            let want = p * (r[parent].inverse() * r[j]);
+            let err = rotvec(want * cb.rotation.inverse());
+            let u = s.omega - body.segments[pi].omega;
+            let u_want = p * target.rates[j];
+            let a = clamp_len(err * w * w + (u_want - u) * z, self.max_joint_accel);
+            put(
+                &mut qdd,
+                ArticulatedBody::joint_row(i),
+                free_part(frame.world_axes(p), &frame.axes, a),
+            );
+        }
+        qdd
+    }
+
+    /// The base's wanted accelerations (linear of the pelvis origin,
+    /// angular): PDs toward the reference root and pelvis turn.
+    fn base_accelerations(
+        &self,
+        body: &ArticulatedBody,
+        target: &WholeBodyTarget,
+    ) -> (DVec3, DVec3) {
+        let base = body.segments[0];
+        let wr = 2.0 * std::f64::consts::PI * self.root_hz.max(0.0);
+        let wt = 2.0 * std::f64::consts::PI * self.torso_hz.max(0.0);
+        let z = 2.0 * self.damping_ratio.max(0.0);
+        let lin = (target.reference.root - base.origin) * wr * wr
+            + (target.root_velocity - base.origin_velocity) * z * wr;
+        let now = pelvis_rotation(body);
+        let ang = rotvec(target.reference.rotations[Joint::Pelvis] * now.inverse()) * wt * wt
+            + (target.pelvis_rate - base.omega) * z * wt;
+        (lin, ang)
+    }
+
+    /// Re-solves each standing leg's joint accelerations (free axes of the
+    /// hip, knee and ankle) so that its foot does not accelerate (and its
+    /// velocity dies away), keeping close to the PD's `pd` in the null
+    /// space.
+    fn hold_stance_feet(
+        &self,
+        avatar: &SimAvatar,
+        body: &ArticulatedBody,
+        index: &JointMap<Option<usize>>,
+        stance: [bool; 2],
+        qdd: &mut [f64],
+        pd: &[f64],
+    ) {
+        for (leg, stands) in LEGS.iter().zip(stance) {
+            if !stands {
+                continue;
+            }
+            let Some(foot) = index[leg[2]] else {
+                continue;
+            };
+            // Columns: each free axis of the leg's joints.
+            let mut cols: Vec<(usize, DVec3)> = Vec::new();
+            for &j in leg {
+                let (Some(i), Some(frame)) = (index[j], avatar.frame(j)) else {
+                    continue;
+                };
+                let axes = parent_axes(body, i, frame);
+                for (k, r) in frame.axes.iter().enumerate() {
+                    if matches!(r, AxisRange::Free { .. }) {
+                        cols.push((i, axes.col(k)));
+                    }
+                }
+            }
+            if cols.is_empty() {
+                continue;
+            }
+            // The foot's acceleration with the leg's joints still.
+            let mut q0 = qdd.to_vec();
+            for &j in leg {
+                if let Some(i) = index[j] {
+                    put(&mut q0, ArticulatedBody::joint_row(i), DVec3::ZERO);
+                }
+            }
+            let acc = body.accelerations(&q0, true)[foot];
+            let fs = body.segments[foot];
+            let want_ang = -fs.omega * self.foot_rate - acc.angular;
+            let want_lin = -fs.origin_velocity * self.foot_rate - acc.origin;
+            // Rows: 3 angular (weighted as at 15 cm), 3 linear.
+            let wa = 0.15;
+            let rows: Vec<[f64; 6]> = cols
+                .iter()
+                .map(|(i, axis)| {
+                    let lin = axis.cross(fs.origin - body.segments[*i].origin);
+                    [axis.x * wa, axis.y * wa, axis.z * wa, lin.x, lin.y, lin.z]
+                })
+                .collect();
+            let rhs = [
+                want_ang.x * wa,
+                want_ang.y * wa,
+                want_ang.z * wa,
+                want_lin.x,
+                want_lin.y,
+                want_lin.z,
+            ];
+            let m = cols.len();
+            let eps = self.stance_pd_weight.max(1e-9);
+            let mut a = vec![0.0; m * m];
+            let mut b = vec![0.0; m];
+            for r in 0..m {
+                for c in 0..m {
+                    a[r * m + c] = (0..6).map(|k| rows[r][k] * rows[c][k]).sum();
+                }
+                a[r * m + r] += eps;
+                let x_pd = get(pd, ArticulatedBody::joint_row(cols[r].0)).dot(cols[r].1);
+                b[r] = (0..6).map(|k| rows[r][k] * rhs[k]).sum::<f64>() + eps * x_pd;
+            }
+            let Some(x) = super::dense::solve_spd(&a, m, &b) else {
+                continue;
+            };
+            for &j in leg {
+                if let Some(i) = index[j] {
+                    put(qdd, ArticulatedBody::joint_row(i), DVec3::ZERO);
+                }
+            }
+            for ((i, axis), s) in cols.iter().zip(x) {
+                let row = ArticulatedBody::joint_row(*i);
+                let now = get(qdd, row);
+                put(
+                    qdd,
+                    row,
+                    now + *axis * s.clamp(-4.0 * self.max_joint_accel, 4.0 * self.max_joint_accel),
+                );
+            }
+        }
+    }
+
+    /// The contact points of the standing feet: the corners of each foot's
+    /// box within [`WholeBody::contact_band_m`] of its lowest, with the
+    /// foot's segment.
+    fn contact_points(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        index: &JointMap<Option<usize>>,
+        stance: [bool; 2],
+    ) -> Vec<(usize, DVec3)> {
+        let mut out = Vec::new();
+        for (foot, stands) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .zip(stance)
+        {
+            let (true, Some(seg), Some(h)) = (stands, index[foot], avatar.bodies[foot]) else {
+                continue;
+            };
+            let Some(b) = world.bodies.get(h) else {
+                continue;
+            };
+            let body_pose = pose64(b.position());
+            let mut corners = Vec::with_capacity(4);
+            for &ch in &avatar.colliders {
+                let Some(c) = world.colliders.get(ch) else {
+                    continue;
+                };
+                if c.parent() != Some(h) {
+                    continue;
+                }
+                let Some(rc) = c.shape().as_round_cuboid() else {
+                    continue;
+                };
+                let he = v64(rc.inner_shape.half_extents);
+                let r = f64::from(rc.border_radius);
+                let local = c.position_wrt_parent().map(pose64).unwrap_or_default();
+                for (sx, sz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                    let p = DVec3::new(sx * he.x, -he.y - r, sz * he.z);
+                    corners.push(body_pose.transform_point(local.transform_point(p)));
+                }
+            }
+            let low = corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+            out.extend(
+                corners
+                    .into_iter()
+                    .filter(|p| p.y <= low + self.contact_band_m)
+                    .map(|p| (seg, p)),
+            );
+        }
+        out
+    }
+}
+
+/// The pelvis's rotation (the base segment's).
+fn pelvis_rotation(body: &ArticulatedBody) -> DQuat {
+    body.segments[0].rotation
+}
+
+/// The world axes of segment `i`'s joint frame (from its parent's rotation).
+fn parent_axes(body: &ArticulatedBody, i: usize, frame: &super::joint_frames::JointFrame) -> DMat3 {
+    let p = body.segments[i]
+        .parent
+        .map_or(DQuat::IDENTITY, |p| body.segments[p].rotation);
+    frame.world_axes(p)
+}
+
+/// `a`'s part on the free axes of a joint frame whose world axes are `axes`.
+fn free_part(axes: DMat3, ranges: &[AxisRange; 3], a: DVec3) -> DVec3 {
+    let mut out = DVec3::ZERO;
+    for (k, r) in ranges.iter().enumerate() {
+        if matches!(r, AxisRange::Free { .. }) {
+            let axis = axes.col(k);
+            out += axis * axis.dot(a);
+        }
+    }
+    out
+}
+
+/// The controller's output summed over a tick's substeps, for the frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WholeBodySum {
+    torques: JointMap<DVec3>,
+    residual_force: DVec3,
+    residual_moment: DVec3,
+    steps: usize,
+}
+
+impl Default for WholeBodySum {
+    fn default() -> Self {
+        WholeBodySum {
+            torques: JointMap::splat(DVec3::ZERO),
+            residual_force: DVec3::ZERO,
+            residual_moment: DVec3::ZERO,
+            steps: 0,
+        }
+    }
+}
+
+impl WholeBodySum {
+    /// Adds one substep.
+    pub fn add(&mut self, f: &WholeBodyForces) {
+        for j in Joint::ALL {
+            self.torques[j] += f.torques[j];
+        }
+        self.residual_force += f.residual_force;
+        self.residual_moment += f.residual_moment;
+        self.steps += 1;
+    }
+
+    /// Puts the tick's means in the frame's arrays: the joint torques are
+    /// the tracking (inverse-dynamics) array of the joints it drove, the
+    /// residual is assist (nothing when it did not act).
+    pub fn report(&self, arrays: &mut super::controller::FrameArrays) {
+        if self.steps == 0 {
+            return;
+        }
+        let n = self.steps as f64;
+        for j in Joint::ALL {
+            let t = self.torques[j] / n;
+            if t != DVec3::ZERO {
+                // Its torque holds the weight and the balance too.
+                arrays.inverse_dynamics.torques[j] = t;
+                arrays.gravity.torques[j] = DVec3::ZERO;
+                arrays.balance.torques[j] = DVec3::ZERO;
+                arrays.locomotion.torques[j] = DVec3::ZERO;
+            }
+        }
+        arrays.total = super::force_array::ForceArray::sum([
+            &arrays.inverse_dynamics,
+            &arrays.gravity,
+            &arrays.balance,
+            &arrays.locomotion,
+        ]);
+        let (f, m) = (self.residual_force / n, self.residual_moment / n);
+        arrays.assist.root_force += f;
+        arrays.assist.root_torque += m;
+        arrays.total.root_force = arrays.assist.root_force;
+        arrays.total.root_torque = arrays.assist.root_torque;
+    }
+}
