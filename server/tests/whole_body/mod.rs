@@ -6,9 +6,7 @@
 //! (here: the controller's capped residual) stays small. Its first second,
 //! dropping onto its feet, does not count.
 
-mod cluster_push;
-mod common;
-
+use crate::{cluster_push, common};
 use posewire_client::pb;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
