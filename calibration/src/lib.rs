@@ -43,6 +43,7 @@ mod measures;
 pub mod poses;
 mod rows;
 mod sway;
+mod symmetry;
 mod wizard;
 
 pub use arm::ArmFit;
