@@ -104,6 +104,8 @@ struct Sums {
     shoulder_width_err: Mean,
     true_ratio: Vec<f64>,
     forearm_asymmetry: Mean,
+    head_x: Mean,
+    pelvis_x: Mean,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -165,6 +167,15 @@ fn clip_sums(
             * (len(Joint::LeftWrist, Joint::LeftElbow) - len(Joint::RightWrist, Joint::RightElbow))
                 .abs(),
     );
+    for (device, sum) in [
+        (Device::Head, &mut s.head_x),
+        (Device::Pelvis, &mut s.pelvis_x),
+    ] {
+        let truth = takes.truth.devices.iter().find(|d| d.device == device);
+        if let (Some(mount), Some(truth)) = (profile.tracker(device), truth) {
+            sum.add(100.0 * (mount.offset().x - truth.offset.x).abs());
+        }
+    }
     for &(device, shoulder, elbow, wrist) in &HANDS {
         let Some(mount) = profile.tracker(device) else {
             continue;
@@ -291,5 +302,10 @@ fn print(s: &Sums) {
     println!(
         "true |left - right forearm| {:.2} cm",
         s.forearm_asymmetry.get()
+    );
+    println!(
+        "sideways offset error: head {:.2} cm, pelvis {:.2} cm",
+        s.head_x.get(),
+        s.pelvis_x.get()
     );
 }
