@@ -106,6 +106,11 @@ struct Sums {
     forearm_asymmetry: Mean,
     head_x: Mean,
     pelvis_x: Mean,
+    /// Solver wrist from the direct one where the direct wrist is beyond
+    /// the arm's reach from the solver's shoulder, and where not.
+    gap_out_of_reach: Mean,
+    gap_in_reach: Mean,
+    out_of_reach_share: Mean,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -219,7 +224,8 @@ fn clip_sums(
                 s.direct_true.add(100.0 * (tru - gt[wrist]).length());
             }
         }
-        solver_sums(&frames, truth, start, wrist, &samples, s);
+        let reach = profile.segments.upper_arm + profile.segments.forearm;
+        solver_sums(&frames, truth, start, (shoulder, wrist, reach), &samples, s);
     }
     Ok(())
 }
@@ -229,7 +235,7 @@ fn solver_sums(
     frames: &[JointFrame],
     truth: &[JointFrame],
     start: f64,
-    wrist: Joint,
+    (shoulder, wrist, reach): (Joint, Joint, f64),
     samples: &[(f64, DVec3, DVec3)],
     s: &mut Sums,
 ) {
@@ -253,7 +259,15 @@ fn solver_sums(
         // The latest sample at or before the frame.
         let i = samples.partition_point(|x| x.0 <= f.time_s + 1e-9);
         if i > 0 && f.time_s - samples[i - 1].0 < 0.02 {
-            let d = 100.0 * (f.joints[wrist].position - samples[i - 1].1).length();
+            let direct = samples[i - 1].1;
+            let d = 100.0 * (f.joints[wrist].position - direct).length();
+            let out = (direct - f.joints[shoulder].position).length() > 0.995 * reach;
+            s.out_of_reach_share.add(if out { 1.0 } else { 0.0 });
+            if out {
+                s.gap_out_of_reach.add(d);
+            } else {
+                s.gap_in_reach.add(d);
+            }
             s.solver_vs_direct.add(d);
             if bin == 2 {
                 s.solver_vs_direct_fast.add(d);
@@ -302,6 +316,12 @@ fn print(s: &Sums) {
     println!(
         "true |left - right forearm| {:.2} cm",
         s.forearm_asymmetry.get()
+    );
+    println!(
+        "out of the arm's reach from the solver's shoulder: {:.3} of frames, gap there {:.3} cm, elsewhere {:.3} cm",
+        s.out_of_reach_share.get(),
+        s.gap_out_of_reach.get(),
+        s.gap_in_reach.get()
     );
     println!(
         "sideways offset error: head {:.2} cm, pelvis {:.2} cm",
