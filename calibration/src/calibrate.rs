@@ -11,10 +11,11 @@ use posewire_body::{BodyProfile, Device, Side, Source};
 use crate::arm::{fit_arm, hand_of, ArmFit};
 use crate::error::CalibrationError;
 use crate::heading;
-use crate::measures::{body_profile, Observed};
+use crate::measures::{body_profile, shoulder_width_with_prior, Observed};
 use crate::poses::bone_rotation;
 use crate::rows::{mean_position, mean_rotation, pose_index, valid_rows, Counts, Row};
 use crate::sway::{estimate_tilts, remove_tilts};
+use crate::symmetry::{symmetric_arms, Midline};
 
 /// Fewest valid samples of the head and of each hand needed in each pose
 /// (a pose is held about one second, 90 samples at 90 Hz).
@@ -52,6 +53,11 @@ pub struct CalibrationOptions {
     /// Refine the head and pelvis offsets from the body's symmetry (pelvis
     /// above the ankles' midpoint, head centred between the shoulders).
     pub symmetry_priors: bool,
+    /// Estimate the hand offsets along the forearm and across the palm
+    /// (which the poses leave open) from the body's symmetry: forearms of
+    /// one length, shoulders centred on the midline the head, pelvis and
+    /// ankles show, and the shoulder width's prior.
+    pub symmetric_arms: bool,
 }
 
 impl Default for CalibrationOptions {
@@ -60,6 +66,7 @@ impl Default for CalibrationOptions {
             remove_sway: true,
             ratio_priors: true,
             symmetry_priors: true,
+            symmetric_arms: true,
         }
     }
 }
@@ -175,8 +182,8 @@ pub fn calibrate_with(
         }
     }
 
-    let left_arm = arm(&rows, Side::Left, yaw, &mut warnings)?;
-    let right_arm = arm(&rows, Side::Right, yaw, &mut warnings)?;
+    let mut left_arm = arm(&rows, Side::Left, yaw, &mut warnings)?;
+    let mut right_arm = arm(&rows, Side::Right, yaw, &mut warnings)?;
 
     let joint_of = |device: Device, pose: Option<CalibrationPose>| {
         mean_position(&rows, device, pose).map(|p| p - yaw * device.nominal_offset())
@@ -189,6 +196,29 @@ pub fn calibrate_with(
             needed: MIN_SAMPLES_PER_POSE,
         },
     )?;
+    let pelvis_joint = joint_of(Device::Pelvis, None);
+    let left_ankle = joint_of(Device::LeftFoot, None);
+    let right_ankle = joint_of(Device::RightFoot, None);
+    let shoulder_width_measured_m = (left_arm.shoulder - right_arm.shoulder).length();
+    if options.symmetric_arms {
+        let mut midlines = vec![Midline::one_offset(head_joint.dot(left))];
+        midlines.extend(pelvis_joint.map(|p| Midline::one_offset(p.dot(left))));
+        if let (Some(l), Some(r)) = (left_ankle, right_ankle) {
+            midlines.push(Midline::two_offsets(0.5 * (l + r).dot(left)));
+        }
+        let width_error = if options.ratio_priors {
+            shoulder_width_measured_m
+                - shoulder_width_with_prior(shoulder_width_measured_m, head_joint.y)
+        } else {
+            0.0
+        };
+        symmetric_arms(
+            [&mut left_arm, &mut right_arm],
+            left,
+            width_error,
+            &midlines,
+        );
+    }
     let hip_height_from_hands =
         hands_on_hips_hip_height(&hips_rows, &counts, &mounts, [&left_arm, &right_arm])?;
     let observed = Observed {
@@ -198,14 +228,28 @@ pub fn calibrate_with(
         left_arm,
         right_arm,
         hip_height_from_hands,
-        pelvis_joint: joint_of(Device::Pelvis, None),
-        left_ankle: joint_of(Device::LeftFoot, None),
-        right_ankle: joint_of(Device::RightFoot, None),
+        pelvis_joint,
+        left_ankle,
+        right_ankle,
         ratio_priors: options.ratio_priors,
+        width_prior_applied: options.symmetric_arms,
     };
-    let (mut profile, shoulder_width_measured_m) = body_profile(&observed)?;
-    let refined =
-        |device: Device| refined_offset(device, &rows, yaw, &observed, options.symmetry_priors);
+    let mut profile = body_profile(&observed)?;
+    // With symmetric arms the shoulders' midpoint is already the midline
+    // every midline joint showed (the head's and pelvis's included).
+    let midline = options
+        .symmetric_arms
+        .then(|| 0.5 * (observed.left_arm.shoulder + observed.right_arm.shoulder).dot(left));
+    let refined = |device: Device| {
+        refined_offset(
+            device,
+            &rows,
+            yaw,
+            &observed,
+            options.symmetry_priors,
+            midline,
+        )
+    };
     for (&device, &mount) in &mounts {
         let (offset, offset_source) = match device {
             Device::LeftHand => (left_arm.hand_offset, Source::Measured),
@@ -474,13 +518,17 @@ fn angle_difference(a: f64, b: f64) -> f64 {
 /// joint is centred between the shoulders. Each such estimate is averaged
 /// with the nominal offset, weighted by how uncertain each is (the nominal
 /// is off by up to 3 cm in any direction; the ankles and shoulders carry
-/// their own unobserved offsets). Returns `None` where nothing is revealed.
+/// their own unobserved offsets). With `midline` (the sideways position
+/// the symmetric arms found from every midline joint), the head and pelvis
+/// joints are put on it sideways instead. Returns `None` where nothing is
+/// revealed.
 fn refined_offset(
     device: Device,
     rows: &[crate::rows::Row],
     yaw: DQuat,
     observed: &Observed,
     enabled: bool,
+    midline: Option<f64>,
 ) -> Option<DVec3> {
     if !enabled {
         return None;
@@ -508,7 +556,17 @@ fn refined_offset(
         }
         sum / weight - nominal_joint.dot(axis)
     };
+    // The sideways position on the midline every midline joint showed.
+    let on_midline = |joint: DVec3| match midline {
+        Some(m) => joint + left * (m - joint.dot(left)),
+        None => joint,
+    };
     let joint = match device {
+        Device::Pelvis if midline.is_some() => on_midline(
+            nominal_joint
+                + forward * blend(forward, &ankles.map(|a| vec![(a, 2.0)]).unwrap_or_default()),
+        ),
+        Device::Head if midline.is_some() => on_midline(nominal_joint),
         Device::Pelvis => {
             // Sideways: centred under the shoulders and, with foot trackers,
             // above the ankles; forward: above the ankles (how far the

@@ -21,14 +21,20 @@
 //!    [`Source`](posewire_body::Source). Measures that rest on offsets the
 //!    poses cannot see (shoulder width, hip width, hip height) are combined
 //!    with their ratio values by inverse-variance weighting
-//!    ([`CalibrationOptions::ratio_priors`]).
+//!    ([`CalibrationOptions::ratio_priors`]);
+//! 6. the hand offsets' two open directions from the body's symmetry
+//!    (equal forearms, shoulders centred on the midline the head, pelvis
+//!    and ankles show, the shoulder width's prior), and the head and
+//!    pelvis put on that midline sideways
+//!    ([`CalibrationOptions::symmetric_arms`]).
 //!
 //! What the poses cannot tell apart, whatever the data: the hand offset
 //! along the forearm from the forearm length, the hand offset across the
 //! palm from the shoulder's sideways position, and the head, pelvis and foot
-//! offsets from the joints under them. Those stay at the nominal offsets,
-//! which sets an error floor of about a centimetre on the forearm, the head
-//! height and (before the prior) one and a half on the shoulder width.
+//! offsets from the joints under them. Those stay at the nominal offsets
+//! (the hands' in part estimated by step 6), which sets an error floor of
+//! about a centimetre on the forearm, the head height and (before the
+//! prior) one and a half on the shoulder width.
 //!
 //! [`CalibrationWizard`] is the live state machine that asks for each pose,
 //! waits until the person is still, records about a second and hands back
@@ -43,6 +49,7 @@ mod measures;
 pub mod poses;
 mod rows;
 mod sway;
+mod symmetry;
 mod wizard;
 
 pub use arm::ArmFit;

@@ -55,11 +55,27 @@ pub(crate) struct Observed {
     /// Whether to combine the poorly observed measures with their
     /// anthropometric ratios (see `CalibrationOptions::ratio_priors`).
     pub ratio_priors: bool,
+    /// The shoulders already carry the shoulder width's prior (the arms
+    /// were made symmetric with it), so it is not applied again.
+    pub width_prior_applied: bool,
 }
 
-/// The body part of a profile (no trackers yet), and the shoulder width as
-/// measured before any prior.
-pub(crate) fn body_profile(o: &Observed) -> Result<(BodyProfile, f64), CalibrationError> {
+/// The shoulder width combined with its anthropometric prior for a person
+/// whose head joint is `head_height` above the floor; the measured width's
+/// error is the two hand offsets' across the palm.
+pub(crate) fn shoulder_width_with_prior(measured: f64, head_height: f64) -> f64 {
+    let stature = head_height / ratio::HEAD_HEIGHT;
+    let prior = ratio::SHOULDER_WIDTH * stature;
+    fuse(
+        measured,
+        2.0 * OFFSET_SIGMA_M * OFFSET_SIGMA_M,
+        prior,
+        (SHOULDER_WIDTH_PRIOR_CV * prior).powi(2),
+    )
+}
+
+/// The body part of a profile (no trackers yet).
+pub(crate) fn body_profile(o: &Observed) -> Result<BodyProfile, CalibrationError> {
     let mut sources: BTreeMap<String, Source> = BTreeMap::new();
     let mut set = |name: &str, source: Source| {
         sources.insert(name.to_string(), source);
@@ -100,13 +116,11 @@ pub(crate) fn body_profile(o: &Observed) -> Result<(BodyProfile, f64), Calibrati
             measured
         }
     };
-    // The measured width's error is the two hand offsets across the palm.
-    let shoulder_width = with_prior(
-        measured_width,
-        2.0 * var_offset,
-        ratio::SHOULDER_WIDTH * stature,
-        SHOULDER_WIDTH_PRIOR_CV,
-    );
+    let shoulder_width = if o.ratio_priors && !o.width_prior_applied {
+        shoulder_width_with_prior(measured_width, head_height)
+    } else {
+        measured_width
+    };
     set("shoulder_width", Source::Measured);
     let upper_arm = 0.5 * (o.left_arm.upper_arm + o.right_arm.upper_arm);
     let forearm = 0.5 * (o.left_arm.forearm + o.right_arm.forearm);
@@ -212,5 +226,5 @@ pub(crate) fn body_profile(o: &Observed) -> Result<(BodyProfile, f64), Calibrati
         trackers: BTreeMap::new(),
         sources,
     };
-    Ok((profile, measured_width))
+    Ok(profile)
 }

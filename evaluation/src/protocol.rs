@@ -198,7 +198,7 @@ pub fn setting_takes_with(
         seed,
     };
     let takes = synthesize_with(bvh, clip, &options, extras)?;
-    let profile = posewire_calibration::calibrate(&takes.calibration)
+    let profile = posewire_calibration::calibrate_with(&takes.calibration, &extras.calibration)
         .map_err(|source| EvalError::Calibration {
             clip: clip.to_string(),
             devices: devices.len(),

@@ -92,6 +92,9 @@ pub struct SynthExtras {
     /// drawn per clip (where a person puts their hands varies). The other
     /// draws are unchanged.
     pub hands_on_hips: bool,
+    /// How the calibration takes are calibrated (the defaults unless a
+    /// study turns a calibration step off).
+    pub calibration: posewire_calibration::CalibrationOptions,
 }
 
 /// Where the simulated wrists are above the hip joints in `hands_on_hips`,

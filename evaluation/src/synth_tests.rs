@@ -408,6 +408,7 @@ fn hands_on_hips_puts_the_wrists_above_the_hips_and_comes_last() {
     let frames = ground_truth(&bvh, &map);
     let extras = SynthExtras {
         hands_on_hips: true,
+        ..Default::default()
     };
     let (_, poses, hips) = place_calibration(&poser, &frames, 11, RUN, &extras);
     let hips = hips.expect("asked for");

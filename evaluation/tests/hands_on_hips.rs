@@ -26,6 +26,7 @@ fn leg_error(bvh: &Bvh, hips: bool, seed: u64) -> f64 {
         },
         &SynthExtras {
             hands_on_hips: hips,
+            ..Default::default()
         },
     )
     .expect("synthesises");

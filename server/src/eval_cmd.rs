@@ -96,6 +96,10 @@ pub struct EvalArgs {
     /// (after the three required ones), as a person asked for it would.
     #[arg(long)]
     pub hands_on_hips: bool,
+    /// Calibrate without the symmetric arms (the hand offsets along the
+    /// forearm and across the palm left nominal, as before issue 43).
+    #[arg(long)]
+    pub no_symmetric_arms: bool,
 }
 
 /// How `--cv` splits the training corpus.
@@ -184,6 +188,10 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         proportions: args.proportions.unwrap_or_default(),
         extras: SynthExtras {
             hands_on_hips: args.hands_on_hips,
+            calibration: posewire_calibration::CalibrationOptions {
+                symmetric_arms: !args.no_symmetric_arms,
+                ..Default::default()
+            },
         },
         jobs,
         pool: &pool,

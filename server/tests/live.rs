@@ -91,6 +91,7 @@ fn demo_takes_with_hips() -> SynthTakes {
         },
         &SynthExtras {
             hands_on_hips: true,
+            ..Default::default()
         },
     )
     .expect("synthesises")

@@ -77,6 +77,16 @@ pub struct OffsetRefineSettings {
     /// How far a window's still point may lie from the expected wrist,
     /// metres.
     pub hand_gate_m: f64,
+    /// Whether the headset's offset is refined too, from the head turning
+    /// about its pivot while the body holds still
+    /// ([`FootOffsetRefiner::for_head`]).
+    pub head: bool,
+    /// Where the head's turns pivot, in the head bone's frame relative to
+    /// the head joint, metres (the prior a still point is read against).
+    pub head_pivot: DVec3,
+    /// How far a window's still point may lie from the expected pivot,
+    /// metres.
+    pub head_gate_m: f64,
 }
 
 impl Default for OffsetRefineSettings {
@@ -95,6 +105,9 @@ impl Default for OffsetRefineSettings {
             rate_m_per_s: 0.005,
             hands: false,
             hand_gate_m: 0.04,
+            head: false,
+            head_pivot: DVec3::ZERO,
+            head_gate_m: 0.04,
         }
     }
 }
@@ -120,6 +133,8 @@ pub struct FootOffsetRefiner {
     last_window: Option<(DVec3, f64)>,
     /// A hand controller's refiner: the still point is the wrist itself.
     hand: bool,
+    /// The headset's refiner: the still point is the head's pivot.
+    head: bool,
 }
 
 impl FootOffsetRefiner {
@@ -138,6 +153,7 @@ impl FootOffsetRefiner {
             windows: 0,
             last_window: None,
             hand: false,
+            head: false,
         }
     }
 
@@ -148,6 +164,17 @@ impl FootOffsetRefiner {
     pub fn for_hand(calibrated: DVec3) -> FootOffsetRefiner {
         FootOffsetRefiner {
             hand: true,
+            ..FootOffsetRefiner::new(calibrated)
+        }
+    }
+
+    /// The headset's refiner. When the head turns while the body holds
+    /// still, the point it turns about (the prior
+    /// [`OffsetRefineSettings::head_pivot`] from the head joint) stays put;
+    /// as for the hands, a turn shows the offset across its axis.
+    pub fn for_head(calibrated: DVec3) -> FootOffsetRefiner {
+        FootOffsetRefiner {
+            head: true,
             ..FootOffsetRefiner::new(calibrated)
         }
     }
@@ -251,7 +278,16 @@ impl FootOffsetRefiner {
             return None;
         }
         if self.hand {
-            return self.wrist_estimate(axis, turn, settings);
+            return self.pivot_estimate(DVec3::ZERO, settings.hand_gate_m, axis, turn, settings);
+        }
+        if self.head {
+            return self.pivot_estimate(
+                settings.head_pivot,
+                settings.head_gate_m,
+                axis,
+                turn,
+                settings,
+            );
         }
         if axis.x.abs() < settings.min_pitch_share {
             return None;
@@ -274,22 +310,25 @@ impl FootOffsetRefiner {
         })
     }
 
-    /// The offset a hand window implies (the wrist as its still point) and
-    /// how much it counts per bone axis: the turn times how square the axis
-    /// is to the turn's axis.
-    fn wrist_estimate(
+    /// The offset a hand or head window implies (`point`, the wrist or the
+    /// head's pivot in the bone frame, as its still point) and how much it
+    /// counts per bone axis: the turn times how square the axis is to the
+    /// turn's axis.
+    fn pivot_estimate(
         &self,
+        point: DVec3,
+        gate_m: f64,
         axis: DVec3,
         turn: f64,
         settings: &OffsetRefineSettings,
     ) -> Option<(DVec3, DVec3)> {
-        let expected = -self.applied;
+        let expected = point - self.applied;
         let pivot = self.still_point(expected)?;
-        let near = (pivot - expected).length() <= settings.hand_gate_m;
+        let near = (pivot - expected).length() <= gate_m;
         let still = self.residual(pivot) <= settings.max_residual_m;
         let across = (DVec3::ONE - axis * axis).max(DVec3::ZERO);
         let across = DVec3::new(across.x.sqrt(), across.y.sqrt(), across.z.sqrt());
-        (near && still).then_some((-pivot, across * turn))
+        (near && still).then_some((point - pivot, across * turn))
     }
 
     /// The point (bone frame, relative to the device) that moved least over

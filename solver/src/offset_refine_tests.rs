@@ -204,3 +204,33 @@ fn a_hand_moved_with_its_forearm_changes_nothing() {
     assert_eq!(refiner.windows().0, 0);
     assert_eq!(refiner.offset(), calibrated);
 }
+
+#[test]
+fn a_head_turning_about_its_pivot_reveals_the_headsets_offset() {
+    // The head nods and shakes about a pivot 3 cm below and 2 cm behind the
+    // head joint (the prior), the body still.
+    let pivot = DVec3::new(0.0, -0.03, -0.02);
+    let settings = OffsetRefineSettings {
+        head: true,
+        head_pivot: pivot,
+        ..OffsetRefineSettings::default()
+    };
+    let truth = DVec3::new(0.01, 0.095, 0.085);
+    let calibrated = DVec3::new(0.0, 0.08, 0.10);
+    let mut refiner = FootOffsetRefiner::for_head(calibrated);
+    let joint_at_rest = DVec3::new(-0.3, 1.55, 0.4);
+    for k in 0..(60.0 * 90.0) as usize {
+        let t = k as f64 / 90.0;
+        let phase = std::f64::consts::TAU * 0.6 * t;
+        let rotation = DQuat::from_rotation_y(0.6 * phase.sin())
+            * DQuat::from_rotation_x(0.3 * (1.4 * phase).cos());
+        // The pivot stays put; the head joint turns about it.
+        let still = joint_at_rest + pivot;
+        let joint = still - rotation * pivot;
+        refiner.push(t, rotation, joint + rotation * truth, k == 0, &settings);
+    }
+    let before = (calibrated - truth).length();
+    let after = (refiner.offset() - truth).length();
+    assert!(refiner.windows().0 > 100, "{:?}", refiner.windows());
+    assert!(after < 0.25 * before, "{before} -> {after}");
+}

@@ -82,10 +82,17 @@ impl DeviceTracker {
         let refiners = Device::ALL.map(|d| {
             let foot = matches!(d, Device::LeftFoot | Device::RightFoot);
             let hand = matches!(d, Device::LeftHand | Device::RightHand);
+            let head = d == Device::Head;
             let (offset, _) = mounts[d.index()]?;
-            match (refine.enabled, foot, hand && refine.hands) {
-                (true, true, _) => Some(FootOffsetRefiner::new(offset)),
-                (true, _, true) => Some(FootOffsetRefiner::for_hand(offset)),
+            match (
+                refine.enabled,
+                foot,
+                hand && refine.hands,
+                head && refine.head,
+            ) {
+                (true, true, _, _) => Some(FootOffsetRefiner::new(offset)),
+                (true, _, true, _) => Some(FootOffsetRefiner::for_hand(offset)),
+                (true, _, _, true) => Some(FootOffsetRefiner::for_head(offset)),
                 _ => None,
             }
         });

@@ -41,6 +41,10 @@ struct Args {
     /// The hand controllers instead of the foot devices.
     #[arg(long)]
     hands: bool,
+    /// The headset instead of the foot devices (with `head = true` in the
+    /// settings' `[solver.ik.offsets]`).
+    #[arg(long, conflicts_with = "hands")]
+    head: bool,
     #[command(flatten)]
     solver: posewire_tools::solver_file::SolverFile,
 }
@@ -49,7 +53,13 @@ fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
     let settings = args.solver.load()?;
     let (dir, stride) = (args.dir, args.stride);
-    let pair = if args.hands { HANDS } else { FEET };
+    let pair: &[Device] = if args.hands {
+        &HANDS
+    } else if args.head {
+        &[Device::Head]
+    } else {
+        &FEET
+    };
     let devices = posewire_tools::choices::devices(6)?;
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
@@ -71,9 +81,9 @@ fn main() -> anyhow::Result<()> {
                 DeviceTracker::with_refinement(&profile, &ik.filter, &ik.gate, &ik.offsets);
             let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);
             let mut next = 0;
-            let mut last = pair.map(|d| tracker.offset(d));
+            let mut last = pair.iter().map(|&d| tracker.offset(d)).collect::<Vec<_>>();
             let read = |tracker: &DeviceTracker, at: usize, sums: &mut [[f64; 4]; 5]| {
-                for d in pair {
+                for &d in pair {
                     let (Some(o), Some(t)) = (tracker.offset(d), takes.truth.device(d)) else {
                         continue;
                     };
@@ -91,7 +101,7 @@ fn main() -> anyhow::Result<()> {
                     next += 1;
                 }
                 tracker.push(sample);
-                let now = pair.map(|d| tracker.offset(d));
+                let now = pair.iter().map(|&d| tracker.offset(d)).collect::<Vec<_>>();
                 for (a, b) in now.iter().zip(&last) {
                     if let (Some(a), Some(b)) = (a, b) {
                         largest_step = largest_step.max((*a - *b).length());
@@ -127,7 +137,7 @@ fn main() -> anyhow::Result<()> {
                 slot.0 += clock.elapsed().as_secs_f64();
                 slot.1 += takes.trackers.samples.len();
             }
-            for d in pair {
+            for &d in pair {
                 let (Some(r), Some(t)) = (tracker.refiner(d), takes.truth.device(d)) else {
                     continue;
                 };
