@@ -8,12 +8,18 @@
 //! of it is used depends on the noise measured in the device's own samples:
 //! sensor noise shows in third differences at hundreds of times the size of
 //! real human jerk at 90 Hz, so a clean device is passed through untouched
-//! and a noisy one is smoothed.
+//! and a noisy one is smoothed. Optionally a second, longer filter is
+//! used while the device is still ([`crate::motion_gate`]): its difference
+//! from the short one is compared with the measured noise, so a still or
+//! steadily moving device gets the long filter and a turning or
+//! accelerating one the short.
 
 use std::collections::VecDeque;
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::transform::align_hemisphere;
+
+use crate::motion_gate::{MotionGate, MotionGateSettings};
 
 /// Settings of the device smoother.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -34,6 +40,9 @@ pub struct PoseFilterSettings {
     pub noisy_rotation_noise_rad: f64,
     /// How many recent samples the noise estimate averages over.
     pub noise_window: usize,
+    /// The longer filter used while the device is still
+    /// (`[solver.ik.filter.motion_gate]`; off by default).
+    pub motion_gate: MotionGateSettings,
 }
 
 impl Default for PoseFilterSettings {
@@ -46,6 +55,7 @@ impl Default for PoseFilterSettings {
             clean_rotation_noise_rad: 0.1f64.to_radians(),
             noisy_rotation_noise_rad: 0.3f64.to_radians(),
             noise_window: 90,
+            motion_gate: MotionGateSettings::default(),
         }
     }
 }
@@ -145,6 +155,18 @@ fn solve_dense(mut m: Vec<Vec<f64>>) -> Option<Vec<f64>> {
     )
 }
 
+/// The norm of the difference of two filters' weights (the shorter one
+/// padded with zeros): how far apart white noise of unit deviation puts
+/// their outputs, per axis.
+fn weights_gap(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len().max(b.len());
+    (0..n)
+        .map(|k| a.get(k).copied().unwrap_or(0.0) - b.get(k).copied().unwrap_or(0.0))
+        .map(|d| d * d)
+        .sum::<f64>()
+        .sqrt()
+}
+
 /// A running estimate of white-noise size from third differences.
 #[derive(Debug, Clone, Default)]
 struct NoiseMeter {
@@ -199,6 +221,10 @@ pub struct PoseSmoother {
     rotations: VecDeque<DQuat>,
     position_noise: NoiseMeter,
     rotation_noise: NoiseMeter,
+    /// The long filter (when its window is longer than the short one's).
+    long_design: Option<FirDesign>,
+    position_gate: MotionGate,
+    rotation_gate: MotionGate,
     output: (DVec3, DQuat),
     velocity: DVec3,
     angular_velocity: DVec3,
@@ -216,18 +242,27 @@ impl PoseSmoother {
     /// A smoother with no history. Windows are bounded to 1..=[`MAX_WINDOW`]
     /// and 1..=[`MAX_NOISE_WINDOW`] samples.
     pub fn new(settings: PoseFilterSettings) -> PoseSmoother {
+        let window = settings.window.clamp(1, MAX_WINDOW);
+        let long_window = settings.motion_gate.long_window.min(MAX_WINDOW);
         let settings = PoseFilterSettings {
-            window: settings.window.clamp(1, MAX_WINDOW),
+            window,
             noise_window: settings.noise_window.clamp(1, MAX_NOISE_WINDOW),
+            motion_gate: MotionGateSettings {
+                long_window,
+                ..settings.motion_gate
+            },
             ..settings
         };
         PoseSmoother {
             settings,
-            design: FirDesign::new(settings.window),
+            design: FirDesign::new(window),
             positions: VecDeque::new(),
             rotations: VecDeque::new(),
             position_noise: NoiseMeter::default(),
             rotation_noise: NoiseMeter::default(),
+            long_design: (long_window > window).then(|| FirDesign::new(long_window)),
+            position_gate: MotionGate::default(),
+            rotation_gate: MotionGate::default(),
             output: (DVec3::ZERO, DQuat::IDENTITY),
             velocity: DVec3::ZERO,
             angular_velocity: DVec3::ZERO,
@@ -240,6 +275,8 @@ impl PoseSmoother {
         self.rotations.clear();
         self.position_noise.clear();
         self.rotation_noise.clear();
+        self.position_gate.reset();
+        self.rotation_gate.reset();
         self.velocity = DVec3::ZERO;
         self.angular_velocity = DVec3::ZERO;
     }
@@ -257,7 +294,11 @@ impl PoseSmoother {
             Some(&last) => align_hemisphere(rotation, last),
             None => rotation,
         };
-        let keep = self.settings.window.max(4);
+        let keep = self
+            .settings
+            .window
+            .max(self.settings.motion_gate.long_window)
+            .max(4);
         self.positions.push_front(position);
         self.rotations.push_front(rotation);
         self.positions.truncate(keep);
@@ -293,23 +334,51 @@ impl PoseSmoother {
             s.clean_rotation_noise_rad,
             s.noisy_rotation_noise_rad,
         );
-        let n = self.positions.len().min(s.window);
-        let h = self.design.weights(n);
-        let mut fp = DVec3::ZERO;
-        // Rotations are blended as small offsets from the newest sample.
-        let mut fr = DVec3::ZERO;
-        for (k, &w) in h.iter().enumerate() {
-            fp += self.positions[k] * w;
-            fr += (self.rotations[k] * rotation.inverse())
-                .normalize()
-                .to_scaled_axis()
-                * w;
+        let (mut fp, mut fr) = self.fir(self.design.weights(self.positions.len().min(s.window)));
+        if let Some(long) = &self.long_design {
+            let n = self.positions.len();
+            let short_h = self.design.weights(n.min(s.window));
+            let long_h = long.weights(n.min(s.motion_gate.long_window));
+            let gap = weights_gap(short_h, long_h);
+            let (lp, lr) = self.fir(long_h);
+            let ap = self.position_gate.update(
+                &s.motion_gate,
+                (lp - fp).length(),
+                self.position_noise.estimate(),
+                gap,
+            );
+            let ar = self.rotation_gate.update(
+                &s.motion_gate,
+                (lr - fr).length(),
+                self.rotation_noise.estimate(),
+                gap,
+            );
+            fp += (lp - fp) * ap;
+            fr += (lr - fr) * ar;
         }
         let out_p = position + (fp - position) * wp;
         let out_r = (DQuat::from_scaled_axis(fr * wr) * rotation).normalize();
         self.output = (out_p, out_r);
         self.track_velocity(previous, dt);
         self.output
+    }
+
+    /// The FIR `h` (newest first) over the history: the position, and the
+    /// rotation as a small offset from the newest sample.
+    fn fir(&self, h: &[f64]) -> (DVec3, DVec3) {
+        let Some(&newest) = self.rotations.front() else {
+            return (DVec3::ZERO, DVec3::ZERO);
+        };
+        let mut fp = DVec3::ZERO;
+        let mut fr = DVec3::ZERO;
+        for (k, &w) in h.iter().enumerate() {
+            fp += self.positions[k] * w;
+            fr += (self.rotations[k] * newest.inverse())
+                .normalize()
+                .to_scaled_axis()
+                * w;
+        }
+        (fp, fr)
     }
 
     fn track_velocity(&mut self, previous: (DVec3, DQuat), dt: f64) {

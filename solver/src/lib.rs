@@ -11,6 +11,7 @@ pub mod gait;
 pub mod gate;
 pub mod ik;
 pub mod learned;
+pub mod motion_gate;
 pub mod offset_refine;
 pub mod physics;
 pub mod settings;
