@@ -11,7 +11,6 @@ pub mod gait;
 pub mod gate;
 pub mod ik;
 pub mod learned;
-pub mod motion_gate;
 pub mod offset_refine;
 pub mod physics;
 pub mod settings;
