@@ -38,6 +38,10 @@ pub struct PoseFilterSettings {
     /// the filter bends with acceleration as the `window` one does (the
     /// same bias) and lets less noise into the third differences.
     pub taps: usize,
+    /// Samples the head's and pelvis's filters span (0: `taps`): the
+    /// trunk moves slower than the hands and feet, and at 3 devices the
+    /// head places most of the body.
+    pub trunk_taps: usize,
 }
 
 impl Default for PoseFilterSettings {
@@ -51,6 +55,7 @@ impl Default for PoseFilterSettings {
             noisy_rotation_noise_rad: 0.3f64.to_radians(),
             noise_window: 90,
             taps: 0,
+            trunk_taps: 0,
         }
     }
 }
@@ -250,6 +255,21 @@ pub const MAX_WINDOW: usize = 64;
 
 /// The longest noise-estimate window, samples (a minute at 90 Hz).
 pub const MAX_NOISE_WINDOW: usize = 5400;
+
+impl PoseFilterSettings {
+    /// The settings of one device's filter: the head and pelvis with
+    /// `trunk_taps` (when given).
+    pub fn for_device(&self, device: posewire_body::Device) -> PoseFilterSettings {
+        use posewire_body::Device;
+        match device {
+            Device::Head | Device::Pelvis if self.trunk_taps > 0 => PoseFilterSettings {
+                taps: self.trunk_taps,
+                ..*self
+            },
+            _ => *self,
+        }
+    }
+}
 
 impl PoseSmoother {
     /// A smoother with no history. Windows are bounded to 1..=[`MAX_WINDOW`]
