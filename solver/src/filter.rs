@@ -34,6 +34,16 @@ pub struct PoseFilterSettings {
     pub noisy_rotation_noise_rad: f64,
     /// How many recent samples the noise estimate averages over.
     pub noise_window: usize,
+    /// Samples the filter spans (0 or at most `window`: `window`). Longer,
+    /// the filter bends with acceleration as the `window` one does (the
+    /// same bias) and lets less noise into the third differences.
+    pub taps: usize,
+    /// Samples the head's and pelvis's filters span (0: `taps`): the
+    /// trunk moves slower than the hands and feet, and at 3 devices the
+    /// head places most of the body. 16 (chosen over 0, 16, 24 and 32 by
+    /// cross-validation over subjects, `docs/notes/coarse-captures.md`)
+    /// cuts noisy jitter on 30 fps captures by about a tenth.
+    pub trunk_taps: usize,
 }
 
 impl Default for PoseFilterSettings {
@@ -46,6 +56,8 @@ impl Default for PoseFilterSettings {
             clean_rotation_noise_rad: 0.1f64.to_radians(),
             noisy_rotation_noise_rad: 0.3f64.to_radians(),
             noise_window: 90,
+            taps: 0,
+            trunk_taps: 16,
         }
     }
 }
@@ -58,10 +70,33 @@ pub struct FirDesign {
 }
 
 impl FirDesign {
-    /// Designs the filters for windows of 1..=`window` samples.
+    /// Designs the filters for histories of 1..=`window` samples: the
+    /// least-jitter filter of each length with no lag on a ramp.
     pub fn new(window: usize) -> FirDesign {
+        FirDesign::with_taps(window, window)
+    }
+
+    /// As [`FirDesign::new`], and beyond `window` up to `taps` samples the
+    /// least-jitter filter that bends with an accelerating signal as the
+    /// `window` one does (the same second moment, sum k^2 h_k): the same
+    /// bias on acceleration, less noise in the third differences.
+    pub fn with_taps(window: usize, taps: usize) -> FirDesign {
         let window = window.max(1);
-        let weights = (0..=window).map(design_fir).collect();
+        let taps = taps.max(window);
+        let short: Vec<Vec<f64>> = (0..=window)
+            .map(|n| design_fir(n, None).unwrap_or_else(|| first_only(n)))
+            .collect();
+        let moment: f64 = short[window]
+            .iter()
+            .enumerate()
+            .map(|(k, w)| (k * k) as f64 * w)
+            .sum();
+        let long = (window + 1..=taps).map(|n| {
+            design_fir(n, Some(moment))
+                .filter(|h| h.iter().all(|w| w.is_finite()))
+                .unwrap_or_else(|| short[window].clone())
+        });
+        let weights = short.iter().cloned().chain(long).collect();
         FirDesign { weights }
     }
 
@@ -69,23 +104,33 @@ impl FirDesign {
     pub fn weights(&self, n: usize) -> &[f64] {
         &self.weights[n.min(self.weights.len() - 1)]
     }
+
+    /// The longest history the filters use, samples.
+    pub fn taps(&self) -> usize {
+        self.weights.len() - 1
+    }
 }
 
 /// The minimum third-difference-noise filter of `n` taps (newest first)
-/// with unit gain and no lag on a ramp (sum h = 1, sum k h_k = 0).
-fn design_fir(n: usize) -> Vec<f64> {
+/// with unit gain and no lag on a ramp (sum h = 1, sum k h_k = 0), and
+/// when given the second moment sum k^2 h_k (`None` if the system is
+/// singular).
+fn design_fir(n: usize, second_moment: Option<f64>) -> Option<Vec<f64>> {
     match n {
-        0 => return Vec::new(),
-        1 => return vec![1.0],
+        0 => return Some(Vec::new()),
+        1 => return Some(vec![1.0]),
         _ => {}
     }
     // Minimise |D h|^2 + eps |h|^2 subject to C h = b, through the KKT
     // system [2A C^T; C 0] [h; l] = [0; b], with D the third difference of
     // the zero-padded taps.
-    let size = n + 2;
+    let constraints = if second_moment.is_some() { 3 } else { 2 };
+    let size = n + constraints;
     let d3 = [1.0, -3.0, 3.0, -1.0];
     // Entry r of column i of D: the tap i moved r - i places.
     let d = |r: usize, i: usize| r.checked_sub(i).filter(|&k| k < 4).map_or(0.0, |k| d3[k]);
+    // Constraint c on tap i: k^c with k = i (sum h, sum k h, sum k^2 h).
+    let c = |c: usize, i: usize| (i as f64).powi(c as i32);
     let mut m: Vec<Vec<f64>> = (0..size)
         .map(|i| {
             (0..=size)
@@ -95,18 +140,19 @@ fn design_fir(n: usize) -> Vec<f64> {
                         let dtd: f64 = (0..n + 3).map(|r| d(r, i) * d(r, j)).sum();
                         2.0 * (dtd + if i == j { 1e-3 } else { 0.0 })
                     }
-                    // the constraint columns and rows: sum h = 1, sum k h_k = 0
-                    (true, false) if j == n => 1.0,
-                    (true, false) if j == n + 1 => i as f64,
-                    (false, true) if i == n => 1.0,
-                    (false, true) => j as f64,
+                    // the constraint columns and rows
+                    (true, false) if j < size => c(j - n, i),
+                    (false, true) => c(i - n, j),
                     _ => 0.0,
                 })
                 .collect()
         })
         .collect();
     m[n][size] = 1.0;
-    solve_dense(m).map_or_else(|| first_only(n), |x| x[..n].to_vec())
+    if let Some(moment) = second_moment {
+        m[n + 2][size] = moment;
+    }
+    solve_dense(m).map(|x| x[..n].to_vec())
 }
 
 fn first_only(n: usize) -> Vec<f64> {
@@ -212,18 +258,35 @@ pub const MAX_WINDOW: usize = 64;
 /// The longest noise-estimate window, samples (a minute at 90 Hz).
 pub const MAX_NOISE_WINDOW: usize = 5400;
 
+impl PoseFilterSettings {
+    /// The settings of one device's filter: the head and pelvis with
+    /// `trunk_taps` (when given).
+    pub fn for_device(&self, device: posewire_body::Device) -> PoseFilterSettings {
+        use posewire_body::Device;
+        match device {
+            Device::Head | Device::Pelvis if self.trunk_taps > 0 => PoseFilterSettings {
+                taps: self.trunk_taps,
+                ..*self
+            },
+            _ => *self,
+        }
+    }
+}
+
 impl PoseSmoother {
     /// A smoother with no history. Windows are bounded to 1..=[`MAX_WINDOW`]
     /// and 1..=[`MAX_NOISE_WINDOW`] samples.
     pub fn new(settings: PoseFilterSettings) -> PoseSmoother {
+        let window = settings.window.clamp(1, MAX_WINDOW);
         let settings = PoseFilterSettings {
-            window: settings.window.clamp(1, MAX_WINDOW),
+            window,
             noise_window: settings.noise_window.clamp(1, MAX_NOISE_WINDOW),
+            taps: settings.taps.clamp(window, MAX_WINDOW),
             ..settings
         };
         PoseSmoother {
             settings,
-            design: FirDesign::new(settings.window),
+            design: FirDesign::with_taps(window, settings.taps),
             positions: VecDeque::new(),
             rotations: VecDeque::new(),
             position_noise: NoiseMeter::default(),
@@ -257,7 +320,7 @@ impl PoseSmoother {
             Some(&last) => align_hemisphere(rotation, last),
             None => rotation,
         };
-        let keep = self.settings.window.max(4);
+        let keep = self.settings.taps.max(4);
         self.positions.push_front(position);
         self.rotations.push_front(rotation);
         self.positions.truncate(keep);
@@ -293,7 +356,7 @@ impl PoseSmoother {
             s.clean_rotation_noise_rad,
             s.noisy_rotation_noise_rad,
         );
-        let n = self.positions.len().min(s.window);
+        let n = self.positions.len().min(s.taps);
         let h = self.design.weights(n);
         let mut fp = DVec3::ZERO;
         // Rotations are blended as small offsets from the newest sample.
@@ -386,12 +449,81 @@ mod tests {
     #[test]
     fn fir_design_passes_constants_and_ramps_without_lag() {
         for n in 2..=12 {
-            let h = design_fir(n);
+            let h = design_fir(n, None).expect("a design");
             let sum: f64 = h.iter().sum();
             let moment: f64 = h.iter().enumerate().map(|(k, w)| k as f64 * w).sum();
             assert!((sum - 1.0).abs() < 1e-9, "n={n} sum {sum}");
             assert!(moment.abs() < 1e-9, "n={n} moment {moment}");
         }
+    }
+
+    #[test]
+    fn more_taps_keep_the_bias_on_acceleration_and_cut_jitter() {
+        let moments = |h: &[f64]| {
+            let m = |p: i32| -> f64 {
+                h.iter()
+                    .enumerate()
+                    .map(|(k, w)| (k as f64).powi(p) * w)
+                    .sum()
+            };
+            (m(0), m(1), m(2))
+        };
+        let noise_jitter = |h: &[f64]| {
+            // Third-difference gain of the filter on white noise.
+            let padded: Vec<f64> = [vec![0.0; 3], h.to_vec(), vec![0.0; 3]].concat();
+            padded
+                .windows(4)
+                .map(|w| (w[3] - 3.0 * w[2] + 3.0 * w[1] - w[0]).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        };
+        for window in [7, 9] {
+            let short = FirDesign::new(window);
+            let long = FirDesign::with_taps(window, 24);
+            assert_eq!(long.taps(), 24);
+            let (s0, s1, s2) = moments(short.weights(window));
+            let (l0, l1, l2) = moments(long.weights(24));
+            assert!((l0 - 1.0).abs() < 1e-9 && l1.abs() < 1e-9, "{l0} {l1}");
+            assert!((l2 - s2).abs() < 1e-6, "second moment {l2} against {s2}");
+            assert!((s0 - 1.0).abs() < 1e-9 && s1.abs() < 1e-9);
+            // The same bias on acceleration, a quarter of the jitter or less.
+            let (js, jl) = (
+                noise_jitter(short.weights(window)),
+                noise_jitter(long.weights(24)),
+            );
+            assert!(
+                jl < 0.3 * js,
+                "window {window}: jitter gain {jl} against {js}"
+            );
+            // Up to the window, the filters are the window's own.
+            for n in 0..=window {
+                assert_eq!(short.weights(n), long.weights(n));
+            }
+        }
+    }
+
+    #[test]
+    fn the_head_and_pelvis_take_the_trunk_taps_and_the_rest_the_taps() {
+        use posewire_body::Device;
+        let s = PoseFilterSettings {
+            taps: 12,
+            trunk_taps: 20,
+            ..PoseFilterSettings::default()
+        };
+        for d in Device::ALL {
+            let want = if matches!(d, Device::Head | Device::Pelvis) {
+                20
+            } else {
+                12
+            };
+            assert_eq!(s.for_device(d).taps, want, "{d:?}");
+        }
+        // 0 leaves the trunk at `taps`.
+        let off = PoseFilterSettings { trunk_taps: 0, ..s };
+        assert_eq!(off.for_device(Device::Head).taps, 12);
+        // Taps shorter than the window are the window.
+        let f = PoseSmoother::new(PoseFilterSettings { taps: 3, ..s });
+        assert_eq!(f.design.taps(), 9);
     }
 
     fn noise(i: usize) -> DVec3 {

@@ -70,14 +70,14 @@ impl DeviceTracker {
         gate: &GateSettings,
         refine: &OffsetRefineSettings,
     ) -> DeviceTracker {
-        let state = DeviceState {
-            smoother: PoseSmoother::new(*settings),
+        let states = Device::ALL.map(|d| DeviceState {
+            smoother: PoseSmoother::new(settings.for_device(d)),
             last_time: f64::NEG_INFINITY,
             last_valid_time: f64::NEG_INFINITY,
             seen: false,
             invalid_now: false,
             gate: DeviceGate::default(),
-        };
+        });
         let mounts = Device::ALL.map(|d| profile.tracker(d).map(|m| (m.offset(), m.mount())));
         let refiners = Device::ALL.map(|d| {
             let foot = matches!(d, Device::LeftFoot | Device::RightFoot);
@@ -97,7 +97,7 @@ impl DeviceTracker {
             }
         });
         DeviceTracker {
-            states: std::array::from_fn(|_| state.clone()),
+            states,
             mounts,
             gate: *gate,
             refiners,
