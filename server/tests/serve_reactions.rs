@@ -421,18 +421,10 @@ async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() 
         ..Config::default()
     };
     let (daemon, client) = common::start_daemon(&config).await;
-    let profile =
-        posewire_body::BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M);
-    let still = posewire_solver::physics::trials::standing_samples(&profile, 1.0 / 90.0, false);
     let stop = Arc::new(AtomicBool::new(false));
     // Away from the demo's circle and props (z from -1.4 to +5.5 m).
-    let pusher = cluster_push::push_paced(
-        &client,
-        "still",
-        DVec3::new(0.0, 0.0, -4.5),
-        stop.clone(),
-        move |_| Some(still.clone()),
-    );
+    let pusher =
+        cluster_push::push_standing(&client, "still", DVec3::new(0.0, 0.0, -4.5), stop.clone());
     let mut stream = client
         .stream_frames(pb::StreamFramesRequest {
             include_forces: true,

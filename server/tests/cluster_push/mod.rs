@@ -67,3 +67,18 @@ fn pushed(s: &TrackerSample, shift: DVec3, capture_ns: i64) -> Option<pb::Device
     };
     Some(super::common::device_sample(s.device, moved, capture_ns))
 }
+
+/// A person of the daemon's default stature standing still (headset at
+/// head height, hands at the sides), pushed for avatar `id` at `at` until
+/// `stop` is set: the standing body of the own-feet tests.
+pub fn push_standing(
+    client: &Client,
+    id: &str,
+    at: DVec3,
+    stop: Arc<AtomicBool>,
+) -> tokio::task::JoinHandle<Result<pb::PushDevicesResponse, posewire_client::ClientError>> {
+    let profile =
+        posewire_body::BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M);
+    let still = posewire_solver::physics::trials::standing_samples(&profile, 1.0 / PUSH_HZ, false);
+    push_paced(client, id, at, stop, move |_| Some(still.clone()))
+}

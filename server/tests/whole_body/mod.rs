@@ -30,13 +30,8 @@ async fn with_the_whole_body_controller_a_standing_body_stands_on_its_own_feet()
         ..Config::default()
     };
     let (daemon, client) = common::start_daemon(&config).await;
-    let profile =
-        posewire_body::BodyProfile::from_stature(posewire::serve::daemon::DEFAULT_STATURE_M);
-    let still = posewire_solver::physics::trials::standing_samples(&profile, 1.0 / 90.0, false);
     let stop = Arc::new(AtomicBool::new(false));
-    let pusher = cluster_push::push_paced(&client, "still", DVec3::ZERO, stop.clone(), move |_| {
-        Some(still.clone())
-    });
+    let pusher = cluster_push::push_standing(&client, "still", DVec3::ZERO, stop.clone());
     let mut stream = client
         .stream_frames(pb::StreamFramesRequest {
             include_forces: true,
