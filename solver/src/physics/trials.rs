@@ -10,6 +10,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use super::controller::{AvatarController, PhysicsSettings};
 use super::reaction::BodyState;
 use super::scene::Scene;
+use super::world::WorldSettings;
 use crate::solve::take_ticks;
 use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 use crate::{SolverKind, SolverSettings};
@@ -107,10 +108,11 @@ pub fn standing_samples(profile: &BodyProfile, seconds: f64, feet: bool) -> Vec<
 
 /// One physics avatar (or several) in a shared space of their own: the
 /// daemon's tick ([`crate::tick::SharedSpace`]).
-fn space_of(settings: PhysicsSettings) -> SharedSpace {
+fn space_of(settings: PhysicsSettings, world: WorldSettings) -> SharedSpace {
     let solver = SolverSettings {
         kind: SolverKind::Physics,
         physics: settings,
+        world,
         ..SolverSettings::default()
     };
     SharedSpace::new(&solver, &Scene::default(), 90.0)
@@ -130,7 +132,19 @@ pub fn run_trial(
     samples: &[TrackerSample],
     pushes: &[Push],
 ) -> Vec<TrialTick> {
-    let mut space = space_of(settings);
+    run_trial_in(WorldSettings::default(), profile, settings, samples, pushes)
+}
+
+/// [`run_trial`] in a world stepped as `world` says (`[solver.world]` of a
+/// settings file), so the development aids honour it as the daemon does.
+pub fn run_trial_in(
+    world: WorldSettings,
+    profile: &BodyProfile,
+    settings: PhysicsSettings,
+    samples: &[TrackerSample],
+    pushes: &[Push],
+) -> Vec<TrialTick> {
+    let mut space = space_of(settings, world);
     let mut avatar = [avatar_of(profile, settings)];
     let skeleton = Skeleton::from_profile(profile);
     let start = samples.first().map_or(0.0, |s| s.time_s);
@@ -383,7 +397,7 @@ pub fn run_meeting(
     settings: PhysicsSettings,
     samples: &[Vec<TrackerSample>; 2],
 ) -> MeetingSummary {
-    let mut space = space_of(settings);
+    let mut space = space_of(settings, WorldSettings::default());
     let mut people = [avatar_of(profile, settings), avatar_of(profile, settings)];
     let mut out = MeetingSummary {
         min_pelvis_y: [f64::INFINITY; 2],

@@ -16,7 +16,7 @@ use posewire::serve::daemon::DEFAULT_STATURE_M;
 use posewire::serve::demo_source::DemoPerson;
 use posewire_body::formats::TrackerSample;
 use posewire_body::{BodyProfile, Skeleton};
-use posewire_solver::physics::trials::{run_trial, standing_samples, TrialTick};
+use posewire_solver::physics::trials::{run_trial_in, standing_samples, TrialTick};
 use posewire_tools::solver_file::SolverFile;
 
 /// The command line.
@@ -51,6 +51,7 @@ fn quantile(ticks: &[TrialTick], q: f64, of: impl Fn(&TrialTick) -> f64) -> f64 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
     let settings = args.settings.physics()?;
+    let world = args.settings.load()?.world;
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     // The reference's lower ankle above a standing ankle's height, metres.
     let lower_ankle_up = |k: &TrialTick| {
@@ -62,7 +63,7 @@ fn main() -> anyhow::Result<()> {
         ("standing", standing_samples(&profile, args.seconds, false)),
         ("demo", demo_samples(&profile, args.seconds)),
     ] {
-        let ticks = run_trial(&profile, settings, &samples, &[]);
+        let ticks = run_trial_in(world, &profile, settings, &samples, &[]);
         println!(
             "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} |",
             share(&ticks, |k| k.contacts[0]),

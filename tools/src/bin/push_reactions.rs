@@ -16,7 +16,7 @@ use posewire_body::formats::TrackerSample;
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::trials::{
-    run_trial, standing_samples, summarise, Push, TrialSummary, TrialTick,
+    run_trial_in, standing_samples, summarise, Push, TrialSummary, TrialTick,
 };
 use posewire_solver::physics::BodyState;
 use posewire_tools::choices::number_list;
@@ -89,6 +89,7 @@ struct Args {
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
     let settings = args.settings.physics()?;
+    let world = args.settings.load()?.world;
     let (sizes, moments) = (args.sizes, args.moments);
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let directions = [
@@ -117,7 +118,7 @@ fn main() -> anyhow::Result<()> {
                     impulse: axis * size,
                     at_s: BEFORE_S,
                 };
-                let ticks = run_trial(&profile, settings, samples, &[push]);
+                let ticks = run_trial_in(world, &profile, settings, samples, &[push]);
                 let summary = summarise(&ticks, BEFORE_S);
                 println!("{}", row(size, dir, moment, &summary, &state_line(&ticks)));
             }
