@@ -84,15 +84,7 @@ pub fn distribute(
         *v *= w;
     }
     let dot = |a: &[f64; 6], b: &[f64; 6]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-    let mut g = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let v = dot(&cols[i], &cols[j]);
-            g[i * n + j] = v;
-            g[j * n + i] = v;
-        }
-    }
-    let scale = (0..n).map(|i| g[i * n + i]).sum::<f64>() / n as f64;
+    let (mut g, scale) = super::dense::gram(&cols, &cols);
     let lambda = s.regulariser.max(0.0) * scale + 1e-12;
     for i in 0..n {
         g[i * n + i] += lambda;

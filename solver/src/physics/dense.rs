@@ -73,6 +73,24 @@ mod tests {
     }
 }
 
+/// The `n` x `n` symmetric row-major matrix `G[i][j] = a_i . b_j` (with
+/// `a_i . b_j = a_j . b_i`, as for `A W A^T`) and its mean diagonal, the
+/// scale a ridge on it is taken relative to.
+pub fn gram<R: AsRef<[f64]>>(a: &[R], b: &[R]) -> (Vec<f64>, f64) {
+    let n = a.len().min(b.len());
+    let dot = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(p, q)| p * q).sum::<f64>();
+    let mut g = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let v = dot(a[i].as_ref(), b[j].as_ref());
+            g[i * n + j] = v;
+            g[j * n + i] = v;
+        }
+    }
+    let scale = (0..n).map(|i| g[i * n + i]).sum::<f64>() / n as f64;
+    (g, scale)
+}
+
 /// The minimiser of `0.5 x^T h x - b^T x` over `x >= 0` for a symmetric
 /// positive definite `n` x `n` row-major `h`: the Lawson-Hanson active-set
 /// method (exact, deterministic; at most `3 n` outer steps).

@@ -17,7 +17,7 @@
 use posewire_body::glam::{DMat3, DVec3};
 
 use super::articulated::{get, ArticulatedBody};
-use super::dense::{cholesky, cholesky_solve};
+use super::dense::{cholesky, cholesky_solve, gram};
 
 /// The weights of the QP.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -159,15 +159,7 @@ pub fn solve(p: &QpProblem, w: &QpWeights) -> Option<QpSolution> {
     let m = rows.len();
     let g: Vec<Vec<f64>> = rows.iter().map(|r| winv(r)).collect();
     let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-    let mut s = vec![0.0; m * m];
-    for i in 0..m {
-        for j in 0..=i {
-            let v = dot(&rows[i], &g[j]);
-            s[i * m + j] = v;
-            s[j * m + i] = v;
-        }
-    }
-    let scale = (0..m).map(|i| s[i * m + i]).sum::<f64>() / m as f64;
+    let (mut s, scale) = gram(&rows, &g);
     for i in 0..m {
         s[i * m + i] += 1e-9 * scale.max(1e-12);
     }
@@ -301,6 +293,14 @@ mod tests {
         }
     }
 
+    /// The four corners of the foot (segment 1), on the floor.
+    fn foot_corners() -> Vec<(usize, DVec3)> {
+        [(-0.05, -0.1), (0.05, -0.1), (-0.05, 0.2), (0.05, 0.2)]
+            .iter()
+            .map(|(x, z)| (1, DVec3::new(*x, 0.0, *z)))
+            .collect()
+    }
+
     fn weights() -> QpWeights {
         QpWeights {
             base_linear: 70.0,
@@ -316,10 +316,7 @@ mod tests {
         let b = body();
         let g = DVec3::new(0.0, -9.81, 0.0);
         let axes = vec![(DMat3::IDENTITY, [false; 3]), (DMat3::IDENTITY, [true; 3])];
-        let points: Vec<(usize, DVec3)> = [(-0.05, -0.1), (0.05, -0.1), (-0.05, 0.2), (0.05, 0.2)]
-            .iter()
-            .map(|(x, z)| (1, DVec3::new(*x, 0.0, *z)))
-            .collect();
+        let points = foot_corners();
         let qdd_pd = vec![0.0; b.dofs()];
         let p = QpProblem {
             body: &b,
@@ -342,11 +339,7 @@ mod tests {
         // The plan is consistent: base rows of M qdd + h equal the contact
         // wrench plus the residual.
         let gen = b.inverse_dynamics(&s.qdd, g, true);
-        let mut want = DVec3::ZERO;
-        for ((_, x), f) in points.iter().zip(&s.forces) {
-            want += *f;
-            let _ = x;
-        }
+        let want: DVec3 = s.forces.iter().copied().sum();
         assert!((get(&gen, 0) - want - s.residual_force).length() < 1e-6);
     }
 
@@ -359,10 +352,7 @@ mod tests {
         let b = body();
         let g = DVec3::new(0.0, -9.81, 0.0);
         let axes = vec![(DMat3::IDENTITY, [false; 3]), (DMat3::IDENTITY, [true; 3])];
-        let points: Vec<(usize, DVec3)> = [(-0.05, -0.1), (0.05, -0.1), (-0.05, 0.2), (0.05, 0.2)]
-            .iter()
-            .map(|(x, z)| (1, DVec3::new(*x, 0.0, *z)))
-            .collect();
+        let points = foot_corners();
         let mut qdd_pd = vec![0.0; b.dofs()];
         qdd_pd[1] = -30.0;
         let p = QpProblem {
