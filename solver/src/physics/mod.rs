@@ -64,6 +64,8 @@ pub mod trials;
 mod vectors;
 pub mod whole_body;
 pub mod whole_body_qp;
+#[cfg(test)]
+mod whole_body_realised;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

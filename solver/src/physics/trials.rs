@@ -59,6 +59,11 @@ pub struct TrialTick {
     pub balance_on: bool,
     /// Whether the locomotion array acted.
     pub locomotion_on: bool,
+    /// The simulated pelvis (root) to the reference's, metres.
+    pub pelvis_gap_m: f64,
+    /// The larger of the simulated ankles' distances to the reference's,
+    /// metres.
+    pub ankle_gap_m: f64,
 }
 
 /// A standing person's devices (headset and hands; `feet`: foot trackers
@@ -194,6 +199,10 @@ pub fn run_trial_in(
             support_share: 1.0 - frame.arrays.assist.root_force.y / (profile_weight(profile)),
             balance_on: acts(&frame.arrays.balance),
             locomotion_on: acts(&frame.arrays.locomotion),
+            pelvis_gap_m: (frame.pose.root - frame.reference.root).length(),
+            ankle_gap_m: (sim[Joint::LeftAnkle] - person[Joint::LeftAnkle])
+                .length()
+                .max((sim[Joint::RightAnkle] - person[Joint::RightAnkle]).length()),
         });
     }
     out

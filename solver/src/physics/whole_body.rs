@@ -405,8 +405,8 @@ impl WholeBody {
     }
 
     /// The joint rows of a generalised force as torques on the joints it
-    /// drives (frame axes, free axes only).
-    fn joint_torques(
+    /// drives (frame axes, free axes only), and which joints those are.
+    pub fn joint_torques(
         &self,
         avatar: &SimAvatar,
         world: &RapierWorld,

@@ -8,7 +8,8 @@
 //! feet carry (one less the assist's lift over the weight), and the share
 //! of frames in which
 //! the balance and locomotion arrays act, and the reference's lower ankle
-//! above its standing height (median and 90th percentile).
+//! above its standing height (median and 90th percentile), and the
+//! simulated pelvis's and ankles' distances to the reference's.
 //!
 //! `cargo run --release -p posewire-tools --bin own_feet [-- --seconds 12 --settings FILE]`
 
@@ -57,15 +58,15 @@ fn main() -> anyhow::Result<()> {
     let lower_ankle_up = |k: &TrialTick| {
         k.reference_ankles[0].y.min(k.reference_ankles[1].y) - profile.body.ankle_height
     };
-    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) | pelvis gap cm (median / p90) | ankle gap cm (median / p90) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, samples) in [
         ("standing", standing_samples(&profile, args.seconds, false)),
         ("demo", demo_samples(&profile, args.seconds)),
     ] {
         let ticks = run_trial_in(world, &profile, settings, &samples, &[]);
         println!(
-            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} / {:.1} |",
             share(&ticks, |k| k.contacts[0]),
             share(&ticks, |k| k.contacts[1]),
             share(&ticks, |k| k.contacts[0] && k.contacts[1]),
@@ -81,6 +82,10 @@ fn main() -> anyhow::Result<()> {
                 .any(|k| k.state == posewire_solver::physics::BodyState::Fallen),
             100.0 * quantile(&ticks, 0.5, lower_ankle_up),
             100.0 * quantile(&ticks, 0.9, lower_ankle_up),
+            100.0 * quantile(&ticks, 0.5, |k| k.pelvis_gap_m),
+            100.0 * quantile(&ticks, 0.9, |k| k.pelvis_gap_m),
+            100.0 * quantile(&ticks, 0.5, |k| k.ankle_gap_m),
+            100.0 * quantile(&ticks, 0.9, |k| k.ankle_gap_m),
         );
     }
     Ok(())
