@@ -525,7 +525,7 @@ impl AvatarController {
             self.ik.profile().body.ankle_height,
             dt,
         );
-        Some(super::whole_body::WholeBodyTarget::new(
+        let mut target = super::whole_body::WholeBodyTarget::new(
             reference,
             self.last_reference.as_ref(),
             dt,
@@ -534,7 +534,20 @@ impl AvatarController {
                 right: stance.right && standing.right,
             },
             *targets,
-        ))
+        );
+        let now = reference.positions(skeleton);
+        let before = self.last_reference.as_ref().map(|r| r.positions(skeleton));
+        for (k, j) in [Joint::LeftAnkle, Joint::RightAnkle]
+            .into_iter()
+            .enumerate()
+        {
+            let v = match &before {
+                Some(b) if dt > 0.0 => (now[j] - b[j]) / dt,
+                _ => DVec3::ZERO,
+            };
+            target.ankles[k] = (now[j], v);
+        }
+        Some(target)
     }
 
     /// With `[solver.physics.leg_support] stance_legs`, the stance legs'

@@ -98,6 +98,22 @@ pub struct WholeBody {
     pub qp_joint: f64,
     /// ... of the residual (per N^2).
     pub qp_residual: f64,
+    /// Whether the plan keeps off the joints' limits: within
+    /// [`WholeBody::limit_margin_rad`] of a limit, a wanted acceleration
+    /// further into it is dropped (rapier's limit holds the joint there, so
+    /// its reaction would otherwise be asked of the feet and the residual).
+    pub limits_in_plan: bool,
+    /// How near a limit a joint counts as at it, radians.
+    pub limit_margin_rad: f64,
+    /// Whether every foot touching the floor shares the base wrench (its
+    /// contact force is in the plan), not only those the reference stands
+    /// on; only the latter are held still.
+    pub touching_feet_carry: bool,
+    /// Natural frequency of the swing foot's task, Hz (0: off): a foot the
+    /// reference does not stand on is driven toward the reference's foot
+    /// (its ankle's position and velocity, the foot's rotation) through its
+    /// leg's joints, as a stance foot is held.
+    pub swing_hz: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -130,6 +146,10 @@ impl Default for WholeBody {
             qp_base_angular: 10.0,
             qp_joint: 1.0,
             qp_residual: 1.0,
+            limits_in_plan: true,
+            limit_margin_rad: 0.02,
+            touching_feet_carry: false,
+            swing_hz: 0.0,
             gravity: 9.81,
         }
     }
@@ -152,6 +172,9 @@ pub struct WholeBodyTarget {
     /// The joint motors' targets of the reference (angles and rates, frame
     /// axes).
     pub motors: super::inverse_dynamics::MotorTargets,
+    /// The reference's ankles (left, right): position and velocity, world
+    /// (zero until the controller sets them).
+    pub ankles: [(DVec3, DVec3); 2],
 }
 
 impl WholeBodyTarget {
@@ -188,6 +211,7 @@ impl WholeBodyTarget {
             pelvis_rate,
             stance,
             motors,
+            ankles: [(DVec3::ZERO, DVec3::ZERO); 2],
         }
     }
 }
@@ -259,6 +283,7 @@ impl WholeBody {
         let base = body.segments[0];
         let mass: f64 = body.segments.iter().map(|s| s.mass).sum();
         let mut qdd = self.joint_accelerations(avatar, world, &body, target);
+        self.clip_at_limits(avatar, world, &body, &mut qdd);
         let base_acc = self.base_accelerations(&body, target);
         put(&mut qdd, 0, base_acc.0);
         put(&mut qdd, 3, base_acc.1);
@@ -266,12 +291,18 @@ impl WholeBody {
             target.stance.left && touching.left,
             target.stance.right && touching.right,
         ];
-        let points = self.contact_points(avatar, world, &index, stance);
+        let carry = if self.touching_feet_carry {
+            [touching.left, touching.right]
+        } else {
+            stance
+        };
+        let points = self.contact_points(avatar, world, &index, carry);
         if self.one_qp {
             return self.one_qp_forces(avatar, world, &body, &index, stance, &qdd, &points);
         }
         let pd = qdd.clone();
-        self.hold_stance_feet(avatar, &body, &index, stance, &mut qdd, &pd);
+        self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
+        self.clip_at_limits(avatar, world, &body, &mut qdd);
         let settings = DistributionSettings {
             friction: self.friction,
             moment_weight: self.moment_weight,
@@ -315,7 +346,8 @@ impl WholeBody {
                 for k in 0..6 {
                     qdd[k] -= d[k];
                 }
-                self.hold_stance_feet(avatar, &body, &index, stance, &mut qdd, &pd);
+                self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
+                self.clip_at_limits(avatar, world, &body, &mut qdd);
                 gen = body.inverse_dynamics(&qdd, g, true);
                 (want, f, got) = share(&gen);
                 (rf, rm) = residual(want, got);
@@ -492,6 +524,47 @@ impl WholeBody {
         qdd
     }
 
+    /// With [`WholeBody::limits_in_plan`], drops each joint's wanted
+    /// acceleration on a free axis at one of its limits where it points
+    /// further into it (frame axes; the other axes kept).
+    fn clip_at_limits(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        qdd: &mut [f64],
+    ) {
+        if !self.limits_in_plan {
+            return;
+        }
+        let margin = self.limit_margin_rad.max(0.0);
+        for (i, s) in body.segments.iter().enumerate().skip(1) {
+            let Some(frame) = avatar.frame(s.joint) else {
+                continue;
+            };
+            let Some((angles, _)) = avatar.joint_state(world, s.joint) else {
+                continue;
+            };
+            let axes = parent_axes(body, i, frame);
+            let row = ArticulatedBody::joint_row(i);
+            let mut local = axes.transpose() * get(qdd, row);
+            let mut cut = false;
+            for (k, r) in frame.axes.iter().enumerate() {
+                if let AxisRange::Free { min, max } = *r {
+                    let into = (angles[k] <= min + margin && local[k] < 0.0)
+                        || (angles[k] >= max - margin && local[k] > 0.0);
+                    if into {
+                        local[k] = 0.0;
+                        cut = true;
+                    }
+                }
+            }
+            if cut {
+                put(qdd, row, axes * local);
+            }
+        }
+    }
+
     /// The base's wanted accelerations (linear of the pelvis origin,
     /// angular): PDs toward the reference root and pelvis turn.
     fn base_accelerations(
@@ -513,19 +586,21 @@ impl WholeBody {
 
     /// Re-solves each standing leg's joint accelerations (free axes of the
     /// hip, knee and ankle) so that its foot does not accelerate (and its
-    /// velocity dies away), keeping close to the PD's `pd` in the null
-    /// space.
+    /// velocity dies away), and with [`WholeBody::swing_hz`] each other
+    /// leg's so that its foot follows the reference's, keeping close to the
+    /// PD's `pd` in the null space.
     fn hold_stance_feet(
         &self,
         avatar: &SimAvatar,
         body: &ArticulatedBody,
         index: &JointMap<Option<usize>>,
-        stance: [bool; 2],
+        (stance, target): ([bool; 2], &WholeBodyTarget),
         qdd: &mut [f64],
         pd: &[f64],
     ) {
-        for (leg, stands) in LEGS.iter().zip(stance) {
-            if !stands {
+        let ws = 2.0 * std::f64::consts::PI * self.swing_hz.max(0.0);
+        for (side, (leg, stands)) in LEGS.iter().zip(stance).enumerate() {
+            if !stands && ws <= 0.0 {
                 continue;
             }
             let Some(foot) = index[leg[2]] else {
@@ -556,8 +631,21 @@ impl WholeBody {
             }
             let acc = body.accelerations(&q0, true)[foot];
             let fs = body.segments[foot];
-            let want_ang = -fs.omega * self.foot_rate - acc.angular;
-            let want_lin = -fs.origin_velocity * self.foot_rate - acc.origin;
+            let (want_ang, want_lin) = if stands {
+                (
+                    -fs.omega * self.foot_rate - acc.angular,
+                    -fs.origin_velocity * self.foot_rate - acc.origin,
+                )
+            } else {
+                // The swing foot: a PD toward the reference's foot.
+                let (x, v) = target.ankles[side];
+                let z = 2.0 * self.damping_ratio.max(0.0) * ws;
+                let turn = rotvec(target.reference.rotations[leg[2]] * fs.rotation.inverse());
+                (
+                    turn * ws * ws - fs.omega * z - acc.angular,
+                    (x - fs.origin) * ws * ws + (v - fs.origin_velocity) * z - acc.origin,
+                )
+            };
             // Rows: 3 angular (weighted as at 15 cm), 3 linear.
             let wa = 0.15;
             let rows: Vec<[f64; 6]> = cols

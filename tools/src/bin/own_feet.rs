@@ -29,6 +29,10 @@ struct Args {
     /// Seconds of each run.
     #[arg(long, default_value_t = 12.0)]
     seconds: f64,
+    /// Also print the demo walk's ankles (simulated and reference) every
+    /// tenth of a second.
+    #[arg(long)]
+    trace: bool,
     #[command(flatten)]
     settings: SolverFile,
 }
@@ -65,6 +69,22 @@ fn main() -> anyhow::Result<()> {
         ("demo", demo_samples(&profile, args.seconds)),
     ] {
         let ticks = run_trial_in(world, &profile, settings, &samples, &[]);
+        if args.trace && name == "demo" {
+            for k in ticks.iter().step_by(9) {
+                let f = |v: posewire_body::glam::DVec3| format!("{:.2} {:.2} {:.2}", v.x, v.y, v.z);
+                eprintln!(
+                    "t {:.1} contacts {:?} pelvis gap {:.2} assist {:.0} | L sim {} ref {} | R sim {} ref {}",
+                    k.t,
+                    k.contacts,
+                    k.pelvis_gap_m,
+                    k.assist_root_n,
+                    f(k.ankles[0]),
+                    f(k.reference_ankles[0]),
+                    f(k.ankles[1]),
+                    f(k.reference_ankles[1]),
+                );
+            }
+        }
         println!(
             "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} / {:.1} |",
             share(&ticks, |k| k.contacts[0]),
