@@ -537,15 +537,29 @@ impl AvatarController {
         );
         let now = reference.positions(skeleton);
         let before = self.last_reference.as_ref().map(|r| r.positions(skeleton));
-        for (k, j) in [Joint::LeftAnkle, Joint::RightAnkle]
-            .into_iter()
-            .enumerate()
-        {
+        let wb = self.settings.whole_body;
+        let feet = [Joint::LeftAnkle, Joint::RightAnkle];
+        // Lowered so the lower reference foot stands (with the speed rule).
+        let drop = if wb.stance_speed_m_s > 0.0 {
+            let low = now[feet[0]].y.min(now[feet[1]].y);
+            (low - self.ik.profile().body.ankle_height).max(0.0)
+        } else {
+            0.0
+        };
+        let mut slow = [false; 2];
+        for (k, j) in feet.into_iter().enumerate() {
             let v = match &before {
                 Some(b) if dt > 0.0 => (now[j] - b[j]) / dt,
                 _ => DVec3::ZERO,
             };
-            target.ankles[k] = (now[j], v);
+            target.ankles[k] = (now[j] - DVec3::Y * drop, v);
+            slow[k] = DVec3::new(v.x, 0.0, v.z).length() < wb.stance_speed_m_s;
+        }
+        if wb.stance_speed_m_s > 0.0 {
+            target.stance = Stance {
+                left: stance.left && slow[0],
+                right: stance.right && slow[1],
+            };
         }
         Some(target)
     }

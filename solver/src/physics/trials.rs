@@ -52,6 +52,8 @@ pub struct TrialTick {
     /// The size of the assist's root force (what pushes the body from
     /// outside), newtons.
     pub assist_root_n: f64,
+    /// The size of the assist's root moment, newton metres.
+    pub assist_root_n_m: f64,
     /// The share of the body's weight the feet carry: one less what the
     /// assist lifts (its root force's upward part) over the weight.
     pub support_share: f64,
@@ -196,6 +198,7 @@ pub fn run_trial_in(
             contacts,
             reference_ankles: [person[Joint::LeftAnkle], person[Joint::RightAnkle]],
             assist_root_n: frame.arrays.assist.root_force.length(),
+            assist_root_n_m: frame.arrays.assist.root_torque.length(),
             support_share: 1.0 - frame.arrays.assist.root_force.y / (profile_weight(profile)),
             balance_on: acts(&frame.arrays.balance),
             locomotion_on: acts(&frame.arrays.locomotion),

@@ -114,6 +114,12 @@ pub struct WholeBody {
     /// (its ankle's position and velocity, the foot's rotation) through its
     /// leg's joints, as a stance foot is held.
     pub swing_hz: f64,
+    /// When positive, a touching foot stands (is held, carries) while the
+    /// reference's ankle moves slower than this along the floor, m/s,
+    /// whatever its height (0: the reference ankle within 3 cm of standing
+    /// height); the reference's feet are then also lowered together until
+    /// the lower one is at standing height, for the swing task.
+    pub stance_speed_m_s: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
 }
@@ -150,6 +156,7 @@ impl Default for WholeBody {
             limit_margin_rad: 0.02,
             touching_feet_carry: false,
             swing_hz: 0.0,
+            stance_speed_m_s: 0.0,
             gravity: 9.81,
         }
     }

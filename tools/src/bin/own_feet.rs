@@ -9,7 +9,8 @@
 //! of frames in which
 //! the balance and locomotion arrays act, and the reference's lower ankle
 //! above its standing height (median and 90th percentile), and the
-//! simulated pelvis's and ankles' distances to the reference's.
+//! simulated pelvis's and ankles' distances to the reference's and the
+//! assist's root moment (median and 90th percentile).
 //!
 //! `cargo run --release -p posewire-tools --bin own_feet [-- --seconds 12 --settings FILE]`
 
@@ -62,8 +63,8 @@ fn main() -> anyhow::Result<()> {
     let lower_ankle_up = |k: &TrialTick| {
         k.reference_ankles[0].y.min(k.reference_ankles[1].y) - profile.body.ankle_height
     };
-    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) | pelvis gap cm (median / p90) | ankle gap cm (median / p90) |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) | pelvis gap cm (median / p90) | ankle gap cm (median / p90) | assist moment N m (median / p90) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, samples) in [
         ("standing", standing_samples(&profile, args.seconds, false)),
         ("demo", demo_samples(&profile, args.seconds)),
@@ -86,7 +87,7 @@ fn main() -> anyhow::Result<()> {
             }
         }
         println!(
-            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} / {:.1} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} / {:.1} | {:.0} / {:.0} |",
             share(&ticks, |k| k.contacts[0]),
             share(&ticks, |k| k.contacts[1]),
             share(&ticks, |k| k.contacts[0] && k.contacts[1]),
@@ -106,6 +107,8 @@ fn main() -> anyhow::Result<()> {
             100.0 * quantile(&ticks, 0.9, |k| k.pelvis_gap_m),
             100.0 * quantile(&ticks, 0.5, |k| k.ankle_gap_m),
             100.0 * quantile(&ticks, 0.9, |k| k.ankle_gap_m),
+            quantile(&ticks, 0.5, |k| k.assist_root_n_m),
+            quantile(&ticks, 0.9, |k| k.assist_root_n_m),
         );
     }
     Ok(())
