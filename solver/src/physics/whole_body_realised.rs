@@ -155,3 +155,104 @@ fn in_the_air_the_controller_torques_give_the_planned_accelerations() {
         );
     }
 }
+
+/// The force (N, world) the floor and the scene gave the avatar in the
+/// last physics step: rapier's solved contact impulses with fixed bodies
+/// over the step's length.
+fn floor_force(world: &PhysicsWorld, id: AvatarId) -> DVec3 {
+    let Some(me) = world.avatar(id) else {
+        return DVec3::ZERO;
+    };
+    let mut sum = DVec3::ZERO;
+    for &c in &me.colliders {
+        for (pair, other) in world.pairs_of(c) {
+            if !pair.has_any_active_contact() {
+                continue;
+            }
+            let fixed = world
+                .rapier()
+                .colliders
+                .get(other)
+                .and_then(|o| o.parent())
+                .and_then(|b| world.rapier().bodies.get(b))
+                .is_some_and(|b| b.is_fixed());
+            if !fixed {
+                continue;
+            }
+            // rapier's impulse pushes collider2 along the contact normal.
+            let i = super::convert::v64(pair.total_impulse());
+            sum += if pair.collider1 == c { -i } else { i };
+        }
+    }
+    sum / world.dt()
+}
+
+#[test]
+fn on_the_floor_the_feet_carry_what_the_plan_shares_to_them() {
+    // A body standing in its rest pose, held by the controller alone (no
+    // motors, no springs), one physics step per world step.
+    let profile = BodyProfile::from_stature(1.75);
+    let skeleton = Skeleton::from_profile(&profile);
+    let pose = BodyPose::rest(&skeleton);
+    let mut world = PhysicsWorld::new(&Scene::default(), world_of(4, 4));
+    let id = world.add_avatar(&profile, &pose, &BodySettings::self_supporting());
+    for j in Joint::ALL {
+        world.release_motors(id, j);
+    }
+    let controller = WholeBody {
+        enabled: true,
+        ..WholeBody::default()
+    };
+    let stance = super::balance::Stance {
+        left: true,
+        right: true,
+    };
+    let target = super::whole_body::WholeBodyTarget::new(
+        &pose,
+        None,
+        world.dt(),
+        stance,
+        posewire_body::JointMap::splat((DVec3::ZERO, DVec3::ZERO)),
+    );
+    let mut rows = Vec::new();
+    for step in 0..720 {
+        let touching = world.stance(id);
+        let avatar = world.avatar(id).expect("the avatar");
+        let planned = controller.forces(avatar, world.rapier(), &target, touching);
+        let Some(f) = planned else {
+            world.step();
+            continue;
+        };
+        world.apply_joint_torques(id, &f.torques);
+        world.set_root_wrench(id, f.residual_force, f.residual_moment);
+        world.step();
+        if step >= 360 {
+            rows.push((f.carried, floor_force(&world, id), f.residual_force));
+        }
+    }
+    // The weight of the bodies rapier simulates (the model's).
+    let avatar = world.avatar(id).expect("the avatar");
+    let (body, _) = ArticulatedBody::from_avatar(avatar, world.rapier()).expect("its segments");
+    let weight = body.segments.iter().map(|s| s.mass).sum::<f64>() * 9.81;
+    let n = rows.len() as f64;
+    let mean = |k: fn(&(DVec3, DVec3, DVec3)) -> DVec3| rows.iter().map(k).sum::<DVec3>() / n;
+    let (carried, floor, residual) = (mean(|r| r.0), mean(|r| r.1), mean(|r| r.2));
+    let worst = rows
+        .iter()
+        .map(|r| (r.0 - r.1).length())
+        .fold(0.0, f64::max);
+    println!(
+        "weight {weight:.0} N; mean planned {carried:.1}, floor {floor:.1}, residual {residual:.1}; worst step's gap {worst:.0} N"
+    );
+    let pelvis = world.pose(id).expect("its pose").root.y;
+    println!("pelvis at {pelvis:.2} m");
+    assert!(pelvis > 0.75, "the body stands: pelvis at {pelvis:.2} m");
+    // Standing still, the feet carry the weight as planned: the vertical
+    // mean over the second second within 5 % of the weight. (Along the
+    // floor they do not: measured, the plan shares out a mean 210 N that
+    // rapier's friction never gives, `docs/notes/own-feet.md` round 6.)
+    assert!(
+        (carried.y - floor.y).abs() <= 0.05 * weight,
+        "planned {carried:.1} N, floor {floor:.1} N (weight {weight:.0} N)"
+    );
+}
