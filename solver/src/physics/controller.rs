@@ -67,6 +67,9 @@ pub struct PhysicsSettings {
     /// Whole-body inverse-dynamics tracking with the feet's contact forces
     /// and a bounded residual, at every physics substep (off by default).
     pub whole_body: super::whole_body::WholeBody,
+    /// The output's wrists held at the reference's while the simulated
+    /// ones are near it (off by default; `super::hold_wrists`).
+    pub hold_wrists: super::hold_wrists::WristHold,
 }
 
 impl Default for PhysicsSettings {
@@ -87,6 +90,7 @@ impl Default for PhysicsSettings {
             leg_support: super::leg_support::LegSupport::default(),
             grounded: super::grounded::GroundedSettings::default(),
             whole_body: super::whole_body::WholeBody::default(),
+            hold_wrists: super::hold_wrists::WristHold::default(),
         }
     }
 }
@@ -1206,6 +1210,10 @@ impl AvatarController {
         let camera = self
             .camera
             .update((sim[Joint::Head] - kin[Joint::Head]).length(), dt);
+        let mut pose = pose;
+        if self.reaction.state() == BodyState::Tracking {
+            super::hold_wrists::hold_wrists(&mut pose, &reference, &sk, &self.settings.hold_wrists);
+        }
         Some(PhysicsFrame {
             pose,
             reference,
