@@ -162,6 +162,8 @@ pub struct AvatarController {
     camera: CameraLinkState,
     pending: Option<(BodyPose, FrameArrays, f64)>,
     start_pose: Option<BodyPose>,
+    /// The output wrists' filtered gaps to the reference's.
+    held_wrists: super::hold_wrists::HeldWrists,
     /// When each foot last touched the floor.
     last_contact: [Option<f64>; 2],
     locomotion: LocomotionState,
@@ -248,6 +250,7 @@ impl AvatarController {
             camera: CameraLinkState::new(settings.camera),
             pending: None,
             start_pose: None,
+            held_wrists: Default::default(),
             last_contact: [None, None],
             locomotion: LocomotionState::default(),
             planted: [None, None],
@@ -1212,7 +1215,10 @@ impl AvatarController {
             .update((sim[Joint::Head] - kin[Joint::Head]).length(), dt);
         let mut pose = pose;
         if self.reaction.state() == BodyState::Tracking {
-            super::hold_wrists::hold_wrists(&mut pose, &reference, &sk, &self.settings.hold_wrists);
+            self.held_wrists
+                .apply(&mut pose, &reference, &sk, &self.settings.hold_wrists, dt);
+        } else {
+            self.held_wrists.reset();
         }
         Some(PhysicsFrame {
             pose,

@@ -15,7 +15,7 @@
 
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::ik::{arm_rest, solve_two_bone};
-use posewire_body::{BodyPose, Joint, Side, Skeleton};
+use posewire_body::{BodyPose, Joint, JointMap, Side, Skeleton};
 use serde::{Deserialize, Serialize};
 
 /// How far the output's wrists are held at the reference's
@@ -29,6 +29,10 @@ pub struct WristHold {
     /// Gap from which the simulated wrist is output as it is, metres (at
     /// least `near_m`); in between, the wrist moves part of the way.
     pub far_m: f64,
+    /// Time constant of the low-pass on the gap, seconds (0: none): the
+    /// slow part of the gap (the arm's lag) is closed, the reference's
+    /// sample-to-sample noise not passed on.
+    pub smoothing_s: f64,
 }
 
 impl Default for WristHold {
@@ -36,6 +40,7 @@ impl Default for WristHold {
         WristHold {
             near_m: 0.0,
             far_m: 0.0,
+            smoothing_s: 0.0,
         }
     }
 }
@@ -59,6 +64,59 @@ impl WristHold {
     }
 }
 
+/// The low-passed gaps between the simulated wrists and the reference's.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HeldWrists {
+    gaps: [Option<DVec3>; 2],
+}
+
+impl HeldWrists {
+    /// Forgets the gaps (the body stopped tracking).
+    pub fn reset(&mut self) {
+        self.gaps = [None, None];
+    }
+
+    /// Low-passes each wrist's gap over `dt` seconds and turns `pose`'s
+    /// arms to close the filtered gap as [`hold_wrists`] closes the gap.
+    pub fn apply(
+        &mut self,
+        pose: &mut BodyPose,
+        reference: &BodyPose,
+        skeleton: &Skeleton,
+        s: &WristHold,
+        dt: f64,
+    ) {
+        if s.near_m <= 0.0 {
+            return;
+        }
+        let at = pose.positions(skeleton);
+        let want = reference.positions(skeleton);
+        let alpha = if s.smoothing_s > 0.0 && dt.is_finite() && dt > 0.0 {
+            1.0 - (-dt / s.smoothing_s).exp()
+        } else {
+            1.0
+        };
+        let mut targets = want;
+        for (i, wrist) in [Joint::LeftWrist, Joint::RightWrist]
+            .into_iter()
+            .enumerate()
+        {
+            let gap = want[wrist] - at[wrist];
+            if !gap.is_finite() {
+                self.gaps[i] = None;
+                continue;
+            }
+            let filtered = match self.gaps[i] {
+                Some(g) => g + (gap - g) * alpha,
+                None => gap,
+            };
+            self.gaps[i] = Some(filtered);
+            targets[wrist] = at[wrist] + filtered;
+        }
+        hold_at(pose, &at, &targets, skeleton, s);
+    }
+}
+
 /// Turns `pose`'s arms so that each wrist moves toward `reference`'s by
 /// [`WristHold::share`] of their gap, within the arm's reach from `pose`'s
 /// shoulder; the elbow keeps its side. Nothing else moves.
@@ -68,6 +126,18 @@ pub fn hold_wrists(pose: &mut BodyPose, reference: &BodyPose, skeleton: &Skeleto
     }
     let at = pose.positions(skeleton);
     let want = reference.positions(skeleton);
+    hold_at(pose, &at, &want, skeleton, s);
+}
+
+/// [`hold_wrists`] with the joint positions of the pose (`at`) and of the
+/// reference (`want`) given.
+fn hold_at(
+    pose: &mut BodyPose,
+    at: &JointMap<DVec3>,
+    want: &JointMap<DVec3>,
+    skeleton: &Skeleton,
+    s: &WristHold,
+) {
     for (side, shoulder, elbow, wrist) in [
         (
             Side::Left,
@@ -148,6 +218,7 @@ mod tests {
         let s = WristHold {
             near_m: 0.05,
             far_m: 0.1,
+            smoothing_s: 0.0,
         };
         let gap_before = (pose.positions(&sk)[Joint::LeftWrist]
             - reference.positions(&sk)[Joint::LeftWrist])
@@ -172,6 +243,7 @@ mod tests {
         let s = WristHold {
             near_m: 0.02,
             far_m: 0.1,
+            smoothing_s: 0.0,
         };
         let mut far = bent_arm(0.0);
         let before = far;
@@ -201,9 +273,46 @@ mod tests {
         let s = WristHold {
             near_m: 0.05,
             far_m: 0.1,
+            smoothing_s: 0.0,
         };
         hold_wrists(&mut pose, &reference, &sk, &s);
         assert_eq!(pose, before);
         assert_eq!(s.share(f64::NAN), 0.0);
+    }
+
+    #[test]
+    fn a_smoothed_hold_closes_a_steady_gap_and_damps_a_flickering_one() {
+        let sk = skeleton();
+        let s = WristHold {
+            near_m: 0.05,
+            far_m: 0.1,
+            smoothing_s: 0.05,
+        };
+        let dt = 1.0 / 90.0;
+        let wrist = |p: &BodyPose| p.positions(&sk)[Joint::LeftWrist];
+        // A steady gap: closed within a few time constants.
+        let mut held = HeldWrists::default();
+        let (sim, reference) = (bent_arm(0.5), bent_arm(0.6));
+        let mut out = sim;
+        for _ in 0..60 {
+            out = sim;
+            held.apply(&mut out, &reference, &sk, &s, dt);
+        }
+        assert!((wrist(&out) - wrist(&reference)).length() < 1e-3);
+        // A reference flickering between two poses every sample: the output
+        // moves by much less than the reference does.
+        let mut held = HeldWrists::default();
+        let (a, b) = (bent_arm(0.55), bent_arm(0.65));
+        let mut outs = Vec::new();
+        for k in 0..60 {
+            let mut out = sim;
+            held.apply(&mut out, if k % 2 == 0 { &a } else { &b }, &sk, &s, dt);
+            outs.push(wrist(&out));
+        }
+        let flicker = (wrist(&a) - wrist(&b)).length();
+        let moved = (outs[59] - outs[58]).length();
+        assert!(moved < 0.3 * flicker, "{moved} against {flicker}");
+        held.reset();
+        assert_eq!(held, HeldWrists::default());
     }
 }
