@@ -62,11 +62,13 @@ fn hand_and_headset_offsets_refined_during_use_are_stored_and_reloaded() {
             Source::Ratio,
         );
     }
-    let mut settings = IkSettings::default();
-    settings.offsets = OffsetRefineSettings {
-        hands: true,
-        head: true,
-        ..OffsetRefineSettings::default()
+    let settings = IkSettings {
+        offsets: OffsetRefineSettings {
+            hands: true,
+            head: true,
+            ..OffsetRefineSettings::default()
+        },
+        ..IkSettings::default()
     };
     let mut solver = IkSolver::new(&profile, settings);
     turn_about_the_joints(&mut solver, 30.0);
