@@ -158,6 +158,10 @@ pub fn status(e: ProfileStoreError) -> tonic::Status {
 }
 
 #[cfg(test)]
+#[path = "profiles_refined_tests.rs"]
+mod refined_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

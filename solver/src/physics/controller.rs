@@ -67,6 +67,9 @@ pub struct PhysicsSettings {
     /// Whole-body inverse-dynamics tracking with the feet's contact forces
     /// and a bounded residual, at every physics substep (off by default).
     pub whole_body: super::whole_body::WholeBody,
+    /// The output's wrists held at the reference's while the simulated
+    /// ones are near it (off by default; `super::hold_wrists`).
+    pub hold_wrists: super::hold_wrists::WristHold,
 }
 
 impl Default for PhysicsSettings {
@@ -87,6 +90,7 @@ impl Default for PhysicsSettings {
             leg_support: super::leg_support::LegSupport::default(),
             grounded: super::grounded::GroundedSettings::default(),
             whole_body: super::whole_body::WholeBody::default(),
+            hold_wrists: super::hold_wrists::WristHold::default(),
         }
     }
 }
@@ -158,6 +162,8 @@ pub struct AvatarController {
     camera: CameraLinkState,
     pending: Option<(BodyPose, FrameArrays, f64)>,
     start_pose: Option<BodyPose>,
+    /// The output wrists' filtered gaps to the reference's.
+    held_wrists: super::hold_wrists::HeldWrists,
     /// When each foot last touched the floor.
     last_contact: [Option<f64>; 2],
     locomotion: LocomotionState,
@@ -244,6 +250,7 @@ impl AvatarController {
             camera: CameraLinkState::new(settings.camera),
             pending: None,
             start_pose: None,
+            held_wrists: Default::default(),
             last_contact: [None, None],
             locomotion: LocomotionState::default(),
             planted: [None, None],
@@ -1233,6 +1240,13 @@ impl AvatarController {
         let camera = self
             .camera
             .update((sim[Joint::Head] - kin[Joint::Head]).length(), dt);
+        let mut pose = pose;
+        if self.reaction.state() == BodyState::Tracking {
+            self.held_wrists
+                .apply(&mut pose, &reference, &sk, &self.settings.hold_wrists, dt);
+        } else {
+            self.held_wrists.reset();
+        }
         Some(PhysicsFrame {
             pose,
             reference,

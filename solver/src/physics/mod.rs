@@ -44,6 +44,7 @@ pub mod grab;
 pub mod grab_trials;
 pub mod grip;
 pub mod grounded;
+pub mod hold_wrists;
 pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;
