@@ -64,6 +64,7 @@ pub mod trials;
 mod vectors;
 pub mod whole_body;
 pub mod whole_body_qp;
+pub mod whole_body_step;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};
