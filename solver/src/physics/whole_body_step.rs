@@ -76,7 +76,7 @@ impl Default for WholeBodyStepping {
     fn default() -> Self {
         WholeBodyStepping {
             enabled: false,
-            margin_m: 0.02,
+            margin_m: 0.1,
             swing_s: 0.35,
             lift_m: 0.06,
             velocity_gain: 0.05,
