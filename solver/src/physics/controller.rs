@@ -211,6 +211,8 @@ pub struct AvatarController {
     whole: Option<super::whole_body::WholeBodyTarget>,
     /// What it applied over this tick's substeps.
     whole_sum: super::whole_body::WholeBodySum,
+    /// Its steps when the capture point leaves the feet.
+    whole_steps: super::whole_body_step::StepPlanner,
 }
 
 /// The leg support's torques and residual summed over a tick's substeps.
@@ -272,6 +274,7 @@ impl AvatarController {
             grounded: Default::default(),
             whole: None,
             whole_sum: Default::default(),
+            whole_steps: Default::default(),
         }
     }
 
@@ -359,6 +362,7 @@ impl AvatarController {
         let mut reference = self.react(world, id, t, dt, &person);
         self.last_person = Some(person);
         let (touching, stance) = self.feet_on_the_floor(world, id, t);
+        let feet_down = world.stance(id);
         let Some(avatar) = world.avatar(id) else {
             return;
         };
@@ -383,6 +387,7 @@ impl AvatarController {
         }
         self.support = self.support_target(&reference, &targets, stance, dt);
         self.whole = self.whole_body_target(&reference, &targets, stance, dt);
+        self.plan_whole_body_steps(avatar, world.rapier(), &reference, feet_down, t);
         if self.support.is_some() {
             // A standing leg's weight goes through its foot: the support
             // carries it.
@@ -571,6 +576,34 @@ impl AvatarController {
         Some(target)
     }
 
+    /// The whole-body controller's steps (`[solver.physics.whole_body.
+    /// stepping]`) written into this tick's target.
+    fn plan_whole_body_steps(
+        &mut self,
+        avatar: &super::sim_avatar::SimAvatar,
+        world: &super::world::RapierWorld,
+        reference: &BodyPose,
+        touching: Stance,
+        t: f64,
+    ) {
+        let wb = self.settings.whole_body;
+        let Some(target) = self.whole.as_mut().filter(|_| wb.stepping.enabled) else {
+            self.whole_steps.reset();
+            return;
+        };
+        let positions = reference.positions(self.ik.skeleton());
+        self.whole_steps.plan(
+            &wb.stepping,
+            &wb,
+            avatar,
+            world,
+            &positions,
+            touching,
+            t,
+            target,
+        );
+    }
+
     /// With `[solver.physics.leg_support] stance_legs`, the stance legs'
     /// motors let go for this tick: the support's PDs and virtual force
     /// drive them at every substep.
@@ -724,7 +757,11 @@ impl AvatarController {
     ) -> (Option<Locomotion>, ForceArray, Stance) {
         let state = self.reaction.state();
         let is_tracking = state == BodyState::Tracking;
+        // The whole-body controller's own steps replace the recovery steps.
+        let wb = self.settings.whole_body;
+        let own_steps = wb.enabled && wb.stepping.enabled;
         let recovering = self.settings.reaction.enabled
+            && !own_steps
             && (state == BodyState::Staggering
                 || (is_tracking && self.locomotion.recovery.is_some()));
         let planner = self

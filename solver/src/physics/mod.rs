@@ -67,6 +67,7 @@ pub mod whole_body;
 pub mod whole_body_qp;
 #[cfg(test)]
 mod whole_body_realised;
+pub mod whole_body_step;
 pub mod world;
 
 pub use controller::{AvatarController, PhysicsFrame, PhysicsSettings, PhysicsSolver};

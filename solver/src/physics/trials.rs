@@ -241,6 +241,9 @@ pub struct TrialSummary {
     /// Foot landings at least [`STEP_M`] from where the foot lifted, counted
     /// from the simulated ankles (a step seen, whoever planned it).
     pub steps_seen: u32,
+    /// Of [`TrialSummary::steps_seen`], those that landed while the body
+    /// was still up (pelvis above 0.7 m, not yet fallen).
+    pub steps_while_up: u32,
     /// The farthest a foot slid along the floor while it stood (from where
     /// it came down until it lifted again), metres.
     pub max_stance_slide_m: f64,
@@ -279,6 +282,11 @@ pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
         k.pelvis_y > 0.8 && k.link > 0.5 && k.head_gap_m <= 0.05
     });
     s.steps_seen = steps_seen(&after);
+    let up_to = after
+        .iter()
+        .position(|k| k.pelvis_y < 0.7 || k.state == BodyState::Fallen)
+        .unwrap_or(after.len());
+    s.steps_while_up = steps_seen_until(&after, up_to);
     s.max_stance_slide_m = stance_slide(&after);
     s
 }
@@ -324,6 +332,11 @@ pub const STEP_M: f64 = 0.10;
 /// Foot landings at least [`STEP_M`] from where the foot lifted: a foot is
 /// up when its ankle is 3 cm above its lowest height.
 fn steps_seen(ticks: &[&TrialTick]) -> u32 {
+    steps_seen_until(ticks, ticks.len())
+}
+
+/// [`steps_seen`] over the first `until` ticks (the floor from them all).
+fn steps_seen_until(ticks: &[&TrialTick], until: usize) -> u32 {
     let mut count = 0;
     for foot in 0..2 {
         let floor = ticks
@@ -332,7 +345,7 @@ fn steps_seen(ticks: &[&TrialTick]) -> u32 {
             .fold(f64::INFINITY, f64::min);
         let mut lifted: Option<DVec3> = None;
         let mut last_down = ticks.first().map(|k| k.ankles[foot]);
-        for k in ticks {
+        for k in &ticks[..until.min(ticks.len())] {
             let a = k.ankles[foot];
             let up = a.y > floor + 0.03;
             match (up, lifted) {

@@ -122,6 +122,9 @@ pub struct WholeBody {
     pub stance_speed_m_s: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
+    /// Stepping when the capture point leaves the feet
+    /// (`super::whole_body_step`).
+    pub stepping: super::whole_body_step::WholeBodyStepping,
 }
 
 impl Default for WholeBody {
@@ -158,6 +161,7 @@ impl Default for WholeBody {
             swing_hz: 0.0,
             stance_speed_m_s: 0.0,
             gravity: 9.81,
+            stepping: Default::default(),
         }
     }
 }
@@ -182,6 +186,9 @@ pub struct WholeBodyTarget {
     /// The reference's ankles (left, right): position and velocity, world
     /// (zero until the controller sets them).
     pub ankles: [(DVec3, DVec3); 2],
+    /// The swing foot's task while the body steps (its foot is out of
+    /// `stance`).
+    pub swing: Option<super::whole_body_step::SwingTask>,
 }
 
 impl WholeBodyTarget {
@@ -219,6 +226,7 @@ impl WholeBodyTarget {
             stance,
             motors,
             ankles: [(DVec3::ZERO, DVec3::ZERO); 2],
+            swing: None,
         }
     }
 }
@@ -238,7 +246,7 @@ pub struct WholeBodyForces {
     pub carried: DVec3,
 }
 
-const LEGS: [[Joint; 3]; 2] = [
+pub(super) const LEGS: [[Joint; 3]; 2] = [
     [Joint::LeftHip, Joint::LeftKnee, Joint::LeftAnkle],
     [Joint::RightHip, Joint::RightKnee, Joint::RightAnkle],
 ];
@@ -309,6 +317,7 @@ impl WholeBody {
         }
         let pd = qdd.clone();
         self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
+        self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
         self.clip_at_limits(avatar, world, &body, &mut qdd);
         let settings = DistributionSettings {
             friction: self.friction,
@@ -354,6 +363,7 @@ impl WholeBody {
                     qdd[k] -= d[k];
                 }
                 self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
+                self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
                 self.clip_at_limits(avatar, world, &body, &mut qdd);
                 gen = body.inverse_dynamics(&qdd, g, true);
                 (want, f, got) = share(&gen);
@@ -702,6 +712,37 @@ impl WholeBody {
         }
     }
 
+    /// The swing leg re-solved for the step's task, if a foot swings.
+    fn swing_foot(
+        &self,
+        avatar: &SimAvatar,
+        body: &ArticulatedBody,
+        index: &JointMap<Option<usize>>,
+        target: &WholeBodyTarget,
+        qdd: &mut [f64],
+        pd: &[f64],
+    ) {
+        if let Some(task) = &target.swing {
+            super::whole_body_step::swing_leg(self, avatar, body, index, task, qdd, pd);
+        }
+    }
+
+    /// The contact corners of the feet in `feet` (left, right), world.
+    pub(super) fn support_corners(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        feet: [bool; 2],
+    ) -> Vec<DVec3> {
+        let mut index = JointMap::splat(None);
+        index[Joint::LeftAnkle] = Some(0);
+        index[Joint::RightAnkle] = Some(0);
+        self.contact_points(avatar, world, &index, feet)
+            .into_iter()
+            .map(|p| p.1)
+            .collect()
+    }
+
     /// The contact points of the standing feet: the corners of each foot's
     /// box within [`WholeBody::contact_band_m`] of its lowest, with the
     /// foot's segment.
@@ -761,7 +802,11 @@ fn pelvis_rotation(body: &ArticulatedBody) -> DQuat {
 }
 
 /// The world axes of segment `i`'s joint frame (from its parent's rotation).
-fn parent_axes(body: &ArticulatedBody, i: usize, frame: &super::joint_frames::JointFrame) -> DMat3 {
+pub(super) fn parent_axes(
+    body: &ArticulatedBody,
+    i: usize,
+    frame: &super::joint_frames::JointFrame,
+) -> DMat3 {
     let p = body.segments[i]
         .parent
         .map_or(DQuat::IDENTITY, |p| body.segments[p].rotation);

@@ -5,8 +5,8 @@
 //! crouching), and a standing person
 //! the same; each trial prints what the physics avatar did: whether it
 //! fell (went through the fallen state; the lowest pelvis is printed too), how far the head left the headset, when it was
-//! back within 3 cm, when it stood linked again, the steps it took and the
-//! states it went through.
+//! back within 3 cm, when it stood linked again, the steps it took (and
+//! those that landed before it was down) and the states it went through.
 //!
 //! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4 --settings FILE]`
 
@@ -54,7 +54,7 @@ fn state_line(ticks: &[TrialTick]) -> String {
 
 fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> String {
     format!(
-        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {:>5.1} | {} |",
+        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {} |",
         if s.states.contains(&Some(BodyState::Fallen)) {
             "yes"
         } else {
@@ -66,6 +66,7 @@ fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> St
         secs(s.unlinked_after_s),
         secs(s.standing_after_s),
         s.steps_seen,
+        s.steps_while_up,
         100.0 * s.max_stance_slide_m,
         states,
     )
@@ -98,8 +99,8 @@ fn main() -> anyhow::Result<()> {
         ("+Z", DVec3::Z),
         ("-Z", -DVec3::Z),
     ];
-    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | stance slide cm | states |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | steps while up | stance slide cm | states |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<(String, Vec<TrackerSample>)> = vec![(
         "standing".to_string(),
         standing_samples(&profile, BEFORE_S + AFTER_S, false),
