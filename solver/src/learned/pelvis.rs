@@ -11,7 +11,7 @@ use std::sync::Arc;
 use posewire_body::glam::{DMat3, DQuat, DVec3};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
 
-use super::blend::Blended;
+use super::blend::{smoothing_share, Blended};
 use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
@@ -44,6 +44,9 @@ pub struct LearnedPelvisSettings {
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
     pub smoothing_s: f64,
+    /// Time constant of the smoothing of the network's rotation, seconds
+    /// (negative: `smoothing_s`, as the position).
+    pub rotation_smoothing_s: f64,
     /// How long the blend between the rules and the network takes,
     /// seconds.
     pub blend_s: f64,
@@ -54,6 +57,7 @@ impl Default for LearnedPelvisSettings {
         LearnedPelvisSettings {
             enabled: true,
             smoothing_s: 0.05,
+            rotation_smoothing_s: -1.0,
             blend_s: 0.3,
         }
     }
@@ -344,10 +348,12 @@ impl LearnedPelvis {
     ) -> Option<LearnedPose> {
         let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
         let fresh = fresh.map(|(p, r)| (p - head, r));
+        let rotation_share = (self.settings.rotation_smoothing_s >= 0.0)
+            .then(|| smoothing_share(dt, self.settings.rotation_smoothing_s));
         let toward = |(sp, sr): &(DVec3, DQuat), (rel, r): &(DVec3, DQuat), a: f64| {
             (
                 *sp + a * (*rel - *sp),
-                sr.slerp(align_hemisphere(*r, *sr), a),
+                sr.slerp(align_hemisphere(*r, *sr), rotation_share.unwrap_or(a)),
             )
         };
         let ((rel, rotation), weight) = self.blended.update(timing, 1.0, fresh, toward)?;
