@@ -47,6 +47,11 @@ pub struct LearnedPelvisSettings {
     /// Time constant of the smoothing of the network's rotation, seconds
     /// (negative: `smoothing_s`, as the position).
     pub rotation_smoothing_s: f64,
+    /// Turn rate of the network's rotation at which the rotation's time
+    /// constant is halved, rad/s: `/ (1 + rate / rotation_speed_radps)`,
+    /// the rate smoothed over 0.1 s (0: a fixed time constant). Slow turns
+    /// and noise are smoothed with the whole time constant, spins followed.
+    pub rotation_speed_radps: f64,
     /// How long the blend between the rules and the network takes,
     /// seconds.
     pub blend_s: f64,
@@ -58,6 +63,7 @@ impl Default for LearnedPelvisSettings {
             enabled: true,
             smoothing_s: 0.05,
             rotation_smoothing_s: -1.0,
+            rotation_speed_radps: 0.0,
             blend_s: 0.3,
         }
     }
@@ -283,6 +289,9 @@ pub struct LearnedPelvis {
     /// The smoothed output, pelvis minus head (world axes) and rotation,
     /// and its weight.
     blended: Blended<(DVec3, DQuat)>,
+    /// The last fresh rotation and the smoothed turn rate of the fresh
+    /// rotations, rad/s (for `rotation_speed_radps`).
+    turn: Option<(DQuat, f64)>,
     scratch: [Vec<f32>; 2],
 }
 
@@ -295,6 +304,7 @@ impl LearnedPelvis {
             history: History::new(HISTORY_S),
             last_input: None,
             blended: Blended::default(),
+            turn: None,
             scratch: Default::default(),
         }
     }
@@ -337,6 +347,25 @@ impl LearnedPelvis {
         self.blend(dt, head.bone.position, fresh)
     }
 
+    /// The smoothed turn rate of the fresh rotations, rad/s (0 without two
+    /// in a row).
+    fn turn_rate(&mut self, dt: f64, fresh: Option<DQuat>) -> f64 {
+        self.turn = match (self.turn, fresh) {
+            (Some((last, rate)), Some(r)) if dt > 0.0 => {
+                let now = last.angle_between(r) / dt;
+                let rate = if now.is_finite() {
+                    rate + smoothing_share(dt, 0.1) * (now - rate)
+                } else {
+                    rate
+                };
+                Some((r, rate))
+            }
+            (_, Some(r)) => Some((r, 0.0)),
+            (_, None) => None,
+        };
+        self.turn.map_or(0.0, |(_, rate)| rate)
+    }
+
     /// Smooths the network's pose and moves the blend weight toward 1 (a
     /// fresh pose) or 0 (none); the pose is carried with the head while
     /// it fades out.
@@ -348,8 +377,16 @@ impl LearnedPelvis {
     ) -> Option<LearnedPose> {
         let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
         let fresh = fresh.map(|(p, r)| (p - head, r));
-        let rotation_share = (self.settings.rotation_smoothing_s >= 0.0)
-            .then(|| smoothing_share(dt, self.settings.rotation_smoothing_s));
+        let rate = self.turn_rate(dt, fresh.map(|(_, r)| r));
+        let s = &self.settings;
+        let rotation_share = (s.rotation_smoothing_s >= 0.0).then(|| {
+            let tau = if s.rotation_speed_radps > 0.0 {
+                s.rotation_smoothing_s / (1.0 + rate / s.rotation_speed_radps)
+            } else {
+                s.rotation_smoothing_s
+            };
+            smoothing_share(dt, tau)
+        });
         let toward = |(sp, sr): &(DVec3, DQuat), (rel, r): &(DVec3, DQuat), a: f64| {
             (
                 *sp + a * (*rel - *sp),

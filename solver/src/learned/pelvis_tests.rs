@@ -230,3 +230,31 @@ fn the_rotation_can_be_smoothed_longer_than_the_position() {
     assert!(r_same > 0.4 && r_long < 0.25, "{r_same} {r_long}");
     assert!(p_same > 0.08, "{p_same}");
 }
+
+#[test]
+fn a_spinning_pelvis_is_smoothed_less_than_a_still_one() {
+    // Turning at 6 rad/s: with the time constant shortened by the turn
+    // rate (2 rad/s halves it) the output lags the spin less than with a
+    // fixed one.
+    let lag = |rotation_speed_radps: f64| {
+        let mut lp = LearnedPelvis::new(
+            None,
+            LearnedPelvisSettings {
+                rotation_smoothing_s: 0.2,
+                rotation_speed_radps,
+                ..on()
+            },
+        );
+        let dt = 1.0 / 90.0;
+        let mut out = None;
+        let mut truth = DQuat::IDENTITY;
+        for k in 0..60 {
+            truth = DQuat::from_rotation_y(6.0 * k as f64 * dt);
+            out = lp.blend(dt, DVec3::ZERO, Some((DVec3::ZERO, truth)));
+        }
+        out.map_or(f64::NAN, |p| p.rotation.angle_between(truth))
+    };
+    let (fixed, adaptive) = (lag(0.0), lag(2.0));
+    assert!(adaptive < 0.5 * fixed, "{fixed} {adaptive}");
+    assert!(adaptive.is_finite() && adaptive > 0.0, "{adaptive}");
+}
