@@ -62,8 +62,10 @@ impl Default for LearnedPelvisSettings {
         LearnedPelvisSettings {
             enabled: true,
             smoothing_s: 0.05,
-            rotation_smoothing_s: -1.0,
-            rotation_speed_radps: 0.0,
+            // Issue 43 item 5 (3-device jitter on 30 fps captures):
+            // docs/notes/coarse-captures.md, second round.
+            rotation_smoothing_s: 0.2,
+            rotation_speed_radps: 2.0,
             blend_s: 0.3,
         }
     }

@@ -209,6 +209,7 @@ fn the_rotation_can_be_smoothed_longer_than_the_position() {
             None,
             LearnedPelvisSettings {
                 rotation_smoothing_s,
+                rotation_speed_radps: 0.0,
                 ..on()
             },
         );
