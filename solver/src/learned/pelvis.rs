@@ -62,10 +62,11 @@ impl Default for LearnedPelvisSettings {
         LearnedPelvisSettings {
             enabled: true,
             smoothing_s: 0.05,
-            // Issue 43 item 5 (3-device jitter on 30 fps captures):
-            // docs/notes/coarse-captures.md, second round.
-            rotation_smoothing_s: 0.2,
-            rotation_speed_radps: 2.0,
+            // Off: 0.2 s halved at 2 rad/s meets the 30 fps jitter bar at 3
+            // devices but costs clean MPJPE 0.02-0.04 cm
+            // (docs/notes/coarse-captures.md, second round).
+            rotation_smoothing_s: -1.0,
+            rotation_speed_radps: 0.0,
             blend_s: 0.3,
         }
     }
