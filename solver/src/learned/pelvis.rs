@@ -11,7 +11,7 @@ use std::sync::Arc;
 use posewire_body::glam::{DMat3, DQuat, DVec3};
 use posewire_body::transform::{align_hemisphere, yaw_of, yaw_rotation};
 
-use super::blend::Blended;
+use super::blend::{smoothing_share, Blended};
 use super::history::{History, Snapshot};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
@@ -44,6 +44,14 @@ pub struct LearnedPelvisSettings {
     /// Time constant of the causal smoothing of the network's output,
     /// seconds (0: none).
     pub smoothing_s: f64,
+    /// Time constant of the smoothing of the network's rotation, seconds
+    /// (negative: `smoothing_s`, as the position).
+    pub rotation_smoothing_s: f64,
+    /// Turn rate of the network's rotation at which the rotation's time
+    /// constant is halved, rad/s: `/ (1 + rate / rotation_speed_radps)`,
+    /// the rate smoothed over 0.1 s (0: a fixed time constant). Slow turns
+    /// and noise are smoothed with the whole time constant, spins followed.
+    pub rotation_speed_radps: f64,
     /// How long the blend between the rules and the network takes,
     /// seconds.
     pub blend_s: f64,
@@ -54,6 +62,11 @@ impl Default for LearnedPelvisSettings {
         LearnedPelvisSettings {
             enabled: true,
             smoothing_s: 0.05,
+            // Off: 0.2 s halved at 2 rad/s meets the 30 fps jitter bar at 3
+            // devices but costs clean MPJPE 0.02-0.04 cm
+            // (docs/notes/coarse-captures.md, second round).
+            rotation_smoothing_s: -1.0,
+            rotation_speed_radps: 0.0,
             blend_s: 0.3,
         }
     }
@@ -279,6 +292,9 @@ pub struct LearnedPelvis {
     /// The smoothed output, pelvis minus head (world axes) and rotation,
     /// and its weight.
     blended: Blended<(DVec3, DQuat)>,
+    /// The last fresh rotation and the smoothed turn rate of the fresh
+    /// rotations, rad/s (for `rotation_speed_radps`).
+    turn: Option<(DQuat, f64)>,
     scratch: [Vec<f32>; 2],
 }
 
@@ -291,6 +307,7 @@ impl LearnedPelvis {
             history: History::new(HISTORY_S),
             last_input: None,
             blended: Blended::default(),
+            turn: None,
             scratch: Default::default(),
         }
     }
@@ -333,6 +350,25 @@ impl LearnedPelvis {
         self.blend(dt, head.bone.position, fresh)
     }
 
+    /// The smoothed turn rate of the fresh rotations, rad/s (0 without two
+    /// in a row).
+    fn turn_rate(&mut self, dt: f64, fresh: Option<DQuat>) -> f64 {
+        self.turn = match (self.turn, fresh) {
+            (Some((last, rate)), Some(r)) if dt > 0.0 => {
+                let now = last.angle_between(r) / dt;
+                let rate = if now.is_finite() {
+                    rate + smoothing_share(dt, 0.1) * (now - rate)
+                } else {
+                    rate
+                };
+                Some((r, rate))
+            }
+            (_, Some(r)) => Some((r, 0.0)),
+            (_, None) => None,
+        };
+        self.turn.map_or(0.0, |(_, rate)| rate)
+    }
+
     /// Smooths the network's pose and moves the blend weight toward 1 (a
     /// fresh pose) or 0 (none); the pose is carried with the head while
     /// it fades out.
@@ -344,10 +380,20 @@ impl LearnedPelvis {
     ) -> Option<LearnedPose> {
         let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
         let fresh = fresh.map(|(p, r)| (p - head, r));
+        let rate = self.turn_rate(dt, fresh.map(|(_, r)| r));
+        let s = &self.settings;
+        let rotation_share = (s.rotation_smoothing_s >= 0.0).then(|| {
+            let tau = if s.rotation_speed_radps > 0.0 {
+                s.rotation_smoothing_s / (1.0 + rate / s.rotation_speed_radps)
+            } else {
+                s.rotation_smoothing_s
+            };
+            smoothing_share(dt, tau)
+        });
         let toward = |(sp, sr): &(DVec3, DQuat), (rel, r): &(DVec3, DQuat), a: f64| {
             (
                 *sp + a * (*rel - *sp),
-                sr.slerp(align_hemisphere(*r, *sr), a),
+                sr.slerp(align_hemisphere(*r, *sr), rotation_share.unwrap_or(a)),
             )
         };
         let ((rel, rotation), weight) = self.blended.update(timing, 1.0, fresh, toward)?;

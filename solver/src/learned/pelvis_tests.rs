@@ -199,3 +199,63 @@ fn the_past_features_do_not_depend_on_where_the_ticks_fall() {
     // leaves far less.
     assert!(worst < 5e-4, "past features differ by {worst}");
 }
+
+#[test]
+fn the_rotation_can_be_smoothed_longer_than_the_position() {
+    // A step in both the pelvis's place and turn: with a longer rotation
+    // time constant the position moves as before, the turn lags more.
+    let settle = |rotation_smoothing_s: f64| {
+        let mut lp = LearnedPelvis::new(
+            None,
+            LearnedPelvisSettings {
+                rotation_smoothing_s,
+                rotation_speed_radps: 0.0,
+                ..on()
+            },
+        );
+        let dt = 1.0 / 90.0;
+        lp.blend(dt, DVec3::ZERO, Some((DVec3::ZERO, DQuat::IDENTITY)));
+        let step = (DVec3::new(0.1, 0.0, 0.0), DQuat::from_rotation_y(0.5));
+        let mut last = None;
+        for _ in 0..9 {
+            last = lp.blend(dt, DVec3::ZERO, Some(step));
+        }
+        last.map_or((f64::NAN, f64::NAN), |p| {
+            (p.position.x, p.rotation.angle_between(DQuat::IDENTITY))
+        })
+    };
+    let (p_same, r_same) = settle(-1.0);
+    let (p_long, r_long) = settle(0.2);
+    assert!((p_same - p_long).abs() < 1e-12, "{p_same} {p_long}");
+    // 0.1 s into a 0.05 s time constant: 86 % of the turn; 0.2 s: 39 %.
+    assert!(r_same > 0.4 && r_long < 0.25, "{r_same} {r_long}");
+    assert!(p_same > 0.08, "{p_same}");
+}
+
+#[test]
+fn a_spinning_pelvis_is_smoothed_less_than_a_still_one() {
+    // Turning at 6 rad/s: with the time constant shortened by the turn
+    // rate (2 rad/s halves it) the output lags the spin less than with a
+    // fixed one.
+    let lag = |rotation_speed_radps: f64| {
+        let mut lp = LearnedPelvis::new(
+            None,
+            LearnedPelvisSettings {
+                rotation_smoothing_s: 0.2,
+                rotation_speed_radps,
+                ..on()
+            },
+        );
+        let dt = 1.0 / 90.0;
+        let mut out = None;
+        let mut truth = DQuat::IDENTITY;
+        for k in 0..60 {
+            truth = DQuat::from_rotation_y(6.0 * k as f64 * dt);
+            out = lp.blend(dt, DVec3::ZERO, Some((DVec3::ZERO, truth)));
+        }
+        out.map_or(f64::NAN, |p| p.rotation.angle_between(truth))
+    };
+    let (fixed, adaptive) = (lag(0.0), lag(2.0));
+    assert!(adaptive < 0.5 * fixed, "{fixed} {adaptive}");
+    assert!(adaptive.is_finite() && adaptive > 0.0, "{adaptive}");
+}

@@ -4,7 +4,13 @@
 //! ground truth at the same times, plus the share of the output's jitter that
 //! its worst 2 % of frames carry (spikes) against broadband noise.
 //!
-//! `cargo run --release -p posewire-tools --bin jitter_joints -- [--settings FILE] DEVICES clean|noisy ik|physics CLIP.bvh... [--trace JOINT]`
+//! With several clips, a last block gives per joint the mean over clips of
+//! the output's and the ground truth's jitter and their ratio (as the
+//! evaluation's ratio of means). `--decimate N` keeps every Nth frame of
+//! each clip first (4: a 120 fps clip as a 30 fps capture, as `posewire
+//! eval --decimate`).
+//!
+//! `cargo run --release -p posewire-tools --bin jitter_joints -- [--settings FILE] [--decimate N] DEVICES clean|noisy ik|physics CLIP.bvh... [--trace JOINT]`
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
@@ -34,6 +40,9 @@ struct Args {
     /// Prints the largest jerks of this joint with their times.
     #[arg(long, value_name = "JOINT")]
     trace: Option<String>,
+    /// Keeps every Nth frame of each clip (a capture at 1/N of its rate).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    decimate: usize,
     #[command(flatten)]
     settings: posewire_tools::solver_file::SolverFile,
 }
@@ -44,12 +53,17 @@ fn main() -> anyhow::Result<()> {
     let condition: Condition = args.condition.into();
     let kind: SolverKind = args.solver.into();
     let devices = posewire_tools::choices::devices(count)?;
+    let mut totals = vec![(0.0, 0.0); Joint::EVALUATED.len()];
     for path in &args.clips {
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let bvh = Bvh::read(path)?;
+        let mut bvh = Bvh::read(path)?;
+        if args.decimate > 1 {
+            bvh.frames = bvh.frames.into_iter().step_by(args.decimate).collect();
+            bvh.frame_time *= args.decimate as f64;
+        }
         let (takes, profile) = setting_takes(&bvh, &name, devices, condition, 1)?;
         let mut options = args.settings.options()?;
         options.solver = kind;
@@ -67,12 +81,14 @@ fn main() -> anyhow::Result<()> {
         let dt = 1.0 / 90.0;
         println!("{name} ({count} {condition:?} {kind:?})");
         let mut sum = (0.0, 0.0);
-        for j in Joint::EVALUATED {
+        for (k, j) in Joint::EVALUATED.into_iter().enumerate() {
             let r = jerks(&rec, j, dt);
             let g = jerks(&gt, j, dt);
             let (rm, gm) = (mean(&r), mean(&g));
             sum.0 += rm;
             sum.1 += gm;
+            totals[k].0 += rm;
+            totals[k].1 += gm;
             println!(
                 "  {:<14} out {:7.0} gt {:7.0}  top2% share {:.2}",
                 format!("{j:?}"),
@@ -90,6 +106,23 @@ fn main() -> anyhow::Result<()> {
             sum.0 / n,
             sum.1 / n
         );
+    }
+    if args.clips.len() > 1 {
+        let c = args.clips.len() as f64;
+        println!("all {} clips: mean over clips, out / gt", args.clips.len());
+        let (mut o, mut g) = (0.0, 0.0);
+        for (j, (ro, go)) in Joint::EVALUATED.into_iter().zip(&totals) {
+            o += ro;
+            g += go;
+            println!(
+                "  {:<14} out {:7.0} gt {:7.0}  ratio {:.2}",
+                format!("{j:?}"),
+                ro / c,
+                go / c,
+                ro / go
+            );
+        }
+        println!("  mean           ratio {:.2}", o / g);
     }
     Ok(())
 }
