@@ -14,8 +14,9 @@
 //!   physics substep (off by default).
 //! - [`whole_body`]: inverse-dynamics tracking with an unactuated floating
 //!   base at every substep, on [`articulated`] (the body's `M` and `h`),
-//!   [`contact_qp`] (contact forces in friction cones) and [`dense`]
-//!   (off by default).
+//!   [`contact_qp`] (contact forces in friction cones) and [`dense`], its
+//!   stepping [`whole_body_step`], both sharing `leg_task` (a leg solved
+//!   for its foot's acceleration) (off by default).
 //! - [`contact_filter`]: the contacts a real body does not have.
 //! - [`controller`]: one avatar's control loop and what a frame reports;
 //!   [`links`]: ghost hands and the camera link; [`reaction`]: the body's
@@ -49,6 +50,7 @@ pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod leg_support;
+mod leg_task;
 pub mod links;
 pub mod locomotion;
 pub mod objects;

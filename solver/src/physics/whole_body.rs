@@ -26,6 +26,7 @@ use super::balance::Stance;
 use super::contact_qp::{distribute, wrench_of, DistributionSettings, Wrench};
 use super::convert::{pose64, v64};
 use super::joint_frames::AxisRange;
+use super::leg_task::{foot_with_leg_still, leg_columns, solve_leg, FootWant};
 use super::sim_avatar::SimAvatar;
 use super::vectors::{clamp_len, rotvec};
 use super::world::RapierWorld;
@@ -623,30 +624,11 @@ impl WholeBody {
             let Some(foot) = index[leg[2]] else {
                 continue;
             };
-            // Columns: each free axis of the leg's joints.
-            let mut cols: Vec<(usize, DVec3)> = Vec::new();
-            for &j in leg {
-                let (Some(i), Some(frame)) = (index[j], avatar.frame(j)) else {
-                    continue;
-                };
-                let axes = parent_axes(body, i, frame);
-                for (k, r) in frame.axes.iter().enumerate() {
-                    if matches!(r, AxisRange::Free { .. }) {
-                        cols.push((i, axes.col(k)));
-                    }
-                }
-            }
+            let cols = leg_columns(avatar, body, index, leg);
             if cols.is_empty() {
                 continue;
             }
-            // The foot's acceleration with the leg's joints still.
-            let mut q0 = qdd.to_vec();
-            for &j in leg {
-                if let Some(i) = index[j] {
-                    put(&mut q0, ArticulatedBody::joint_row(i), DVec3::ZERO);
-                }
-            }
-            let acc = body.accelerations(&q0, true)[foot];
+            let acc = foot_with_leg_still(body, index, leg, qdd, foot);
             let fs = body.segments[foot];
             let (want_ang, want_lin) = if stands {
                 (
@@ -663,52 +645,13 @@ impl WholeBody {
                     (x - fs.origin) * ws * ws + (v - fs.origin_velocity) * z - acc.origin,
                 )
             };
-            // Rows: 3 angular (weighted as at 15 cm), 3 linear.
-            let wa = 0.15;
-            let rows: Vec<[f64; 6]> = cols
-                .iter()
-                .map(|(i, axis)| {
-                    let lin = axis.cross(fs.origin - body.segments[*i].origin);
-                    [axis.x * wa, axis.y * wa, axis.z * wa, lin.x, lin.y, lin.z]
-                })
-                .collect();
-            let rhs = [
-                want_ang.x * wa,
-                want_ang.y * wa,
-                want_ang.z * wa,
-                want_lin.x,
-                want_lin.y,
-                want_lin.z,
-            ];
-            let m = cols.len();
-            let eps = self.stance_pd_weight.max(1e-9);
-            let mut a = vec![0.0; m * m];
-            let mut b = vec![0.0; m];
-            for r in 0..m {
-                for c in 0..m {
-                    a[r * m + c] = (0..6).map(|k| rows[r][k] * rows[c][k]).sum();
-                }
-                a[r * m + r] += eps;
-                let x_pd = get(pd, ArticulatedBody::joint_row(cols[r].0)).dot(cols[r].1);
-                b[r] = (0..6).map(|k| rows[r][k] * rhs[k]).sum::<f64>() + eps * x_pd;
-            }
-            let Some(x) = super::dense::solve_spd(&a, m, &b) else {
-                continue;
+            let want = FootWant {
+                angular: want_ang,
+                linear: want_lin,
+                pd_weight: self.stance_pd_weight.max(1e-9),
+                cap: 4.0 * self.max_joint_accel,
             };
-            for &j in leg {
-                if let Some(i) = index[j] {
-                    put(qdd, ArticulatedBody::joint_row(i), DVec3::ZERO);
-                }
-            }
-            for ((i, axis), s) in cols.iter().zip(x) {
-                let row = ArticulatedBody::joint_row(*i);
-                let now = get(qdd, row);
-                put(
-                    qdd,
-                    row,
-                    now + *axis * s.clamp(-4.0 * self.max_joint_accel, 4.0 * self.max_joint_accel),
-                );
-            }
+            solve_leg((index, leg, &cols), body, fs.origin, &want, pd, qdd);
         }
     }
 

@@ -19,9 +19,9 @@
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{Joint, JointMap};
 
-use super::articulated::{get, put, ArticulatedBody};
+use super::articulated::ArticulatedBody;
 use super::balance::Stance;
-use super::joint_frames::AxisRange;
+use super::leg_task::{foot_with_leg_still, leg_columns, solve_leg, FootWant};
 use super::sim_avatar::SimAvatar;
 use super::vectors::{clamp_len, rotvec};
 use super::whole_body::{WholeBody, WholeBodyTarget};
@@ -516,28 +516,11 @@ pub(super) fn swing_leg(
     let Some(foot) = index[leg[2]] else {
         return;
     };
-    let mut cols: Vec<(usize, DVec3)> = Vec::new();
-    for &j in &leg {
-        let (Some(i), Some(frame)) = (index[j], avatar.frame(j)) else {
-            continue;
-        };
-        let axes = super::whole_body::parent_axes(body, i, frame);
-        for (k, r) in frame.axes.iter().enumerate() {
-            if matches!(r, AxisRange::Free { .. }) {
-                cols.push((i, axes.col(k)));
-            }
-        }
-    }
+    let cols = leg_columns(avatar, body, index, &leg);
     if cols.is_empty() {
         return;
     }
-    let mut q0 = qdd.to_vec();
-    for &j in &leg {
-        if let Some(i) = index[j] {
-            put(&mut q0, ArticulatedBody::joint_row(i), DVec3::ZERO);
-        }
-    }
-    let acc = body.accelerations(&q0, true)[foot];
+    let acc = foot_with_leg_still(body, index, &leg, qdd, foot);
     let fs = body.segments[foot];
     let w = 2.0 * std::f64::consts::PI * wb.stepping.swing_hz.max(0.0);
     let z = 2.0 * w;
@@ -547,48 +530,13 @@ pub(super) fn swing_leg(
     let ang = rotvec(task.rotation * fs.rotation.inverse()) * w * w - fs.omega * z;
     let want_lin = clamp_len(lin, wb.stepping.max_foot_accel.max(0.0)) - acc.origin;
     let want_ang = clamp_len(ang, wb.max_joint_accel) - acc.angular;
-    let wa = 0.15;
-    let rows: Vec<[f64; 6]> = cols
-        .iter()
-        .map(|(i, axis)| {
-            let l = axis.cross(fs.origin - body.segments[*i].origin);
-            [axis.x * wa, axis.y * wa, axis.z * wa, l.x, l.y, l.z]
-        })
-        .collect();
-    let rhs = [
-        want_ang.x * wa,
-        want_ang.y * wa,
-        want_ang.z * wa,
-        want_lin.x,
-        want_lin.y,
-        want_lin.z,
-    ];
-    let m = cols.len();
-    let eps = wb.stance_pd_weight.max(1e-9);
-    let mut a = vec![0.0; m * m];
-    let mut b = vec![0.0; m];
-    for r in 0..m {
-        for c in 0..m {
-            a[r * m + c] = (0..6).map(|k| rows[r][k] * rows[c][k]).sum();
-        }
-        a[r * m + r] += eps;
-        let x_pd = get(pd, ArticulatedBody::joint_row(cols[r].0)).dot(cols[r].1);
-        b[r] = (0..6).map(|k| rows[r][k] * rhs[k]).sum::<f64>() + eps * x_pd;
-    }
-    let Some(x) = super::dense::solve_spd(&a, m, &b) else {
-        return;
+    let want = FootWant {
+        angular: want_ang,
+        linear: want_lin,
+        pd_weight: wb.stance_pd_weight.max(1e-9),
+        cap: wb.max_joint_accel,
     };
-    for &j in &leg {
-        if let Some(i) = index[j] {
-            put(qdd, ArticulatedBody::joint_row(i), DVec3::ZERO);
-        }
-    }
-    let cap = wb.max_joint_accel;
-    for ((i, axis), v) in cols.iter().zip(x) {
-        let row = ArticulatedBody::joint_row(*i);
-        let now = get(qdd, row);
-        put(qdd, row, now + *axis * v.clamp(-cap, cap));
-    }
+    solve_leg((index, &leg, &cols), body, fs.origin, &want, pd, qdd);
 }
 
 #[cfg(test)]
