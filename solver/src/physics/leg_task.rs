@@ -51,6 +51,14 @@ pub(super) fn foot_with_leg_still(
     body.accelerations(&q0, true)[foot]
 }
 
+/// A leg in the articulated body: the joint index, its joints hip to
+/// ankle, its free axes ([`leg_columns`]).
+pub(super) type Leg<'a> = (
+    &'a JointMap<Option<usize>>,
+    &'a [Joint; 3],
+    &'a [(usize, DVec3)],
+);
+
 /// What a leg's solve asks: the foot's wanted extra angular and linear
 /// accelerations, the weight of the PD's `pd` against them, and the
 /// largest joint acceleration kept.
@@ -66,7 +74,7 @@ pub(super) struct FootWant {
 /// what `want` asks, the PD's `pd` a regulariser in the null space.
 /// Returns false (leaving `qdd` as it was) when the system is singular.
 pub(super) fn solve_leg(
-    (index, leg, cols): (&JointMap<Option<usize>>, &[Joint; 3], &[(usize, DVec3)]),
+    (index, leg, cols): Leg<'_>,
     body: &ArticulatedBody,
     foot_origin: DVec3,
     want: &FootWant,
