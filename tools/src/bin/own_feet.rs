@@ -74,9 +74,10 @@ fn main() -> anyhow::Result<()> {
             for k in ticks.iter().step_by(9) {
                 let f = |v: posewire_body::glam::DVec3| format!("{:.2} {:.2} {:.2}", v.x, v.y, v.z);
                 eprintln!(
-                    "t {:.1} contacts {:?} pelvis gap {:.2} assist {:.0} | L sim {} ref {} | R sim {} ref {}",
+                    "t {:.1} contacts {:?} pelvis y {:.2} gap {:.2} assist {:.0} | L sim {} ref {} | R sim {} ref {}",
                     k.t,
                     k.contacts,
+                    k.pelvis_y,
                     k.pelvis_gap_m,
                     k.assist_root_n,
                     f(k.ankles[0]),
