@@ -7,8 +7,8 @@
 
 use posewire_body::glam::DVec3;
 use posewire_body::{BodyProfile, Joint};
-use posewire_solver::physics::trials::{run_trial, standing_samples, Push, TrialTick};
-use posewire_solver::physics::{BodyState, PhysicsSettings};
+use posewire_solver::physics::trials::{run_trial, standing_samples, summarise, Push, TrialTick};
+use posewire_solver::physics::PhysicsSettings;
 
 fn whole_body(stepping: bool) -> PhysicsSettings {
     let mut s = PhysicsSettings::default();
@@ -17,43 +17,10 @@ fn whole_body(stepping: bool) -> PhysicsSettings {
     s
 }
 
-/// Steps (an ankle rises at least 3 cm above its lowest and comes down at
-/// least 10 cm, horizontally, from where it lifted) that land while the
-/// body is still up: pelvis above 0.7 m and not yet fallen.
+/// Steps that land while the body is still up (pelvis above 0.7 m and
+/// not yet fallen), as `push_reactions` counts them.
 fn steps_while_up(ticks: &[TrialTick], from_s: f64) -> u32 {
-    let after: Vec<&TrialTick> = ticks.iter().filter(|k| k.t >= from_s).collect();
-    let up_to = after
-        .iter()
-        .position(|k| k.pelvis_y < 0.7 || k.state == BodyState::Fallen)
-        .unwrap_or(after.len());
-    let mut count = 0;
-    for foot in 0..2 {
-        let floor = after
-            .iter()
-            .map(|k| k.ankles[foot].y)
-            .fold(f64::INFINITY, f64::min);
-        let mut last_down = after.first().map(|k| k.ankles[foot]);
-        let mut lifted: Option<DVec3> = None;
-        for k in &after[..up_to] {
-            let a = k.ankles[foot];
-            let up = a.y > floor + 0.03;
-            match (up, lifted) {
-                (true, None) => lifted = last_down,
-                (false, Some(from)) => {
-                    let d = a - from;
-                    if DVec3::new(d.x, 0.0, d.z).length() >= 0.10 {
-                        count += 1;
-                    }
-                    lifted = None;
-                }
-                _ => {}
-            }
-            if !up {
-                last_down = Some(a);
-            }
-        }
-    }
-    count
+    summarise(ticks, from_s).steps_while_up
 }
 
 #[test]

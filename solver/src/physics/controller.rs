@@ -527,12 +527,13 @@ impl AvatarController {
             return None;
         }
         let skeleton = self.ik.skeleton();
+        let now = reference.positions(skeleton);
         // A foot carries while it touches and its reference is low (how
         // fast the reference foot moves is not asked: a walking reference's
         // planted foot creeps, and a foot left out of the contacts made
         // the body fall on the demo walk).
         let standing = self.settings.leg_support.reference_stance(
-            &reference.positions(skeleton),
+            &now,
             None,
             self.ik.profile().body.ankle_height,
             dt,
@@ -547,7 +548,6 @@ impl AvatarController {
             },
             *targets,
         );
-        let now = reference.positions(skeleton);
         let before = self.last_reference.as_ref().map(|r| r.positions(skeleton));
         let wb = self.settings.whole_body;
         let feet = [Joint::LeftAnkle, Joint::RightAnkle];
