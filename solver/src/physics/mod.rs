@@ -66,6 +66,8 @@ pub mod tool;
 pub mod trials;
 mod vectors;
 pub mod whole_body;
+#[cfg(test)]
+mod whole_body_one_foot;
 pub mod whole_body_qp;
 #[cfg(test)]
 mod whole_body_realised;

@@ -121,6 +121,13 @@ pub struct WholeBody {
     /// height); the reference's feet are then also lowered together until
     /// the lower one is at standing height, for the swing task.
     pub stance_speed_m_s: f64,
+    /// Natural frequency of the centre of mass's horizontal PD toward the
+    /// sole of the foot it is aimed over ([`WholeBodyTarget::com_over`]: a
+    /// weight shift, a one-foot stance), Hz.
+    pub com_hz: f64,
+    /// How far inside the support the centre of pressure that task asks is
+    /// held, m.
+    pub com_margin_m: f64,
     /// Gravity, m/s^2.
     pub gravity: f64,
     /// Stepping when the capture point leaves the feet
@@ -161,6 +168,8 @@ impl Default for WholeBody {
             touching_feet_carry: false,
             swing_hz: 0.0,
             stance_speed_m_s: 0.0,
+            com_hz: 1.0,
+            com_margin_m: 0.01,
             gravity: 9.81,
             stepping: Default::default(),
         }
@@ -190,6 +199,10 @@ pub struct WholeBodyTarget {
     /// The swing foot's task while the body steps (its foot is out of
     /// `stance`).
     pub swing: Option<super::whole_body_step::SwingTask>,
+    /// The foot (0 left, 1 right) whose sole the centre of mass is aimed
+    /// over, horizontally, instead of the pelvis at the reference root: the
+    /// weight shift before the other foot lifts, and the one-foot stance.
+    pub com_over: Option<usize>,
 }
 
 impl WholeBodyTarget {
@@ -228,6 +241,7 @@ impl WholeBodyTarget {
             motors,
             ankles: [(DVec3::ZERO, DVec3::ZERO); 2],
             swing: None,
+            com_over: None,
         }
     }
 }
@@ -245,6 +259,11 @@ pub struct WholeBodyForces {
     pub residual_moment: DVec3,
     /// What the contacts were asked to carry together, N.
     pub carried: DVec3,
+    /// ... and its moment about the pelvis origin, N m.
+    pub carried_moment: DVec3,
+    /// The planned generalised accelerations
+    /// ([`super::articulated::ArticulatedBody`]'s order).
+    pub qdd: Vec<f64>,
 }
 
 pub(super) const LEGS: [[Joint; 3]; 2] = [
@@ -319,6 +338,17 @@ impl WholeBody {
         let pd = qdd.clone();
         self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
         self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
+        if let Some(foot) = target.com_over {
+            // The centre of mass's task on the legs as they are solved, and
+            // the legs solved again for the base it asks (a few rounds: the
+            // stance legs' motion moves the centre of mass too).
+            for _ in 0..3 {
+                let over = (foot.min(1), stance);
+                self.centre_of_mass_over(avatar, world, &body, &index, over, &mut qdd);
+                self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
+                self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
+            }
+        }
         self.clip_at_limits(avatar, world, &body, &mut qdd);
         let settings = DistributionSettings {
             friction: self.friction,
@@ -382,6 +412,8 @@ impl WholeBody {
             residual_force: rf,
             residual_moment: rm,
             carried: got.force,
+            carried_moment: got.moment,
+            qdd,
         })
     }
 
@@ -443,6 +475,8 @@ impl WholeBody {
             body.add_point_force(&mut gen, *seg, *x, -*fk);
         }
         let (torques, driven) = self.joint_torques(avatar, world, body, &gen);
+        let where_: Vec<DVec3> = points.iter().map(|p| p.1).collect();
+        let carried = wrench_of(&where_, &sol.forces, body.segments[0].origin);
         let cap_f = self.residual_share.max(0.0) * mass * self.gravity;
         let cap_m = self.residual_torque_n_m_kg.max(0.0) * mass;
         Some(WholeBodyForces {
@@ -450,7 +484,9 @@ impl WholeBody {
             driven,
             residual_force: clamp_len(sol.residual_force, cap_f),
             residual_moment: clamp_len(sol.residual_moment, cap_m),
-            carried: sol.forces.iter().copied().sum(),
+            carried: carried.force,
+            carried_moment: carried.moment,
+            qdd: sol.qdd,
         })
     }
 
@@ -602,6 +638,58 @@ impl WholeBody {
         (lin, ang)
     }
 
+    /// Replaces the base's horizontal acceleration by the one that gives the
+    /// centre of mass the acceleration of a capture-point controller toward
+    /// the sole centre `s` of `foot` (the mean of its contact corners): the
+    /// linear inverted pendulum's centre of pressure `p = s + (1 + k /
+    /// omega0) (xi - s)`, `xi` the capture point and `k` from
+    /// [`WholeBody::com_hz`], held inside the standing feet's support
+    /// (`stance`), and the acceleration `omega0^2 (x - p)` it gives. A base
+    /// acceleration moves every segment alike, so the base's is the wanted
+    /// centre of mass acceleration less what the rest of `qdd` gives it.
+    #[allow(clippy::too_many_arguments)]
+    fn centre_of_mass_over(
+        &self,
+        avatar: &SimAvatar,
+        world: &RapierWorld,
+        body: &ArticulatedBody,
+        index: &JointMap<Option<usize>>,
+        (foot, stance): (usize, [bool; 2]),
+        qdd: &mut [f64],
+    ) {
+        let feet = if foot == 0 {
+            [true, false]
+        } else {
+            [false, true]
+        };
+        let corners = self.contact_points(avatar, world, index, feet);
+        let support: Vec<DVec3> = self
+            .contact_points(avatar, world, index, stance)
+            .into_iter()
+            .map(|p| DVec3::new(p.1.x, 0.0, p.1.z))
+            .collect();
+        if corners.is_empty() || support.is_empty() {
+            return;
+        }
+        let sole = corners.iter().map(|p| p.1).sum::<DVec3>() / corners.len() as f64;
+        let sole = DVec3::new(sole.x, 0.0, sole.z);
+        let (com, vel, accel) = centre_of_mass_motion(body, qdd);
+        let omega0 = (self.gravity.max(0.1) / com.y.max(0.3)).sqrt();
+        let x = DVec3::new(com.x, 0.0, com.z);
+        let xi = x + DVec3::new(vel.x, 0.0, vel.z) / omega0;
+        let k = 2.0 * std::f64::consts::PI * self.com_hz.max(0.0);
+        let p = sole + (xi - sole) * (1.0 + k / omega0);
+        let hull = super::whole_body_step::hull_2d(&support);
+        let p = super::whole_body_step::clamp_into(&hull, p, self.com_margin_m.max(0.0));
+        let want = (x - p) * omega0 * omega0;
+        let base = get(qdd, 0);
+        put(
+            qdd,
+            0,
+            DVec3::new(base.x + want.x - accel.x, base.y, base.z + want.z - accel.z),
+        );
+    }
+
     /// Re-solves each standing leg's joint accelerations (free axes of the
     /// hip, knee and ankle) so that its foot does not accelerate (and its
     /// velocity dies away), and with [`WholeBody::swing_hz`] each other
@@ -737,6 +825,24 @@ impl WholeBody {
         }
         out
     }
+}
+
+/// The centre of mass of `body`, its velocity, and its acceleration under
+/// `qdd` (with the velocity-product terms), world.
+fn centre_of_mass_motion(body: &ArticulatedBody, qdd: &[f64]) -> (DVec3, DVec3, DVec3) {
+    let acc = body.accelerations(qdd, true);
+    let (mut m, mut c, mut v, mut a) = (0.0, DVec3::ZERO, DVec3::ZERO, DVec3::ZERO);
+    for (s, sa) in body.segments.iter().zip(&acc) {
+        let r = s.com - s.origin;
+        m += s.mass;
+        c += s.com * s.mass;
+        v += (s.origin_velocity + s.omega.cross(r)) * s.mass;
+        a += (sa.origin + sa.angular.cross(r) + s.omega.cross(s.omega.cross(r))) * s.mass;
+    }
+    if m <= 0.0 {
+        return (DVec3::ZERO, DVec3::ZERO, DVec3::ZERO);
+    }
+    (c / m, v / m, a / m)
 }
 
 /// The pelvis's rotation (the base segment's).

@@ -438,7 +438,7 @@ fn swing_task(s: &WholeBodyStepping, sw: &Swing, t: f64, rotation: DQuat) -> Swi
 }
 
 /// The convex hull (counter-clockwise in x, z) of points on the floor.
-fn hull_2d(points: &[DVec3]) -> Vec<DVec3> {
+pub(super) fn hull_2d(points: &[DVec3]) -> Vec<DVec3> {
     let mut p: Vec<DVec3> = points.to_vec();
     p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.z.total_cmp(&b.z)));
     p.dedup_by(|a, b| (*a - *b).length() < 1e-9);
@@ -465,6 +465,44 @@ fn hull_2d(points: &[DVec3]) -> Vec<DVec3> {
     upper.pop();
     lower.extend(upper);
     lower
+}
+
+/// `x` held inside the convex polygon `hull` (counter-clockwise), at least
+/// `margin` from its edges where it is wide enough: `x` itself when inside,
+/// else the nearest point of the polygon shrunk toward its centroid.
+pub(super) fn clamp_into(hull: &[DVec3], x: DVec3, margin: f64) -> DVec3 {
+    if hull.is_empty() {
+        return x;
+    }
+    let centre = hull.iter().copied().sum::<DVec3>() / hull.len() as f64;
+    // Shrink toward the centroid by `margin` (never past it).
+    let shrunk: Vec<DVec3> = hull
+        .iter()
+        .map(|p| {
+            let d = flat(*p - centre);
+            let l = d.length();
+            centre + d * ((l - margin).max(0.0) / l.max(1e-9))
+        })
+        .collect();
+    if outside(&shrunk, x) <= 0.0 {
+        return x;
+    }
+    let n = shrunk.len();
+    let mut best = shrunk[0];
+    for i in 0..n {
+        let (a, b) = (shrunk[i], shrunk[(i + 1) % n]);
+        let ab = flat(b - a);
+        let t = if ab.length_squared() > 0.0 {
+            (flat(x - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let q = a + ab * t;
+        if flat(x - q).length() < flat(x - best).length() {
+            best = q;
+        }
+    }
+    DVec3::new(best.x, x.y, best.z)
 }
 
 /// How far `x` lies outside the convex polygon `hull` (0 inside), m; an
