@@ -248,9 +248,11 @@ fn on_the_floor_the_feet_carry_what_the_plan_shares_to_them() {
     println!("pelvis at {pelvis:.2} m");
     assert!(pelvis > 0.75, "the body stands: pelvis at {pelvis:.2} m");
     // Standing still, the feet carry the weight as planned: the vertical
-    // mean over the second second within 5 % of the weight. (Along the
-    // floor they do not: measured, the plan shares out a mean 210 N that
-    // rapier's friction never gives, `docs/notes/own-feet.md` round 6.)
+    // mean over the second second within 5 % of the weight. (`floor_force`
+    // sums rapier's normal impulses only: friction is left out, and the
+    // impulses include its position correction; the momentum balance is the
+    // better measure, `whole_body_one_foot`, `docs/notes/own-feet.md`
+    // round 7.)
     assert!(
         (carried.y - floor.y).abs() <= 0.05 * weight,
         "planned {carried:.1} N, floor {floor:.1} N (weight {weight:.0} N)"

@@ -70,6 +70,11 @@ pub struct WholeBodyStepping {
     /// Largest horizontal acceleration the base is asked for while the
     /// body recovers, m/s^2.
     pub max_base_accel: f64,
+    /// Seconds the centre of mass is moved over the stance foot before the
+    /// swing foot lifts, and held over it through the swing
+    /// ([`super::whole_body::WholeBodyTarget::com_over`]; 0: no weight
+    /// shift, the base free while a foot swings).
+    pub weight_shift_s: f64,
 }
 
 impl Default for WholeBodyStepping {
@@ -91,6 +96,7 @@ impl Default for WholeBodyStepping {
             reaim_speed_m_s: 1.5,
             max_foot_accel: 40.0,
             max_base_accel: 1.5,
+            weight_shift_s: 0.0,
         }
     }
 }
@@ -278,12 +284,17 @@ impl StepPlanner {
         let z = 2.0 * wb.damping_ratio.max(0.0);
         let mut want = DVec3::ZERO;
         if let Some(sw) = self.swing {
-            let task = swing_task(s, &sw, t, target.reference.rotations[ANKLES[sw.foot]]);
-            target.swing = Some(task);
-            if sw.foot == 0 {
-                target.stance.left = false;
-            } else {
-                target.stance.right = false;
+            if s.weight_shift_s > 0.0 {
+                target.com_over = Some(1 - sw.foot);
+            }
+            if t >= sw.start_s {
+                let task = swing_task(s, &sw, t, target.reference.rotations[ANKLES[sw.foot]]);
+                target.swing = Some(task);
+                if sw.foot == 0 {
+                    target.stance.left = false;
+                } else {
+                    target.stance.right = false;
+                }
             }
         } else {
             let own = flat(ankles[0] + ankles[1]) * 0.5;
@@ -383,7 +394,7 @@ impl StepPlanner {
                 foot,
                 start: ankles[foot],
                 target,
-                start_s: t,
+                start_s: t + s.weight_shift_s.max(0.0),
                 push: true,
             });
             self.recovering = true;
@@ -400,7 +411,7 @@ impl StepPlanner {
                 foot,
                 start: ankles[foot],
                 target: DVec3::new(ref_ankles[foot].x, ankles[1 - foot].y, ref_ankles[foot].z),
-                start_s: t,
+                start_s: t + s.weight_shift_s.max(0.0),
                 push: false,
             });
         } else if gap(foot) <= s.settle_m {
