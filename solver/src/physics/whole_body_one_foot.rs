@@ -482,3 +482,112 @@ fn without_the_weight_shift_the_stiffer_plan_leans_on_the_residual() {
         "{residual:.0} against {with_shift:.0} N"
     );
 }
+
+/// A push on the standing body, the controller and its stepping
+/// (`StepPlanner`, planned every fourth physics step as the tick does) on
+/// their own, with no reaction state: per physics step the pelvis height,
+/// the ankles, the centre of mass and the residual.
+fn pushed(
+    controller: &WholeBody,
+    impulse: DVec3,
+    seconds: f64,
+) -> Vec<(f64, f64, [DVec3; 2], DVec3, f64, u32)> {
+    let profile = BodyProfile::from_stature(1.75);
+    let skeleton = Skeleton::from_profile(&profile);
+    let pose = BodyPose::rest(&skeleton);
+    let settings = WorldSettings {
+        rate_hz: 360.0,
+        control_steps: 1,
+        substeps: 4,
+        ..WorldSettings::default()
+    };
+    let mut world = PhysicsWorld::new(&Scene::default(), settings);
+    let id = world.add_avatar(&profile, &pose, &BodySettings::self_supporting());
+    for j in Joint::ALL {
+        world.release_motors(id, j);
+    }
+    let both = Stance {
+        left: true,
+        right: true,
+    };
+    let base = WholeBodyTarget::new(
+        &pose,
+        None,
+        world.dt(),
+        both,
+        JointMap::splat((DVec3::ZERO, DVec3::ZERO)),
+    );
+    let positions = pose.positions(&skeleton);
+    let mut planner = super::whole_body_step::StepPlanner::default();
+    let mut target = base;
+    let dt = world.dt();
+    let mut out = Vec::new();
+    for k in 0..(seconds / dt).round() as usize {
+        let t = k as f64 * dt;
+        if k == 360 {
+            world.push(id, Joint::Chest, impulse);
+        }
+        let touching = world.stance(id);
+        let avatar = world.avatar(id).expect("the avatar");
+        if k % 4 == 0 {
+            target = base;
+            if controller.stepping.enabled {
+                planner.plan(
+                    &controller.stepping,
+                    controller,
+                    avatar,
+                    world.rapier(),
+                    &positions,
+                    touching,
+                    t,
+                    &mut target,
+                );
+            }
+        }
+        let Some(f) = controller.forces(avatar, world.rapier(), &target, touching) else {
+            world.step();
+            continue;
+        };
+        world.apply_joint_torques(id, &f.torques);
+        world.set_root_wrench(id, f.residual_force, f.residual_moment);
+        world.step();
+        let avatar = world.avatar(id).expect("the avatar");
+        let bone = |j: Joint| avatar.bone(world.rapier(), j).expect("a bone").position;
+        let (com, _, _) = avatar.centre_of_mass(world.rapier());
+        out.push((
+            t,
+            bone(Joint::Pelvis).y,
+            [bone(Joint::LeftAnkle), bone(Joint::RightAnkle)],
+            com,
+            f.residual_force.length(),
+            planner.steps(),
+        ));
+    }
+    out
+}
+
+/// The pushed trials' controller: the one-foot gains and a quick, long
+/// step (chosen on the push trials, `docs/notes/own-feet.md` round 7).
+fn pushed_controller() -> WholeBody {
+    let mut c = one_foot_controller();
+    c.stepping.enabled = true;
+    c.stepping.swing_s = 0.25;
+    c.stepping.max_step_m = 0.9;
+    c.stepping.max_foot_accel = 100.0;
+    c
+}
+
+#[test]
+fn in_the_harness_a_small_push_is_absorbed_and_a_large_one_steps() {
+    let c = pushed_controller();
+    let small = pushed(&c, DVec3::X * 20.0, 3.0);
+    let low = small.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+    println!("20 N s: lowest pelvis {low:.2} m");
+    assert!(low > 0.8, "20 N s: the pelvis fell to {low:.2} m");
+    let large = pushed(&c, DVec3::X * 60.0, 3.0);
+    let steps = large.last().map_or(0, |r| r.5);
+    let low = large.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+    // Measured: it steps and still falls (the bar is not met).
+    println!("60 N s: {steps} steps, lowest pelvis {low:.2} m");
+    assert!(steps >= 1, "60 N s: no step");
+}

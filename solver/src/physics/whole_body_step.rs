@@ -71,7 +71,9 @@ pub struct WholeBodyStepping {
     /// body recovers, m/s^2.
     pub max_base_accel: f64,
     /// Seconds the centre of mass is moved over the stance foot before the
-    /// swing foot lifts, and held over it through the swing
+    /// swing foot lifts (not when the capture point is already outside the
+    /// support: a push's step lifts at once), and held over it through the
+    /// swing
     /// ([`super::whole_body::WholeBodyTarget::com_over`]; 0: no weight
     /// shift, the base free while a foot swings).
     pub weight_shift_s: f64,
@@ -390,11 +392,18 @@ impl StepPlanner {
                 foot,
                 (height, s.swing_s.max(0.1)),
             );
+            // A capture point outside the support leaves no time for a
+            // weight shift: the foot lifts at once.
+            let shift = if out > 0.0 {
+                0.0
+            } else {
+                s.weight_shift_s.max(0.0)
+            };
             self.swing = Some(Swing {
                 foot,
                 start: ankles[foot],
                 target,
-                start_s: t + s.weight_shift_s.max(0.0),
+                start_s: t + shift,
                 push: true,
             });
             self.recovering = true;
