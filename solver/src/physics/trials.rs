@@ -252,6 +252,19 @@ pub struct TrialSummary {
     pub states: [Option<BodyState>; 8],
 }
 
+/// Below this pelvis height a body is down, whatever its reaction state
+/// says (the bars' "no fall: pelvis above 0.7 m"), metres.
+pub const FALLEN_PELVIS_M: f64 = 0.7;
+
+impl TrialSummary {
+    /// Whether the body fell: it went through the fallen state, or its
+    /// pelvis went below [`FALLEN_PELVIS_M`] (a body whose reactions are
+    /// off, or whose controller never calls it fallen, lies as low).
+    pub fn fell(&self) -> bool {
+        self.states.contains(&Some(BodyState::Fallen)) || self.min_pelvis_y < FALLEN_PELVIS_M
+    }
+}
+
 /// Summarises a trial's ticks after a push at `push_s`.
 pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
     let after: Vec<&TrialTick> = ticks.iter().filter(|k| k.t >= push_s - 1e-9).collect();
@@ -284,7 +297,7 @@ pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
     s.steps_seen = steps_seen(&after);
     let up_to = after
         .iter()
-        .position(|k| k.pelvis_y < 0.7 || k.state == BodyState::Fallen)
+        .position(|k| k.pelvis_y < FALLEN_PELVIS_M || k.state == BodyState::Fallen)
         .unwrap_or(after.len());
     s.steps_while_up = steps_seen_until(&after, up_to);
     s.max_stance_slide_m = stance_slide(&after);

@@ -4,7 +4,7 @@
 //! (standing, walking, at the table, throwing, turning, reaching,
 //! crouching), and a standing person
 //! the same; each trial prints what the physics avatar did: whether it
-//! fell (went through the fallen state; the lowest pelvis is printed too), how far the head left the headset, when it was
+//! fell (went through the fallen state or its pelvis went below 0.7 m; the lowest pelvis is printed too), how far the head left the headset, when it was
 //! back within 3 cm, when it stood linked again, the steps it took (and
 //! those that landed before it was down) and the states it went through.
 //!
@@ -18,7 +18,6 @@ use posewire_body::{BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::trials::{
     run_trial_in, standing_samples, summarise, Push, TrialSummary, TrialTick,
 };
-use posewire_solver::physics::BodyState;
 use posewire_tools::choices::number_list;
 
 /// Seconds of a trial before the push, and after it.
@@ -55,11 +54,7 @@ fn state_line(ticks: &[TrialTick]) -> String {
 fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> String {
     format!(
         "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {} |",
-        if s.states.contains(&Some(BodyState::Fallen)) {
-            "yes"
-        } else {
-            "no"
-        },
+        if s.fell() { "yes" } else { "no" },
         s.min_pelvis_y,
         100.0 * s.max_head_gap_m,
         secs(s.back_after_s),
