@@ -2,7 +2,9 @@
 //! their standing height for longer than a run's flight, while the head
 //! does not rise (no jump), is one no walker makes; the learned legs fold
 //! both knees so on a walk unlike their training (the built-in demo walker:
-//! its lower reference ankle 18-30 cm up, `docs/notes/demo-reference-feet.md`).
+//! its lower reference ankle 18-30 cm up, `docs/notes/demo-reference-feet.md`);
+//! a head that rises or falls meanwhile (a jump, a dive, a cartwheel) is
+//! left alone.
 //! Then, and only then, the lower untracked foot is put down on the floor
 //! by stretching its leg (the other comes down by as much and keeps its
 //! lift), the pelvis lowered, at most [`FloatingFeetSettings::max_pelvis_drop_m`],
@@ -27,8 +29,9 @@ pub struct FloatingFeetSettings {
     /// For longer than this (a run's flight lasts about 0.1-0.15 s),
     /// seconds.
     pub after_s: f64,
-    /// A head that rose more than this since both feet left the floor is a
-    /// jump (the rule waits until a foot comes down), metres.
+    /// A head that rose or fell more than this since both feet left the
+    /// floor is a jump, a dive or a cartwheel, not a walk (the rule waits
+    /// until a foot comes down), metres.
     pub head_rise_m: f64,
     /// The most the pelvis is lowered for a leg that cannot reach, metres.
     pub max_pelvis_drop_m: f64,
@@ -40,10 +43,10 @@ impl Default for FloatingFeetSettings {
     fn default() -> Self {
         FloatingFeetSettings {
             enabled: false,
-            up_m: 0.06,
-            after_s: 0.3,
+            up_m: 0.03,
+            after_s: 0.2,
             head_rise_m: 0.05,
-            max_pelvis_drop_m: 0.05,
+            max_pelvis_drop_m: 0.1,
             blend_s: 0.2,
         }
     }
@@ -55,7 +58,8 @@ pub struct FloatingFeet {
     /// Seconds both feet have floated, and the head's height when they
     /// left (`None`: a foot is down).
     floating: Option<(f64, f64)>,
-    /// Whether the head rose since (a jump: wait for a foot to come down).
+    /// Whether the head rose or fell since (a jump: wait for a foot to come
+    /// down).
     jumped: bool,
     /// How much of the correction acts (0-1).
     weight: f64,
@@ -99,7 +103,7 @@ impl FloatingFeet {
         let acting = if lower > settings.up_m {
             let (since, head_then) = self.floating.get_or_insert((0.0, head));
             *since += dt;
-            self.jumped |= head - *head_then > settings.head_rise_m;
+            self.jumped |= (head - *head_then).abs() > settings.head_rise_m;
             *since > settings.after_s && !self.jumped
         } else {
             self.floating = None;

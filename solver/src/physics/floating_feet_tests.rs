@@ -109,13 +109,27 @@ fn a_jump_with_the_head_rising_keeps_its_feet_in_the_air() {
 }
 
 #[test]
+fn a_falling_head_a_dive_or_a_cartwheel_keeps_its_feet_in_the_air() {
+    let profile = BodyProfile::from_stature(1.75);
+    let sk = Skeleton::from_profile(&profile);
+    let h = profile.body.ankle_height;
+    let mut rule = FloatingFeet::default();
+    // The body goes down 50 cm in 0.5 s with both feet 10 cm up.
+    for k in 0..60 {
+        let drop = 0.5 * (k as f64 * DT / 0.5).min(1.0);
+        let pose = folded(&sk, -drop, 0.1);
+        assert_eq!(rule.apply(&on(), &sk, &pose, h, DT, [false, false]), pose);
+    }
+}
+
+#[test]
 fn one_foot_down_a_tracked_foot_or_the_rule_off_leave_the_pose_alone() {
     let profile = BodyProfile::from_stature(1.75);
     let sk = Skeleton::from_profile(&profile);
     let h = profile.body.ankle_height;
     let mut rule = FloatingFeet::default();
-    // Lower ankle 3 cm up: within a step's reach of the floor.
-    let low = folded(&sk, 0.0, 0.03);
+    // Lower ankle 2 cm up: a foot on the floor.
+    let low = folded(&sk, 0.0, 0.02);
     let high = folded(&sk, 0.0, 0.15);
     for _ in 0..90 {
         assert_eq!(rule.apply(&on(), &sk, &low, h, DT, [false, false]), low);
