@@ -81,9 +81,9 @@ fn walking_lower_ankle_down(person: &DemoPerson, ticks: &[TrialTick], ankle_heig
 #[test]
 fn with_the_floating_feet_rule_the_demos_walking_reference_puts_a_foot_down() {
     // Issue 41: the learned legs fold both knees on the demo's walk (its
-    // reference's lower ankle 10 % of walking frames near standing height);
-    // `[solver.physics.floating_feet]` puts the lower foot down while both
-    // float (measured over a whole loop: 72 %).
+    // reference's lower ankle within 3 cm of standing height in 10 % of
+    // the walking frames of a whole loop); `[solver.physics.floating_feet]`
+    // puts the lower foot down while both float (89 % over a whole loop).
     let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
     let person = DemoPerson::new(&Skeleton::from_profile(&profile), 0.0, [0.0; 3]);
     // The first walk and the start of the second (the table between).
@@ -99,6 +99,6 @@ fn with_the_floating_feet_rule_the_demos_walking_reference_puts_a_foot_down() {
     );
     eprintln!("walking, reference lower ankle within 3 cm: off {down_off:.2}, on {down_on:.2}");
     assert!(down_off < 0.4, "without the rule: {down_off}");
-    assert!(down_on > 0.6, "with the rule: {down_on}");
+    assert!(down_on > 0.85, "with the rule: {down_on}");
     assert!(on.iter().all(|k| k.pelvis_y > 0.7));
 }
