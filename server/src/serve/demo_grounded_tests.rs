@@ -63,3 +63,42 @@ fn a_grounded_reference_puts_the_walking_demos_feet_on_the_floor() {
     // Nobody pushes it: it stays on its feet.
     assert!(on.iter().all(|k| k.pelvis_y > 0.7));
 }
+
+/// The share of the demo's walking frames whose reference lower ankle is
+/// within 3 cm of its standing height.
+fn walking_lower_ankle_down(person: &DemoPerson, ticks: &[TrialTick], ankle_height: f64) -> f64 {
+    let walking: Vec<&TrialTick> = ticks.iter().filter(|k| person.walking(k.t)).collect();
+    let down = walking
+        .iter()
+        .filter(|k| {
+            let lower = k.reference_ankles[0].y.min(k.reference_ankles[1].y);
+            (lower - ankle_height).abs() <= 0.03
+        })
+        .count();
+    down as f64 / walking.len().max(1) as f64
+}
+
+#[test]
+fn with_the_floating_feet_rule_the_demos_walking_reference_puts_a_foot_down() {
+    // Issue 41: the learned legs fold both knees on the demo's walk (its
+    // reference's lower ankle within 3 cm of standing height in 10 % of
+    // the walking frames of a whole loop); `[solver.physics.floating_feet]`
+    // puts the lower foot down while both float (89 % over a whole loop).
+    let profile = BodyProfile::from_stature(DEFAULT_STATURE_M);
+    let person = DemoPerson::new(&Skeleton::from_profile(&profile), 0.0, [0.0; 3]);
+    // The first walk and the start of the second (the table between).
+    let samples = person.samples_for(12.0, 90.0);
+    let h = profile.body.ankle_height;
+    let off = run_trial(&profile, PhysicsSettings::default(), &samples, &[]);
+    let mut settings = PhysicsSettings::default();
+    settings.floating_feet.enabled = true;
+    let on = run_trial(&profile, settings, &samples, &[]);
+    let (down_off, down_on) = (
+        walking_lower_ankle_down(&person, &off, h),
+        walking_lower_ankle_down(&person, &on, h),
+    );
+    eprintln!("walking, reference lower ankle within 3 cm: off {down_off:.2}, on {down_on:.2}");
+    assert!(down_off < 0.4, "without the rule: {down_off}");
+    assert!(down_on > 0.85, "with the rule: {down_on}");
+    assert!(on.iter().all(|k| k.pelvis_y > 0.7));
+}

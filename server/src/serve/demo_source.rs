@@ -30,8 +30,18 @@ pub const LOOP_S: f64 = 23.5;
 const CROUCH_DROP_M: f64 = 0.1;
 /// Radius of the walking circle, metres.
 const RADIUS_M: f64 = 1.4;
-/// Floor distance per step, metres.
-const STEP_M: f64 = 0.7;
+/// Floor distance per step, metres (0.7 gave 1.4 steps a second at the
+/// demo's 0.93 m/s, where CMU walkers take 1.6-1.9 at that speed).
+const STEP_M: f64 = 0.6;
+/// How much lower the head walks than it stands, at the walk's peak speed,
+/// metres: CMU walkers' heads are at 0.96-0.99 of their calibrated height
+/// while they walk (mean 0.98); at the full height (1.00) the learned legs
+/// read the walk as one on raised ground and fold both knees
+/// (`docs/notes/demo-reference-feet.md`).
+const WALK_HEAD_DROP_M: f64 = 0.035;
+/// The head's bob while walking, up and down, metres at peak speed (CMU
+/// walkers: 1.2-2.6 cm).
+const BOB_M: f64 = 0.018;
 /// The walk to the table (a quarter circle), seconds of the loop.
 const WALK_TO_TABLE: (f64, f64) = (0.0, 3.5);
 /// The walk on round the rest of the circle, seconds of the loop.
@@ -172,6 +182,14 @@ impl DemoPerson {
         self.origin
     }
 
+    /// Whether the person walks at time `t` (one of the loop's two walks).
+    pub fn walking(&self, t: f64) -> bool {
+        let tau = self.loop_time(t);
+        [WALK_TO_TABLE, WALK_ON]
+            .iter()
+            .any(|(a, b)| (*a..*b).contains(&tau))
+    }
+
     /// The time within the loop at time `t`, seconds.
     pub fn loop_time(&self, t: f64) -> f64 {
         (t + self.time_offset_s).rem_euclid(LOOP_S)
@@ -196,9 +214,11 @@ impl DemoPerson {
             * smoothstep(WALK_END_S, WALK_END_S + 0.5, tau)
             * (1.0 - smoothstep(19.0, 19.5, tau));
 
-        // Head: bobbing while walking, dropping and leaning when crouching,
+        // Head: lower and bobbing while walking, dropping and leaning when crouching,
         // looking down at the ball at the table.
-        let bob = 0.015 * speed * (2.0 * gait).cos();
+        // Lowest at each heel strike (hands at their swing's ends), highest
+        // at mid-stance, always under the standing height.
+        let bob = speed * (BOB_M * (2.0 * gait).cos() - WALK_HEAD_DROP_M);
         let head_local = self.head
             + DVec3::new(
                 0.0,

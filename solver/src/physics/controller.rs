@@ -64,6 +64,9 @@ pub struct PhysicsSettings {
     pub leg_support: super::leg_support::LegSupport,
     /// The reference's untracked feet put on the floor (off by default).
     pub grounded: super::grounded::GroundedSettings,
+    /// The lower reference foot put down while both float under a head
+    /// that does not rise (`super::floating_feet`).
+    pub floating_feet: super::floating_feet::FloatingFeetSettings,
     /// Whole-body inverse-dynamics tracking with the feet's contact forces
     /// and a bounded residual, at every physics substep (off by default).
     pub whole_body: super::whole_body::WholeBody,
@@ -89,6 +92,7 @@ impl Default for PhysicsSettings {
             grab: super::grip::GrabSettings::default(),
             leg_support: super::leg_support::LegSupport::default(),
             grounded: super::grounded::GroundedSettings::default(),
+            floating_feet: super::floating_feet::FloatingFeetSettings::default(),
             whole_body: super::whole_body::WholeBody::default(),
             hold_wrists: super::hold_wrists::WristHold::default(),
         }
@@ -206,6 +210,8 @@ pub struct AvatarController {
     supported: SupportSum,
     /// The reference's feet on the floor (`super::grounded`).
     grounded: super::grounded::GroundedLegs,
+    /// The reference's floating feet put down (`super::floating_feet`).
+    floating: super::floating_feet::FloatingFeet,
     /// This tick's target of the whole-body controller (`None`: it does
     /// not act this tick).
     whole: Option<super::whole_body::WholeBodyTarget>,
@@ -272,6 +278,7 @@ impl AvatarController {
             explicit: JointMap::splat(DVec3::ZERO),
             supported: SupportSum::default(),
             grounded: Default::default(),
+            floating: Default::default(),
             whole: None,
             whole_sum: Default::default(),
             whole_steps: Default::default(),
@@ -442,9 +449,10 @@ impl AvatarController {
         self.pending = Some((person, arrays, dt));
     }
 
-    /// The person's pose with its untracked feet on the floor while the
-    /// body is on its feet and `[solver.physics.grounded]` is on (as given
-    /// otherwise).
+    /// The person's pose, while the body is on its feet, with floating
+    /// feet put down (`[solver.physics.floating_feet]`) and its untracked
+    /// feet on the floor (`[solver.physics.grounded]`) where those are on
+    /// (as given otherwise).
     fn grounded_reference(&mut self, person: &BodyPose, t: f64, dt: f64) -> BodyPose {
         let on_feet = matches!(
             self.reaction.state(),
@@ -452,14 +460,23 @@ impl AvatarController {
         );
         if !on_feet {
             self.grounded.reset();
+            self.floating.reset();
             return *person;
         }
         let tracked = [self.foot_tracked(0, t), self.foot_tracked(1, t)];
         let ankle_height = self.profile.body.ankle_height;
+        let person = self.floating.apply(
+            &self.settings.floating_feet,
+            self.ik.skeleton(),
+            person,
+            ankle_height,
+            dt,
+            tracked,
+        );
         self.grounded.ground(
             &self.settings.grounded,
             self.ik.skeleton(),
-            person,
+            &person,
             ankle_height,
             dt,
             tracked,

@@ -182,55 +182,83 @@ impl GroundedLegs {
             };
         }
         // The pelvis comes down where a leg cannot reach its target.
-        let mut need: f64 = 0.0;
-        for (i, (hip, knee, ankle, _)) in LEGS.into_iter().enumerate() {
-            if tracked[i] {
-                continue;
-            }
-            let reach = MAX_EXTENSION
-                * (skeleton.offsets[knee].length() + skeleton.offsets[ankle].length());
-            let d = targets[i] - p[hip];
-            let across = (d.x * d.x + d.z * d.z).sqrt();
-            if across < reach {
-                need = need.max(-d.y - (reach * reach - across * across).sqrt());
-            }
-        }
+        let reaching = [0, 1].map(|i| (!tracked[i]).then_some(targets[i]));
+        let need = pelvis_drop_needed(skeleton, &p, reaching);
         let need = need.clamp(0.0, settings.max_pelvis_drop_m.max(0.0));
         self.drop += a * (need - self.drop);
-        let mut out = *pose;
-        out.root.y -= self.drop;
-        let down = DVec3::Y * self.drop;
-        for (i, (hip, knee, ankle, side)) in LEGS.into_iter().enumerate() {
-            if tracked[i] {
-                // A tracked foot stays where its device is.
-                continue;
-            }
-            let root = p[hip] - down;
-            let upper = skeleton.offsets[knee].length();
-            let lower = skeleton.offsets[ankle].length();
-            // The knee bends as the reference's did (forward, as `ik`'s
-            // pole, where the reference's leg is about straight).
-            let forward = knee_pole(pose.rotations[Joint::Pelvis], side);
-            let bend = p[knee] - (p[hip] + ankles[i]) * 0.5;
-            let pole = if bend.length() > 0.01 && bend.dot(forward) > 0.0 {
-                bend.normalize()
-            } else {
-                forward
-            };
-            let target = crate::ik::soft_reach(
-                root,
-                targets[i],
-                MAX_EXTENSION * (upper + lower),
-                settings.soft_reach_m,
-            );
-            let sol = solve_two_bone(root, target, upper, lower, pole);
-            let rest = leg_rest(side);
-            let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
-            out.rotations[hip] = r_upper;
-            out.rotations[knee] = r_lower;
-        }
-        out
+        legs_reaching(
+            skeleton,
+            pose,
+            (&p, ankles),
+            reaching,
+            (self.drop, settings.soft_reach_m),
+        )
     }
+}
+
+/// How far the pelvis of a pose with joint positions `p` must come down for
+/// each leg to reach its ankle target (`None`: the leg is left alone),
+/// metres (0 when both reach).
+pub(crate) fn pelvis_drop_needed(
+    skeleton: &Skeleton,
+    p: &posewire_body::JointMap<DVec3>,
+    targets: [Option<DVec3>; 2],
+) -> f64 {
+    let mut need: f64 = 0.0;
+    for (i, (hip, knee, ankle, _)) in LEGS.into_iter().enumerate() {
+        let Some(target) = targets[i] else {
+            continue;
+        };
+        let reach =
+            MAX_EXTENSION * (skeleton.offsets[knee].length() + skeleton.offsets[ankle].length());
+        let d = target - p[hip];
+        let across = (d.x * d.x + d.z * d.z).sqrt();
+        if across < reach {
+            need = need.max(-d.y - (reach * reach - across * across).sqrt());
+        }
+    }
+    need
+}
+
+/// `pose` with its pelvis lowered by `drop` and each leg with a target
+/// solved again from its hip to reach it (two-bone IK; the knee bends as
+/// the pose's did, or forward where that leg is about straight; a target
+/// near full reach drawn in over `soft_reach`). `p` and `ankles` are the
+/// pose's joint positions and ankles.
+pub(crate) fn legs_reaching(
+    skeleton: &Skeleton,
+    pose: &BodyPose,
+    (p, ankles): (&posewire_body::JointMap<DVec3>, [DVec3; 2]),
+    targets: [Option<DVec3>; 2],
+    (drop, soft_reach): (f64, f64),
+) -> BodyPose {
+    let mut out = *pose;
+    out.root.y -= drop;
+    let down = DVec3::Y * drop;
+    for (i, (hip, knee, ankle, side)) in LEGS.into_iter().enumerate() {
+        let Some(target) = targets[i] else {
+            // A tracked foot stays where its device is.
+            continue;
+        };
+        let root = p[hip] - down;
+        let upper = skeleton.offsets[knee].length();
+        let lower = skeleton.offsets[ankle].length();
+        let forward = knee_pole(pose.rotations[Joint::Pelvis], side);
+        let bend = p[knee] - (p[hip] + ankles[i]) * 0.5;
+        let pole = if bend.length() > 0.01 && bend.dot(forward) > 0.0 {
+            bend.normalize()
+        } else {
+            forward
+        };
+        let target =
+            crate::ik::soft_reach(root, target, MAX_EXTENSION * (upper + lower), soft_reach);
+        let sol = solve_two_bone(root, target, upper, lower, pole);
+        let rest = leg_rest(side);
+        let (r_upper, r_lower) = limb_rotations(root, &sol, rest.upper_dir, rest.hinge_axis);
+        out.rotations[hip] = r_upper;
+        out.rotations[knee] = r_lower;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@
 //! - [`joint_frames`]: each joint's anatomical axes and ranges.
 //! - [`force_array`]: one torque per joint degree of freedom plus the root.
 //! - [`inverse_dynamics`]: tracking the `ik` reference, gravity compensation.
+//! - [`floating_feet`]: the lower reference foot put down while both float
+//!   under a head that does not rise.
 //! - [`grounded`]: the reference's feet on the floor (off by default).
 //! - [`effectors`]: end-effector springs on the head, hands and feet.
 //! - [`leg_support`]: the weight through the stance legs, at every
@@ -39,6 +41,7 @@ pub mod controller;
 pub mod convert;
 pub mod dense;
 pub mod effectors;
+pub mod floating_feet;
 pub mod force_array;
 pub mod get_up;
 pub mod grab;

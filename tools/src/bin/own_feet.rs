@@ -12,6 +12,11 @@
 //! simulated pelvis's and ankles' distances to the reference's and the
 //! assist's root moment (median and 90th percentile).
 //!
+//! Last, over the demo's walking phases (`DemoPerson::walking`), the share
+//! of frames whose reference lower ankle, and each reference ankle, is
+//! within 3 cm of its standing height (issue 41's bars for the reference;
+//! run a whole loop, `--seconds 23.5`, for both walks).
+//!
 //! `cargo run --release -p posewire-tools --bin own_feet [-- --seconds 12 --settings FILE]`
 
 use posewire::serve::daemon::DEFAULT_STATURE_M;
@@ -65,11 +70,15 @@ fn main() -> anyhow::Result<()> {
     };
     println!("| run | left % | right % | both % | one % | assist median N | assist p90 N | support share (median) | balance % | locomotion % | min pelvis m | fell | ref. lower ankle up cm (median / p90) | pelvis gap cm (median / p90) | ankle gap cm (median / p90) | assist moment N m (median / p90) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut walking_rows = Vec::new();
     for (name, samples) in [
         ("standing", standing_samples(&profile, args.seconds, false)),
         ("demo", demo_samples(&profile, args.seconds)),
     ] {
         let ticks = run_trial_in(world, &profile, settings, &samples, &[]);
+        if name == "demo" {
+            walking_rows = walking_phases(&profile, &ticks);
+        }
         if args.trace && name == "demo" {
             for k in ticks.iter().step_by(9) {
                 let f = |v: posewire_body::glam::DVec3| format!("{:.2} {:.2} {:.2}", v.x, v.y, v.z);
@@ -112,5 +121,32 @@ fn main() -> anyhow::Result<()> {
             quantile(&ticks, 0.9, |k| k.assist_root_n_m),
         );
     }
+    println!();
+    println!("The demo's walking phases ({} frames): the reference's ankles within 3 cm of standing height, % of frames:", walking_rows.len());
+    println!();
+    println!("| lower ankle | left | right | simulated feet down: left / right / one |");
+    println!("|---|---|---|---|");
+    let near = |y: f64| (y - profile.body.ankle_height).abs() <= 0.03;
+    println!(
+        "| {:.0} | {:.0} | {:.0} | {:.0} / {:.0} / {:.0} |",
+        share(&walking_rows, |k| near(
+            k.reference_ankles[0].y.min(k.reference_ankles[1].y)
+        )),
+        share(&walking_rows, |k| near(k.reference_ankles[0].y)),
+        share(&walking_rows, |k| near(k.reference_ankles[1].y)),
+        share(&walking_rows, |k| k.contacts[0]),
+        share(&walking_rows, |k| k.contacts[1]),
+        share(&walking_rows, |k| k.contacts[0] || k.contacts[1]),
+    );
     Ok(())
+}
+
+/// The ticks of the demo run during the person's walks.
+fn walking_phases(profile: &BodyProfile, ticks: &[TrialTick]) -> Vec<TrialTick> {
+    let person = DemoPerson::new(&Skeleton::from_profile(profile), 0.0, [0.0; 3]);
+    ticks
+        .iter()
+        .filter(|k| person.walking(k.t))
+        .cloned()
+        .collect()
 }
