@@ -80,8 +80,8 @@ impl Default for CalibrationOptions {
             ratio_priors: true,
             symmetry_priors: true,
             symmetric_arms: true,
-            pelvis_height_prior: false,
-            feet_under_hips: false,
+            pelvis_height_prior: true,
+            feet_under_hips: true,
         }
     }
 }

@@ -100,15 +100,14 @@ pub struct EvalArgs {
     /// forearm and across the palm left nominal, as before issue 43).
     #[arg(long)]
     pub no_symmetric_arms: bool,
-    /// Calibrate with the pelvis joint at the hip height the profile's
-    /// legs were sized from (the pelvis device fused with the
-    /// anthropometric hip height), not the nominal offset's.
+    /// Calibrate with the pelvis offset's height left nominal (as before
+    /// the pelvis joint was put at the hip height the legs are sized from).
     #[arg(long)]
-    pub pelvis_height_prior: bool,
-    /// Calibrate with the ankles right under the hips (sideways from the
-    /// midline and the hip width, forward with the pelvis joint).
+    pub no_pelvis_height_prior: bool,
+    /// Calibrate with the foot offsets left nominal (as before the ankles
+    /// were put right under the hips).
     #[arg(long)]
-    pub feet_under_hips: bool,
+    pub no_feet_under_hips: bool,
 }
 
 /// How `--cv` splits the training corpus.
@@ -199,8 +198,8 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
             hands_on_hips: args.hands_on_hips,
             calibration: posewire_calibration::CalibrationOptions {
                 symmetric_arms: !args.no_symmetric_arms,
-                pelvis_height_prior: args.pelvis_height_prior,
-                feet_under_hips: args.feet_under_hips,
+                pelvis_height_prior: !args.no_pelvis_height_prior,
+                feet_under_hips: !args.no_feet_under_hips,
                 ..Default::default()
             },
         },

@@ -115,14 +115,12 @@ struct Args {
     /// Also put in the true leg segments (split, lengths, with offsets).
     #[arg(long)]
     legs: bool,
-    /// Calibrate with the pelvis joint at the profile's hip height
-    /// (`CalibrationOptions::pelvis_height_prior`).
+    /// Calibrate without `CalibrationOptions::pelvis_height_prior`.
     #[arg(long)]
-    pelvis_height_prior: bool,
-    /// Calibrate with the ankles right under the hips
-    /// (`CalibrationOptions::feet_under_hips`).
+    no_pelvis_height_prior: bool,
+    /// Calibrate without `CalibrationOptions::feet_under_hips`.
     #[arg(long)]
-    feet_under_hips: bool,
+    no_feet_under_hips: bool,
     /// Clips solved at once.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -151,8 +149,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let clips: Vec<PathBuf> = clips.into_iter().step_by(stride).collect();
     let extras = SynthExtras {
         calibration: posewire_calibration::CalibrationOptions {
-            pelvis_height_prior: args.pelvis_height_prior,
-            feet_under_hips: args.feet_under_hips,
+            pelvis_height_prior: !args.no_pelvis_height_prior,
+            feet_under_hips: !args.no_feet_under_hips,
             ..Default::default()
         },
         ..Default::default()
