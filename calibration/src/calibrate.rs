@@ -258,7 +258,7 @@ pub fn calibrate_with(
     // The hip height the legs were sized from.
     let hip_height = options
         .pelvis_height_prior
-        .then(|| profile.body.ankle_height + profile.segments.thigh + profile.segments.shin);
+        .then_some(profile.body.ankle_height + profile.segments.thigh + profile.segments.shin);
     let priors = Priors {
         enabled: options.symmetry_priors,
         midline,
