@@ -58,6 +58,19 @@ pub struct CalibrationOptions {
     /// one length, shoulders centred on the midline the head, pelvis and
     /// ankles show, and the shoulder width's prior.
     pub symmetric_arms: bool,
+    /// Put the pelvis joint at the hip height the profile settled on (the
+    /// pelvis device's height combined with the anthropometric hip height
+    /// for the stature the head showed, see `ratio_priors`) instead of
+    /// where the nominal offset puts it: the poses do not reveal the
+    /// pelvis offset's height, and the legs are sized from that hip height.
+    pub pelvis_height_prior: bool,
+    /// Put the ankle joints where standing straight puts them (with
+    /// `symmetric_arms`): each right under its hip, so half the profile's
+    /// hip width either side of the body's midline sideways; both as far
+    /// forward as the pelvis joint (the mean of the pelvis's and both
+    /// ankles' nominal estimates); both at one height (the mean of the
+    /// two nominal estimates).
+    pub feet_under_hips: bool,
 }
 
 impl Default for CalibrationOptions {
@@ -67,6 +80,8 @@ impl Default for CalibrationOptions {
             ratio_priors: true,
             symmetry_priors: true,
             symmetric_arms: true,
+            pelvis_height_prior: true,
+            feet_under_hips: true,
         }
     }
 }
@@ -240,16 +255,17 @@ pub fn calibrate_with(
     let midline = options
         .symmetric_arms
         .then(|| 0.5 * (observed.left_arm.shoulder + observed.right_arm.shoulder).dot(left));
-    let refined = |device: Device| {
-        refined_offset(
-            device,
-            &rows,
-            yaw,
-            &observed,
-            options.symmetry_priors,
-            midline,
-        )
+    // The hip height the legs were sized from.
+    let hip_height = options
+        .pelvis_height_prior
+        .then_some(profile.body.ankle_height + profile.segments.thigh + profile.segments.shin);
+    let priors = Priors {
+        enabled: options.symmetry_priors,
+        midline,
+        hip_height,
+        hip_width: options.feet_under_hips.then_some(profile.body.hip_width),
     };
+    let refined = |device: Device| refined_offset(device, &rows, yaw, &observed, &priors);
     for (&device, &mount) in &mounts {
         let (offset, offset_source) = match device {
             Device::LeftHand => (left_arm.hand_offset, Source::Measured),
@@ -506,6 +522,19 @@ fn arm(
     Ok(fit)
 }
 
+/// What [`refined_offset`] may use beside the poses.
+#[derive(Debug, Clone, Copy)]
+struct Priors {
+    /// `CalibrationOptions::symmetry_priors`.
+    enabled: bool,
+    /// The body's midline sideways (the symmetric arms' shoulders' midpoint).
+    midline: Option<f64>,
+    /// The hip height the legs were sized from.
+    hip_height: Option<f64>,
+    /// The profile's hip width, for the ankles right under the hips.
+    hip_width: Option<f64>,
+}
+
 /// The absolute difference of two angles, radians in `[0, pi]`.
 fn angle_difference(a: f64, b: f64) -> f64 {
     let d = (a - b).rem_euclid(std::f64::consts::TAU);
@@ -520,16 +549,22 @@ fn angle_difference(a: f64, b: f64) -> f64 {
 /// is off by up to 3 cm in any direction; the ankles and shoulders carry
 /// their own unobserved offsets). With `midline` (the sideways position
 /// the symmetric arms found from every midline joint), the head and pelvis
-/// joints are put on it sideways instead. Returns `None` where nothing is
-/// revealed.
+/// joints are put on it sideways instead. With `hip_height`, the pelvis
+/// joint is put at that height; with `hip_width` (and a midline), the
+/// ankles right under the hips. Returns `None` where nothing is revealed.
 fn refined_offset(
     device: Device,
     rows: &[crate::rows::Row],
     yaw: DQuat,
     observed: &Observed,
-    enabled: bool,
-    midline: Option<f64>,
+    priors: &Priors,
 ) -> Option<DVec3> {
+    let Priors {
+        enabled,
+        midline,
+        hip_height,
+        hip_width,
+    } = *priors;
     if !enabled {
         return None;
     }
@@ -561,12 +596,37 @@ fn refined_offset(
         Some(m) => joint + left * (m - joint.dot(left)),
         None => joint,
     };
-    let joint = match device {
+    let mut joint = match device {
         Device::Pelvis if midline.is_some() => on_midline(
             nominal_joint
                 + forward * blend(forward, &ankles.map(|a| vec![(a, 2.0)]).unwrap_or_default()),
         ),
         Device::Head if midline.is_some() => on_midline(nominal_joint),
+        Device::LeftFoot | Device::RightFoot => {
+            let (Some(m), Some(width), Some(l), Some(r)) = (
+                midline,
+                hip_width,
+                observed.left_ankle,
+                observed.right_ankle,
+            ) else {
+                return None;
+            };
+            let side = if device == Device::LeftFoot {
+                0.5
+            } else {
+                -0.5
+            };
+            let ahead: Vec<f64> = [Some(l), Some(r), observed.pelvis_joint]
+                .into_iter()
+                .flatten()
+                .map(|p| p.dot(forward))
+                .collect();
+            let ahead = ahead.iter().sum::<f64>() / ahead.len() as f64;
+            nominal_joint
+                + left * (m + side * width - nominal_joint.dot(left))
+                + forward * (ahead - nominal_joint.dot(forward))
+                + DVec3::Y * (0.5 * (l.y + r.y) - nominal_joint.y)
+        }
         Device::Pelvis => {
             // Sideways: centred under the shoulders and, with foot trackers,
             // above the ankles; forward: above the ankles (how far the
@@ -587,5 +647,8 @@ fn refined_offset(
         }
         _ => return None,
     };
+    if let (Device::Pelvis, Some(h)) = (device, hip_height) {
+        joint.y = h;
+    }
     Some(yaw.inverse() * (device_mean - joint))
 }

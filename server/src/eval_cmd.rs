@@ -100,6 +100,14 @@ pub struct EvalArgs {
     /// forearm and across the palm left nominal, as before issue 43).
     #[arg(long)]
     pub no_symmetric_arms: bool,
+    /// Calibrate with the pelvis offset's height left nominal (as before
+    /// the pelvis joint was put at the hip height the legs are sized from).
+    #[arg(long)]
+    pub no_pelvis_height_prior: bool,
+    /// Calibrate with the foot offsets left nominal (as before the ankles
+    /// were put right under the hips).
+    #[arg(long)]
+    pub no_feet_under_hips: bool,
 }
 
 /// How `--cv` splits the training corpus.
@@ -190,6 +198,8 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
             hands_on_hips: args.hands_on_hips,
             calibration: posewire_calibration::CalibrationOptions {
                 symmetric_arms: !args.no_symmetric_arms,
+                pelvis_height_prior: !args.no_pelvis_height_prior,
+                feet_under_hips: !args.no_feet_under_hips,
                 ..Default::default()
             },
         },

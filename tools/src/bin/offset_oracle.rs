@@ -5,7 +5,10 @@
 //! with the true ones put in their place (everything else as calibrated),
 //! and with the true offset of ONE device (`--per device`) or one axis of
 //! one device (`--per axis`) put in, each beside its gain over the
-//! calibrated offsets. `--solver physics`: the physics solver instead of
+//! calibrated offsets. `--legs`: also the calibrated leg length split
+//! into thigh and shin at the true ratio (`true leg split`), the true thigh
+//! and shin (`true legs`), and those with every true offset (`true legs
+//! and offsets`). `--solver physics`: the physics solver instead of
 //! `ik`. `--stride k`: every k-th clip only (exploration; final numbers on
 //! all). `--threads n`: clips solved on n threads (default 1).
 //!
@@ -18,9 +21,9 @@ use std::path::{Path, PathBuf};
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyProfile, Device, DeviceSet, Source};
-use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes};
-use posewire_evaluation::synth::Condition;
+use posewire_body::{BodyProfile, Device, DeviceSet, Joint, Source};
+use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip, setting_takes_with};
+use posewire_evaluation::synth::{Condition, SynthExtras};
 use posewire_evaluation::Metrics;
 use posewire_solver::{solve_take, SolveOptions};
 use posewire_tools::choices::SolverArg;
@@ -36,6 +39,12 @@ enum Variant {
     Device(Device),
     /// One axis (0 x, 1 y, 2 z, in the bone frame) of one device.
     Axis(Device, usize),
+    /// The calibrated thigh + shin split at the true thigh / shin ratio.
+    LegSplit,
+    /// The true thigh and shin lengths.
+    TrueLegs,
+    /// The true thigh and shin lengths and every true offset.
+    TrueLegsAndOffsets,
 }
 
 impl Variant {
@@ -45,6 +54,9 @@ impl Variant {
             Variant::AllTrue => "true offsets".into(),
             Variant::Device(d) => format!("true {}", d.name()),
             Variant::Axis(d, a) => format!("true {}.{}", d.name(), ["x", "y", "z"][a]),
+            Variant::LegSplit => "true leg split".into(),
+            Variant::TrueLegs => "true legs".into(),
+            Variant::TrueLegsAndOffsets => "true legs and offsets".into(),
         }
     }
 
@@ -53,7 +65,7 @@ impl Variant {
     fn offset(self, device: Device, calibrated: DVec3, truth: DVec3) -> DVec3 {
         match self {
             Variant::Calibrated => calibrated,
-            Variant::AllTrue => truth,
+            Variant::AllTrue | Variant::TrueLegsAndOffsets => truth,
             Variant::Device(d) if d == device => truth,
             Variant::Axis(d, a) if d == device => {
                 let mut o = calibrated;
@@ -100,6 +112,15 @@ struct Args {
     /// Every k-th no-prop clip only.
     #[arg(long, default_value_t = 1)]
     stride: usize,
+    /// Also put in the true leg segments (split, lengths, with offsets).
+    #[arg(long)]
+    legs: bool,
+    /// Calibrate without `CalibrationOptions::pelvis_height_prior`.
+    #[arg(long)]
+    no_pelvis_height_prior: bool,
+    /// Calibrate without `CalibrationOptions::feet_under_hips`.
+    #[arg(long)]
+    no_feet_under_hips: bool,
     /// Clips solved at once.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -115,12 +136,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     options.solver = args.solver.into();
     let stride = args.stride.max(1);
     let threads = args.threads.max(1);
-    let variants = variants(devices, args.per);
+    let mut variants = variants(devices, args.per);
+    if args.legs {
+        variants.extend([
+            Variant::LegSplit,
+            Variant::TrueLegs,
+            Variant::TrueLegsAndOffsets,
+        ]);
+    }
     let mut clips = bvh_clips(&dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let clips: Vec<PathBuf> = clips.into_iter().step_by(stride).collect();
+    let extras = SynthExtras {
+        calibration: posewire_calibration::CalibrationOptions {
+            pelvis_height_prior: !args.no_pelvis_height_prior,
+            feet_under_hips: !args.no_feet_under_hips,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
     let results = run_clips(&clips, threads, &|clip| {
-        solve_clip(clip, devices, &options, &variants)
+        solve_clip(clip, devices, &options, &variants, &extras)
     })?;
     print_offset_errors(&results);
     print_variants(&variants, &results);
@@ -182,11 +218,12 @@ fn solve_clip(
     devices: DeviceSet,
     options: &SolveOptions,
     variants: &[Variant],
+    extras: &SynthExtras,
 ) -> Result<ClipResult, String> {
     let bvh = Bvh::read(clip).map_err(|e| e.to_string())?;
     let name = clip_name(clip);
-    let (takes, profile) =
-        setting_takes(&bvh, &name, devices, Condition::Clean, 1).map_err(|e| e.to_string())?;
+    let (takes, profile) = setting_takes_with(&bvh, &name, devices, Condition::Clean, 1, extras)
+        .map_err(|e| e.to_string())?;
     let mut errors = Vec::new();
     for truth in &takes.truth.devices {
         if let Some(mount) = profile.tracker(truth.device) {
@@ -196,8 +233,30 @@ fn solve_clip(
     let start = takes.trackers.samples.first().map_or(0.0, |s| s.time_s)
         + posewire_evaluation::protocol::SETTLING_S;
     let mut metrics = Vec::new();
+    let first = takes
+        .truth
+        .frames
+        .first()
+        .ok_or_else(|| format!("{name}: no ground-truth frames"))?;
+    let len = |a: Joint, b: Joint| (first.joints[a].position - first.joints[b].position).length();
+    let true_thigh =
+        0.5 * (len(Joint::LeftHip, Joint::LeftKnee) + len(Joint::RightHip, Joint::RightKnee));
+    let true_shin =
+        0.5 * (len(Joint::LeftKnee, Joint::LeftAnkle) + len(Joint::RightKnee, Joint::RightAnkle));
     for &variant in variants {
-        let p = with_offsets(&profile, &takes.truth.devices, variant);
+        let mut p = with_offsets(&profile, &takes.truth.devices, variant);
+        match variant {
+            Variant::LegSplit => {
+                let legs = p.segments.thigh + p.segments.shin;
+                p.segments.thigh = legs * true_thigh / (true_thigh + true_shin);
+                p.segments.shin = legs - p.segments.thigh;
+            }
+            Variant::TrueLegs | Variant::TrueLegsAndOffsets => {
+                p.segments.thigh = true_thigh;
+                p.segments.shin = true_shin;
+            }
+            _ => {}
+        }
         let frames = solve_take(&p, &takes.trackers, options).map_err(|e| e.to_string())?;
         metrics.push(
             posewire_evaluation::evaluate(&frames, &takes.truth.frames, start)
