@@ -1,6 +1,6 @@
 use super::*;
-use posewire_body::ik::{leg_rest, limb_rotations, solve_two_bone};
-use posewire_body::{BodyProfile, Side};
+use crate::physics::grounded::legs_bent_to;
+use posewire_body::BodyProfile;
 
 const DT: f64 = 1.0 / 90.0;
 
@@ -14,35 +14,15 @@ fn on() -> FloatingFeetSettings {
 /// The rest pose raised by `rise` with both knees bent so that the ankles
 /// hang `lift` and `lift + 2 cm` above their standing height.
 fn folded(skeleton: &Skeleton, rise: f64, lift: f64) -> BodyPose {
+    let standing = BodyPose::rest(skeleton).positions(skeleton);
     let mut pose = BodyPose::rest(skeleton);
     pose.root.y += rise;
-    let legs = [
-        (
-            Joint::LeftHip,
-            Joint::LeftKnee,
-            Joint::LeftAnkle,
-            Side::Left,
-        ),
-        (
-            Joint::RightHip,
-            Joint::RightKnee,
-            Joint::RightAnkle,
-            Side::Right,
-        ),
-    ];
-    let standing = BodyPose::rest(skeleton).positions(skeleton);
-    for (i, (hip, knee, ankle, side)) in legs.into_iter().enumerate() {
-        let p = pose.positions(skeleton);
-        let target = standing[ankle] + DVec3::Y * (lift + 0.02 * i as f64);
-        let upper = skeleton.offsets[knee].length();
-        let lower = skeleton.offsets[ankle].length();
-        let sol = solve_two_bone(p[hip], target, upper, lower, DVec3::Z);
-        let rest = leg_rest(side);
-        let (u, l) = limb_rotations(p[hip], &sol, rest.upper_dir, rest.hinge_axis);
-        pose.rotations[hip] = u;
-        pose.rotations[knee] = l;
-    }
-    pose
+    let up = |j: Joint, k: f64| standing[j] + DVec3::Y * (lift + k);
+    legs_bent_to(
+        skeleton,
+        pose,
+        [up(Joint::LeftAnkle, 0.0), up(Joint::RightAnkle, 0.02)],
+    )
 }
 
 fn lower_ankle(skeleton: &Skeleton, pose: &BodyPose) -> f64 {

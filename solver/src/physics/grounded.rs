@@ -261,6 +261,27 @@ pub(crate) fn legs_reaching(
     out
 }
 
+/// Test poses: `pose` with each leg bent at the hip and knee so that its
+/// ankle reaches `ankles` (left, right) where it can.
+#[cfg(test)]
+pub(crate) fn legs_bent_to(
+    skeleton: &Skeleton,
+    mut pose: BodyPose,
+    ankles: [DVec3; 2],
+) -> BodyPose {
+    for (i, (hip, knee, ankle, side)) in LEGS.into_iter().enumerate() {
+        let p = pose.positions(skeleton);
+        let upper = skeleton.offsets[knee].length();
+        let lower = skeleton.offsets[ankle].length();
+        let sol = solve_two_bone(p[hip], ankles[i], upper, lower, DVec3::Z);
+        let rest = leg_rest(side);
+        let (u, l) = limb_rotations(p[hip], &sol, rest.upper_dir, rest.hinge_axis);
+        pose.rotations[hip] = u;
+        pose.rotations[knee] = l;
+    }
+    pose
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,18 +291,13 @@ mod tests {
         let mut pose = BodyPose::rest(skeleton);
         pose.root.x = x;
         // Bent knees hang the ankles `lift` above their standing height.
-        for (i, (hip, knee, ankle, side)) in LEGS.into_iter().enumerate() {
-            let p = pose.positions(skeleton);
-            let target = p[ankle] + DVec3::Y * (lift + 0.01 * i as f64);
-            let upper = skeleton.offsets[knee].length();
-            let lower = skeleton.offsets[ankle].length();
-            let sol = solve_two_bone(p[hip], target, upper, lower, DVec3::Z);
-            let rest = leg_rest(side);
-            let (u, l) = limb_rotations(p[hip], &sol, rest.upper_dir, rest.hinge_axis);
-            pose.rotations[hip] = u;
-            pose.rotations[knee] = l;
-        }
-        pose
+        let p = pose.positions(skeleton);
+        let up = |j: Joint, k: f64| p[j] + DVec3::Y * (lift + k);
+        legs_bent_to(
+            skeleton,
+            pose,
+            [up(Joint::LeftAnkle, 0.0), up(Joint::RightAnkle, 0.01)],
+        )
     }
 
     #[test]

@@ -150,12 +150,18 @@ struct Phases {
     down: f64,
 }
 
-/// Runs the trial: the rest pose standing on both feet under `controller`
-/// alone (no motors, no springs), the right foot lifted `lift` m at
-/// `phases.settle` and held until `phases.hold`, then put down until
-/// `phases.down`; `weight_shift`: whether the reference is moved over
-/// the left foot first.
-fn one_foot(controller: &WholeBody, lift: f64, phases: &Phases) -> Vec<Row> {
+/// The harness's start: a 1.75 m body at rest on both feet in a 360 Hz
+/// world, its motors released (the controller alone moves it), and the
+/// whole-body target holding that rest pose.
+struct Standing {
+    world: PhysicsWorld,
+    id: AvatarId,
+    skeleton: Skeleton,
+    pose: BodyPose,
+    target: WholeBodyTarget,
+}
+
+fn standing() -> Standing {
     let profile = BodyProfile::from_stature(1.75);
     let skeleton = Skeleton::from_profile(&profile);
     let pose = BodyPose::rest(&skeleton);
@@ -174,13 +180,35 @@ fn one_foot(controller: &WholeBody, lift: f64, phases: &Phases) -> Vec<Row> {
         left: true,
         right: true,
     };
-    let mut target = WholeBodyTarget::new(
+    let target = WholeBodyTarget::new(
         &pose,
         None,
         world.dt(),
         both,
         JointMap::splat((DVec3::ZERO, DVec3::ZERO)),
     );
+    Standing {
+        world,
+        id,
+        skeleton,
+        pose,
+        target,
+    }
+}
+
+/// Runs the trial: the rest pose standing on both feet under `controller`
+/// alone (no motors, no springs), the right foot lifted `lift` m at
+/// `phases.settle` and held until `phases.hold`, then put down until
+/// `phases.down`; `weight_shift`: whether the reference is moved over
+/// the left foot first.
+fn one_foot(controller: &WholeBody, lift: f64, phases: &Phases) -> Vec<Row> {
+    let Standing {
+        mut world,
+        id,
+        pose,
+        mut target,
+        ..
+    } = standing();
     let dt = world.dt();
     let steps = (phases.down / dt).round() as usize;
     let mut rows = Vec::with_capacity(steps);
@@ -492,31 +520,14 @@ fn pushed(
     impulse: DVec3,
     seconds: f64,
 ) -> Vec<(f64, f64, [DVec3; 2], DVec3, f64, u32)> {
-    let profile = BodyProfile::from_stature(1.75);
-    let skeleton = Skeleton::from_profile(&profile);
-    let pose = BodyPose::rest(&skeleton);
-    let settings = WorldSettings {
-        rate_hz: 360.0,
-        control_steps: 1,
-        substeps: 4,
-        ..WorldSettings::default()
-    };
-    let mut world = PhysicsWorld::new(&Scene::default(), settings);
-    let id = world.add_avatar(&profile, &pose, &BodySettings::self_supporting());
-    for j in Joint::ALL {
-        world.release_motors(id, j);
-    }
-    let both = Stance {
-        left: true,
-        right: true,
-    };
-    let base = WholeBodyTarget::new(
-        &pose,
-        None,
-        world.dt(),
-        both,
-        JointMap::splat((DVec3::ZERO, DVec3::ZERO)),
-    );
+    let Standing {
+        mut world,
+        id,
+        skeleton,
+        pose,
+        target: base,
+        ..
+    } = standing();
     let positions = pose.positions(&skeleton);
     let mut planner = super::whole_body_step::StepPlanner::default();
     let mut target = base;
