@@ -120,29 +120,28 @@ fn quantile(mut v: Vec<f64>, q: f64) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
-/// Half the 5-95 % range of `x` less its 1 s moving average (a bob or a
-/// swing's amplitude).
-fn amplitude(x: &[f64]) -> f64 {
+/// `x` (90 Hz samples) less its centred 1 s moving average.
+fn detrended(x: &[f64]) -> Vec<f64> {
     let half = 45usize;
-    let d: Vec<f64> = (0..x.len())
+    (0..x.len())
         .map(|i| {
             let (a, b) = (i.saturating_sub(half), (i + half + 1).min(x.len()));
             x[i] - x[a..b].iter().sum::<f64>() / (b - a) as f64
         })
-        .collect();
+        .collect()
+}
+
+/// Half the 5-95 % range of `x` less its 1 s moving average (a bob or a
+/// swing's amplitude).
+fn amplitude(x: &[f64]) -> f64 {
+    let d = detrended(x);
     0.5 * (quantile(d.clone(), 0.95) - quantile(d, 0.05))
 }
 
 /// Cycles per second of `x` less its 1 s moving average (upward zero
 /// crossings over the time).
 fn frequency(x: &[f64]) -> f64 {
-    let half = 45usize;
-    let d: Vec<f64> = (0..x.len())
-        .map(|i| {
-            let (a, b) = (i.saturating_sub(half), (i + half + 1).min(x.len()));
-            x[i] - x[a..b].iter().sum::<f64>() / (b - a) as f64
-        })
-        .collect();
+    let d = detrended(x);
     let ups = d.windows(2).filter(|w| w[0] < 0.0 && w[1] >= 0.0).count();
     ups as f64 / (x.len() as f64 / 90.0)
 }
