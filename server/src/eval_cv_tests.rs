@@ -114,11 +114,13 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
             name: "a".into(),
             train: &a,
             validation: &va,
+            held_out: None,
         },
         Candidate {
             name: "b".into(),
             train: &b,
             validation: &vb,
+            held_out: None,
         },
     ];
     let cv = cross_validate(&candidates, ANY).expect("cv");
@@ -182,6 +184,7 @@ fn prop_clips_are_left_out_of_fit_and_score() {
             name: "defaults".into(),
             train: &a,
             validation: &v,
+            held_out: None,
         }],
         ANY,
     )
@@ -207,11 +210,13 @@ fn a_jitter_cap_leaves_out_candidates_that_shake_on_the_fit_subjects() {
             name: "sharp".into(),
             train: &sharp,
             validation: &v,
+            held_out: None,
         },
         Candidate {
             name: "smooth".into(),
             train: &smooth,
             validation: &v,
+            held_out: None,
         },
     ];
     let free = cross_validate(&candidates, ANY).expect("cv");
