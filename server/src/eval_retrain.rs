@@ -272,6 +272,22 @@ mod tests {
     }
 
     #[test]
+    fn weights_files_equal_to_the_embedded_ones_load_as_the_embedded_networks() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut given = Vec::new();
+        for net in Net::ALL {
+            let path = dir.path().join(format!("{}.bin", net.name()));
+            std::fs::write(&path, net.embedded_bytes()).expect("write");
+            given.push(format!("{}={}", net.name(), path.display()));
+        }
+        let models = crate::solver_choice::load_weights(&given).expect("valid weights");
+        assert_eq!(models, LearnedModels::embedded());
+        let err =
+            crate::solver_choice::load_weights(&["tail=x.bin".into()]).expect_err("no such net");
+        assert!(format!("{err:#}").contains("tail"), "{err:#}");
+    }
+
+    #[test]
     fn a_wrong_shape_weights_file_is_refused_naming_it() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("pelvis.bin");
