@@ -19,8 +19,8 @@ use crate::table::{num, Table};
 /// parts of a fold's score are out of sample.
 pub const REFITTED: &str = "per fold, the candidate settings are chosen on the six other \
 subjects; the learned networks are the shipped ones, trained on every training subject \
-(not retrained per fold: see docs/notes/cross-validation.md), so their part of each fold \
-is in-sample";
+(not retrained per fold here: `--retrain DIR` does, see docs/notes/cross-validation.md), \
+so their part of each fold is in-sample";
 
 /// What the folds refit with `--retrain`.
 pub const REFITTED_RETRAINED: &str = "per fold, the candidate settings are chosen on the six \
