@@ -13,7 +13,7 @@ use posewire_body::{BodyPose, Device, DeviceSet, Joint, Transform};
 use posewire_solver::learned::legs::{self, LegsTarget};
 use posewire_solver::learned::limbs::{JointTarget, LimbInput, MirrorSwaps};
 use posewire_solver::learned::pelvis::{self, PelvisTarget};
-use posewire_solver::learned::{arms, knees};
+use posewire_solver::learned::{arms, knees, LearnedModels};
 use posewire_solver::physics::PhysicsSettings;
 use posewire_solver::{take_ticks, IkSolver};
 use rand::Rng;
@@ -89,6 +89,9 @@ pub struct DataOptions {
     pub scale: (f64, f64),
     /// Every how many solver ticks a sample is kept.
     pub stride: usize,
+    /// The networks of the solver the data is made with (the component's
+    /// own is off; the legs and arms see the pelvis network placed).
+    pub models: LearnedModels,
 }
 
 impl DataOptions {
@@ -100,6 +103,7 @@ impl DataOptions {
             conditions: Condition::ALL.to_vec(),
             scale: (0.85, 1.15),
             stride: 3,
+            models: LearnedModels::embedded(),
         }
     }
 }
@@ -229,7 +233,7 @@ fn variant_samples(
         Component::Arms => settings.learned_arms.enabled = false,
         Component::Knees => settings.learned_knees.enabled = false,
     }
-    let mut solver = IkSolver::new(&profile, settings);
+    let mut solver = IkSolver::with_models(&profile, settings, &options.models);
     let truth = &takes.truth.frames;
     let times: Vec<f64> = truth.iter().map(|f| f.time_s).collect();
     let first = takes.trackers.samples.first().map_or(0.0, |s| s.time_s);

@@ -15,6 +15,7 @@ use posewire_evaluation::protocol::clip_name;
 use posewire_evaluation::{
     evaluate_bvh_with, project_solver, Condition, Proportions, SettingReport, SynthExtras,
 };
+use posewire_solver::learned::Net;
 use posewire_solver::{SolveOptions, SolvedTake};
 use rayon::prelude::*;
 
@@ -83,6 +84,24 @@ pub struct EvalArgs {
     /// subjects is at most this are chosen (the least jittery when none is).
     #[arg(long, value_name = "RATIO", requires = "cv")]
     pub cv_max_jitter: Option<f64>,
+    /// With `--cv`: score each held-out subject with learned networks
+    /// trained on the fold's other subjects only (`posewire train`'s
+    /// recipe), cached in DIR/<held-out subject>/<net>.bin with a manifest
+    /// (reused while the clips and the recipe are unchanged). The report
+    /// gives both: the folds with the shipped networks and with these.
+    #[arg(long, value_name = "DIR", requires = "cv")]
+    pub retrain: Option<PathBuf>,
+    /// The networks `--retrain` trains per fold (the others stay the
+    /// shipped ones, or `--weights`).
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "pelvis,legs,arms,knees",
+        value_parser = parse_net,
+        requires = "retrain"
+    )]
+    pub retrain_nets: Vec<Net>,
     /// Keep every Nth frame of each clip (4: a 120 fps clip becomes a 30
     /// fps capture, then resampled to the 90 Hz devices as any clip).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
@@ -108,6 +127,11 @@ pub struct EvalArgs {
     /// were put right under the hips).
     #[arg(long)]
     pub no_feet_under_hips: bool,
+}
+
+/// A network's name on the command line.
+fn parse_net(name: &str) -> Result<Net, String> {
+    Net::from_name(name).ok_or_else(|| format!("no network {name:?} (pelvis, legs, arms or knees)"))
 }
 
 /// How `--cv` splits the training corpus.
@@ -214,19 +238,33 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
             .map(|c| run.set(c, "train", &options));
         let mut report = run.set(&validation_clips, "validation", &options);
         report.train = train.map(Box::new);
-        reports.push((name, report));
+        reports.push(Evaluated {
+            name,
+            options,
+            report,
+        });
     }
+    let criterion = crate::eval_cv::Criterion {
+        max_jitter_ratio: args.cv_max_jitter,
+    };
     let cv = match args.cv {
-        Some(CvArg::Subjects) => Some(cross_validate_reports(
-            &reports,
-            crate::eval_cv::Criterion {
-                max_jitter_ratio: args.cv_max_jitter,
-            },
-        )?),
+        Some(CvArg::Subjects) => Some(cross_validate_reports(&reports, &[], criterion)?),
         None => None,
     };
-    let (_, mut report) = reports.swap_remove(0);
+    let cv_retrained = match (&args.retrain, &train_clips) {
+        (Some(dir), Some(clips)) => {
+            let retrain = crate::eval_retrain::Retrain {
+                dir,
+                nets: &args.retrain_nets,
+                jobs,
+            };
+            Some(retrained_cv(&run, &retrain, clips, &reports, criterion)?)
+        }
+        _ => None,
+    };
+    let mut report = reports.swap_remove(0).report;
     report.cv = cv;
+    report.cv_retrained = cv_retrained;
 
     // A closed stdout is reported after the JSON is written, not instead.
     let printed = crate::print_stdout(&report.all_tables());
@@ -287,25 +325,98 @@ impl Run<'_> {
     }
 }
 
-/// The folds over every candidate's training and validation reports.
+/// One candidate evaluated: its name, options and reports.
+struct Evaluated {
+    name: String,
+    options: SolveOptions,
+    report: EvalReport,
+}
+
+/// The folds over every candidate's training and validation reports;
+/// with `held_out` (one per candidate), each held-out subject is scored
+/// there instead.
 fn cross_validate_reports(
-    reports: &[(String, EvalReport)],
+    reports: &[Evaluated],
+    held_out: &[EvalReport],
     criterion: crate::eval_cv::Criterion,
 ) -> anyhow::Result<crate::eval_cv::CvReport> {
     let mut candidates = Vec::new();
-    for (name, report) in reports {
-        let train = report
+    for (k, e) in reports.iter().enumerate() {
+        let train = e
+            .report
             .train
             .as_deref()
             .context("--cv needs the training corpus (--train)")?;
         candidates.push(crate::eval_cv::Candidate {
-            name: name.clone(),
+            name: e.name.clone(),
             train,
-            validation: report,
+            validation: &e.report,
+            held_out: held_out.get(k),
         });
     }
     crate::eval_cv::cross_validate(&candidates, criterion)
         .map_err(|e| anyhow::anyhow!("--cv subjects: {e}"))
+}
+
+/// The folds with each held-out subject scored by networks trained without
+/// it (`--retrain`): per fold, the networks are trained (or read from the
+/// cache), then every candidate solves the held-out subject's clips with
+/// them.
+fn retrained_cv(
+    run: &Run<'_>,
+    retrain: &crate::eval_retrain::Retrain<'_>,
+    train_clips: &[PathBuf],
+    reports: &[Evaluated],
+    criterion: crate::eval_cv::Criterion,
+) -> anyhow::Result<crate::eval_cv::CvReport> {
+    let names: Vec<String> = train_clips.iter().map(|c| clip_name(c)).collect();
+    let folds = crate::eval_cv::subject_folds(names.iter().map(String::as_str))
+        .map_err(|e| anyhow::anyhow!("--cv subjects: {e}"))?;
+    let mut outcomes: Vec<Vec<ClipOutcome>> = reports.iter().map(|_| Vec::new()).collect();
+    let mut weights = Vec::new();
+    for fold in &folds {
+        let held: Vec<PathBuf> = train_clips
+            .iter()
+            .filter(|c| crate::eval_cv::subject_of(&clip_name(c)) == Some(fold.held_out.as_str()))
+            .cloned()
+            .collect();
+        let mut used = None;
+        for (k, e) in reports.iter().enumerate() {
+            let (models, fold_weights) =
+                retrain.fold_models(fold, train_clips, &e.options.models)?;
+            let options = SolveOptions {
+                models,
+                ..e.options.clone()
+            };
+            tracing::info!(fold = %fold.held_out, clips = held.len(), candidate = %e.name, "scoring the held-out subject with the fold's networks");
+            outcomes[k].extend(run.set(&held, "train", &options).clips);
+            used.get_or_insert(fold_weights);
+        }
+        weights.extend(used);
+    }
+    let held_out: Vec<EvalReport> = reports
+        .iter()
+        .zip(outcomes)
+        .map(|(e, clips)| {
+            let mut r = EvalReport::new(
+                e.options.solver.name(),
+                e.options.ik.trunk.name(),
+                run.seed,
+                run.settings.to_vec(),
+                clips,
+            );
+            r.decimate = run.decimate;
+            r.proportions = run.proportions;
+            r.hands_on_hips = run.extras.hands_on_hips;
+            r
+        })
+        .collect();
+    for r in &held_out {
+        check_outcome(r).context("on the held-out subjects with retrained networks")?;
+    }
+    let mut cv = cross_validate_reports(reports, &held_out, criterion)?;
+    cv.weights = weights;
+    Ok(cv)
 }
 
 /// Evaluates every clip of one set, clips in parallel on `pool`.

@@ -19,8 +19,14 @@ use crate::table::{num, Table};
 /// parts of a fold's score are out of sample.
 pub const REFITTED: &str = "per fold, the candidate settings are chosen on the six other \
 subjects; the learned networks are the shipped ones, trained on every training subject \
-(not retrained per fold: see docs/notes/cross-validation.md), so their part of each fold \
-is in-sample";
+(not retrained per fold here: `--retrain DIR` does, see docs/notes/cross-validation.md), \
+so their part of each fold is in-sample";
+
+/// What the folds refit with `--retrain`.
+pub const REFITTED_RETRAINED: &str = "per fold, the candidate settings are chosen on the six \
+other subjects (scored there with the shipped networks), and the held-out subject is scored \
+with networks trained on the six other subjects only (see the weights per fold; a network \
+not retrained is the shipped one, in-sample)";
 
 /// The subject of a CMU clip named `cmu_<subject>_<trial>_...`.
 pub fn subject_of(clip: &str) -> Option<&str> {
@@ -102,6 +108,10 @@ pub struct Candidate<'a> {
     pub train: &'a EvalReport,
     /// Its evaluation of the validation set.
     pub validation: &'a EvalReport,
+    /// Its evaluation of each training clip with the networks of the fold
+    /// that holds the clip's subject out (`--retrain`): the held-out
+    /// scores come from here instead of `train`.
+    pub held_out: Option<&'a EvalReport>,
 }
 
 /// One fold's outcome in one setting.
@@ -193,13 +203,13 @@ fn spread_of(per_fold: &[Metrics], f: fn(&Metrics) -> f64) -> Spread {
 /// Every candidate alone on every fold's held-out subject.
 fn each_candidate(
     candidates: &[Candidate<'_>],
-    per_candidate: &[Vec<(&str, Metrics)>],
+    scored: &[Vec<(&str, Metrics)>],
     folds: &[Fold],
     setting: &Setting,
 ) -> Vec<CandidateScore> {
     candidates
         .iter()
-        .zip(per_candidate)
+        .zip(scored)
         .map(|(c, clips)| {
             let per_fold: Vec<Metrics> = folds
                 .iter()
@@ -239,6 +249,20 @@ pub struct CvReport {
     pub folds: Vec<Fold>,
     /// Per setting, the folds and their spread.
     pub settings: Vec<CvSetting>,
+    /// The networks each fold's held-out subject was scored with
+    /// (`--retrain`; empty: the shipped ones everywhere).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<FoldWeights>,
+}
+
+/// The networks one fold's held-out subject was scored with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoldWeights {
+    /// The subject held out.
+    pub held_out: String,
+    /// Per network (`pelvis`, `legs`, `arms`, `knees`), where its weights
+    /// came from.
+    pub nets: Vec<(String, String)>,
 }
 
 /// How a fold chooses among the candidates.
@@ -292,6 +316,10 @@ pub fn cross_validate(
             .iter()
             .map(|c| setting_clips(c.train, s))
             .collect();
+        let scored: Vec<Vec<(&str, Metrics)>> = candidates
+            .iter()
+            .map(|c| setting_clips(c.held_out.unwrap_or(c.train), s))
+            .collect();
         let mut scores = Vec::new();
         for fold in &folds {
             let Some((k, fit_clips, fit_mpjpe_cm)) = choose(&per_candidate, &fold.fit, criterion)
@@ -299,7 +327,7 @@ pub fn cross_validate(
                 continue;
             };
             let held = std::slice::from_ref(&fold.held_out);
-            let (scored_clips, held_out_metrics) = mean_of_subjects(&per_candidate[k], held);
+            let (scored_clips, held_out_metrics) = mean_of_subjects(&scored[k], held);
             if scored_clips == 0 {
                 continue;
             }
@@ -337,14 +365,21 @@ pub fn cross_validate(
             hand_pe_cm: spread(|m| m.hand_pe_cm),
             jitter_ratio: spread(|m| m.jitter_ratio),
             folds: scores,
-            each: each_candidate(candidates, &per_candidate, &folds, s),
+            each: each_candidate(candidates, &scored, &folds, s),
             chosen_on_all: candidates[k].name.clone(),
             validation,
         });
     }
+    let retrained = candidates.iter().any(|c| c.held_out.is_some());
     Ok(CvReport {
         by: "subjects".into(),
-        refitted: REFITTED.into(),
+        refitted: if retrained {
+            REFITTED_RETRAINED
+        } else {
+            REFITTED
+        }
+        .into(),
+        weights: Vec::new(),
         candidates: candidates.iter().map(|c| c.name.clone()).collect(),
         criterion,
         folds,
@@ -375,6 +410,9 @@ impl CvReport {
             },
             self.refitted
         );
+        if !self.weights.is_empty() {
+            out.push_str(&self.weights_table());
+        }
         for s in &self.settings {
             let _ = writeln!(out, "### Folds: {}\n", s.setting);
             let mut t = Table::new([
@@ -424,6 +462,22 @@ impl CvReport {
             out.push_str(&self.each_table());
         }
         out
+    }
+
+    /// The weights each fold's held-out subject was scored with.
+    fn weights_table(&self) -> String {
+        let nets: Vec<&str> = self
+            .weights
+            .first()
+            .map(|w| w.nets.iter().map(|(n, _)| n.as_str()).collect())
+            .unwrap_or_default();
+        let mut t = Table::new(["held-out subject"].into_iter().chain(nets.iter().copied()));
+        for w in &self.weights {
+            let mut row = vec![w.held_out.clone()];
+            row.extend(w.nets.iter().map(|(_, source)| source.clone()));
+            t.push(row);
+        }
+        format!("### Weights per fold\n\n{}\n", t.render())
     }
 
     /// Every candidate alone: mean +- sd across folds, validation beside.

@@ -114,11 +114,13 @@ fn each_fold_chooses_on_the_others_and_scores_the_held_out_subject() {
             name: "a".into(),
             train: &a,
             validation: &va,
+            held_out: None,
         },
         Candidate {
             name: "b".into(),
             train: &b,
             validation: &vb,
+            held_out: None,
         },
     ];
     let cv = cross_validate(&candidates, ANY).expect("cv");
@@ -182,6 +184,7 @@ fn prop_clips_are_left_out_of_fit_and_score() {
             name: "defaults".into(),
             train: &a,
             validation: &v,
+            held_out: None,
         }],
         ANY,
     )
@@ -207,11 +210,13 @@ fn a_jitter_cap_leaves_out_candidates_that_shake_on_the_fit_subjects() {
             name: "sharp".into(),
             train: &sharp,
             validation: &v,
+            held_out: None,
         },
         Candidate {
             name: "smooth".into(),
             train: &smooth,
             validation: &v,
+            held_out: None,
         },
     ];
     let free = cross_validate(&candidates, ANY).expect("cv");
@@ -228,4 +233,61 @@ fn a_jitter_cap_leaves_out_candidates_that_shake_on_the_fit_subjects() {
     };
     let cv = cross_validate(&candidates, tight).expect("cv");
     assert!(cv.settings[0].folds.iter().all(|f| f.chosen == "smooth"));
+}
+
+#[test]
+fn with_retrained_networks_the_choice_uses_the_fit_subjects_and_the_score_the_held_out_report() {
+    // On the shipped networks `a` is better on every subject; with each
+    // fold's own networks the held-out subjects score worse, differently
+    // per candidate.
+    let a = report(&[("cmu_02_01_x", 2.0), ("cmu_05_01_x", 2.0)]);
+    let b = report(&[("cmu_02_01_x", 3.0), ("cmu_05_01_x", 3.0)]);
+    let a_held = report(&[("cmu_02_01_x", 6.0), ("cmu_05_01_x", 8.0)]);
+    let b_held = report(&[("cmu_02_01_x", 4.0), ("cmu_05_01_x", 5.0)]);
+    let v = report(&[("cmu_09_01_v", 1.0)]);
+    let candidates = [
+        Candidate {
+            name: "a".into(),
+            train: &a,
+            validation: &v,
+            held_out: Some(&a_held),
+        },
+        Candidate {
+            name: "b".into(),
+            train: &b,
+            validation: &v,
+            held_out: Some(&b_held),
+        },
+    ];
+    let cv = cross_validate(&candidates, ANY).expect("cv");
+    assert_eq!(cv.refitted, REFITTED_RETRAINED);
+    let s = &cv.settings[0];
+    let folds: Vec<(&str, &str, f64, f64)> = s
+        .folds
+        .iter()
+        .map(|f| {
+            let m = f.held_out_metrics.mpjpe_cm;
+            (f.held_out.as_str(), f.chosen.as_str(), f.fit_mpjpe_cm, m)
+        })
+        .collect();
+    assert_eq!(folds, [("02", "a", 2.0, 6.0), ("05", "a", 2.0, 8.0)]);
+    assert_eq!(s.mpjpe_cm.mean, 7.0);
+    let each: Vec<(&str, f64)> = s
+        .each
+        .iter()
+        .map(|c| (c.name.as_str(), c.mpjpe_cm.mean))
+        .collect();
+    assert_eq!(each, [("a", 7.0), ("b", 4.5)]);
+    let shipped = cross_validate(
+        &[Candidate {
+            name: "a".into(),
+            train: &a,
+            validation: &v,
+            held_out: None,
+        }],
+        ANY,
+    )
+    .expect("cv");
+    assert_eq!(shipped.refitted, REFITTED);
+    assert_eq!(shipped.settings[0].mpjpe_cm.mean, 2.0);
 }

@@ -122,6 +122,10 @@ pub struct EvalReport {
     /// (`--cv subjects`), when asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cv: Option<crate::eval_cv::CvReport>,
+    /// The same folds with each held-out subject scored by networks
+    /// trained without it (`--retrain`), when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cv_retrained: Option<crate::eval_cv::CvReport>,
 }
 
 impl EvalReport {
@@ -191,6 +195,7 @@ impl EvalReport {
             proportions: posewire_evaluation::Proportions::default(),
             hands_on_hips: false,
             cv: None,
+            cv_retrained: None,
         }
     }
 
@@ -215,6 +220,10 @@ impl EvalReport {
         let mut out = self.set_tables();
         if let Some(cv) = &self.cv {
             out.push('\n');
+            out.push_str(&cv.tables());
+        }
+        if let Some(cv) = &self.cv_retrained {
+            out.push_str("\n# With the networks retrained per fold (--retrain)\n\n");
             out.push_str(&cv.tables());
         }
         out

@@ -14,6 +14,7 @@ mod demo_clip;
 mod eval_cmd;
 mod eval_cv;
 mod eval_report;
+mod eval_retrain;
 mod export_cmd;
 mod export_objects;
 mod fbx_export;

@@ -8,6 +8,7 @@ use anyhow::Context as _;
 use clap::Args;
 use posewire_body::look_at::LookAtConfig;
 use posewire_body::{BodyProfile, Skeleton};
+use posewire_solver::learned::{LearnedModels, Net};
 use posewire_solver::trunk::LookAtTrunk;
 use posewire_solver::{SolveOptions, SolverKind, SolverSettings, TrunkMode};
 
@@ -35,6 +36,11 @@ pub struct SolverChoiceArgs {
     /// joints must be lumbar, chest, neck, head and optionally eyes).
     #[arg(long, value_name = "LOOK_AT.toml")]
     pub look_at_config: Option<PathBuf>,
+    /// Learned networks' weights read from files instead of the embedded
+    /// ones, e.g. `pelvis=fold/pelvis.bin,legs=fold/legs.bin` (networks:
+    /// pelvis, legs, arms, knees; as `posewire train` writes them).
+    #[arg(long, value_name = "NET=FILE,...", value_delimiter = ',')]
+    pub weights: Vec<String>,
 }
 
 impl SolverChoiceArgs {
@@ -61,8 +67,27 @@ impl SolverChoiceArgs {
             options.ik.trunk = trunk_mode(trunk);
         }
         options.look_at = load_look_at(self.look_at_config.as_deref())?;
+        options.models = load_weights(&self.weights)?;
         Ok(options)
     }
+}
+
+/// The networks of `--weights NET=FILE,...` over the embedded ones: an
+/// unknown network, a missing file or one that is not that network's
+/// weights (truncated, wrong shape, not finite) is an error naming it.
+pub fn load_weights(given: &[String]) -> anyhow::Result<LearnedModels> {
+    let mut models = LearnedModels::embedded();
+    for item in given {
+        let (name, file) = item.split_once('=').with_context(|| {
+            format!("--weights {item:?}: expected NET=FILE (NET: pelvis, legs, arms or knees)")
+        })?;
+        let net = Net::from_name(name.trim()).with_context(|| {
+            format!("--weights {item:?}: no network {name:?} (pelvis, legs, arms or knees)")
+        })?;
+        let mlp = crate::eval_retrain::read_weights(net, std::path::Path::new(file.trim()))?;
+        models = models.with_model(net, Some(std::sync::Arc::new(mlp)));
+    }
+    Ok(models)
 }
 
 /// The trunk mode behind a command-line choice.

@@ -11,6 +11,7 @@ use posewire_body::bvh::Bvh;
 use posewire_evaluation::learned_data::{clip_samples, Component, DataOptions, LearnedData};
 use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
+use posewire_solver::learned::LearnedModels;
 
 /// `posewire train`.
 #[derive(Debug, Args)]
@@ -48,8 +49,8 @@ pub enum TrainWhat {
     Knees(LearnArgs),
 }
 
-/// `posewire train pelvis|legs`.
-#[derive(Debug, Args)]
+/// `posewire train pelvis|legs|arms|knees`: the recipe.
+#[derive(Debug, Clone, Args)]
 pub struct LearnArgs {
     /// The training corpus (a folder of BVH clips). Never the validation
     /// set.
@@ -95,6 +96,16 @@ pub struct LearnArgs {
     /// written): for trying training options without synthesising again.
     #[arg(long)]
     pub data_cache: Option<PathBuf>,
+    /// The networks of the solver the data is synthesised with, instead of
+    /// the embedded ones, e.g. `pelvis=fold/pelvis.bin` (the legs and arms
+    /// read the pelvis the solver placed).
+    #[arg(long, value_name = "NET=FILE,...", value_delimiter = ',')]
+    pub weights: Vec<String>,
+    /// Also write a manifest beside the weights (`<out>.json`: the recipe,
+    /// the clips, the solver's other networks), the one `posewire eval
+    /// --retrain` checks before reusing cached weights.
+    #[arg(long)]
+    pub manifest: bool,
 }
 
 /// Runs `posewire train`.
@@ -147,13 +158,35 @@ fn defaults(component: Component) -> Defaults {
 }
 
 /// The training and held-out data (cached or synthesised).
-fn learned_data(component: Component, args: &LearnArgs) -> anyhow::Result<[LearnedData; 2]> {
+fn learned_data(
+    component: Component,
+    args: &LearnArgs,
+    models: &LearnedModels,
+) -> anyhow::Result<[LearnedData; 2]> {
     if let Some(cache) = args.data_cache.as_ref().filter(|c| c.is_file()) {
         eprintln!("data from {}", cache.display());
         return read_cache(cache, component);
     }
-    let mut clips =
+    let clips =
         bvh_clips(&args.bvh).with_context(|| format!("cannot list {}", args.bvh.display()))?;
+    let sets = synthesised_sets(component, &clips, args, models)?;
+    if let Some(cache) = &args.data_cache {
+        write_cache(cache, &sets)?;
+    }
+    Ok(sets)
+}
+
+/// The training and held-out data of the no-prop clips among `clips` (in
+/// name order: every 7th clip from the 4th is held out for early
+/// stopping), synthesised with a solver running `models`.
+fn synthesised_sets(
+    component: Component,
+    clips: &[PathBuf],
+    args: &LearnArgs,
+    models: &LearnedModels,
+) -> anyhow::Result<[LearnedData; 2]> {
+    let mut clips = clips.to_vec();
+    clips.sort();
     clips.retain(|c| !is_prop_clip(&clip_name(c)));
     anyhow::ensure!(
         !clips.is_empty(),
@@ -163,15 +196,13 @@ fn learned_data(component: Component, args: &LearnArgs) -> anyhow::Result<[Learn
     let options = DataOptions {
         seeds: args.seeds.clone(),
         stride: args.stride,
+        models: models.clone(),
         ..DataOptions::new(component)
     };
     let per_clip = synthesise(&clips, &options, args.jobs)?;
     let mut sets = [LearnedData::default(), LearnedData::default()];
     for (k, data) in per_clip.into_iter().enumerate() {
         sets[usize::from(k % 7 == 3)].extend(data);
-    }
-    if let Some(cache) = &args.data_cache {
-        write_cache(cache, &sets)?;
     }
     Ok(sets)
 }
@@ -217,11 +248,105 @@ fn rows(d: &LearnedData, component: Component) -> Rows<'_> {
     }
 }
 
-/// Runs `posewire train pelvis|legs`.
+/// Runs `posewire train pelvis|legs|arms|knees`.
 fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
     let d = defaults(component);
     let out_path = args.out.clone().unwrap_or_else(|| PathBuf::from(d.out));
-    let [train_set, held_out] = learned_data(component, args)?;
+    let models = crate::solver_choice::load_weights(&args.weights)?;
+    let sets = learned_data(component, args, &models)?;
+    let trained = train_on(component, sets, args)?;
+    write_weights(&out_path, &trained.mlp)?;
+    trained.print(component, &out_path);
+    if args.manifest {
+        let clips =
+            bvh_clips(&args.bvh).with_context(|| format!("cannot list {}", args.bvh.display()))?;
+        let net = crate::eval_retrain::net_of(component);
+        let key = crate::eval_retrain::manifest_key(net, &clips, args, &models);
+        crate::eval_retrain::write_manifest(&out_path.with_extension("json"), key, &trained)?;
+    }
+    Ok(())
+}
+
+/// A network trained by [`train_network`], with what its training showed.
+pub struct Trained {
+    /// The network.
+    pub mlp: posewire_solver::learned::Mlp,
+    /// The epoch with the lowest held-out loss (the one kept).
+    pub best_epoch: usize,
+    /// Epochs run (early stopping may end before `--epochs`).
+    pub epochs: usize,
+    /// Training and held-out samples.
+    pub samples: (usize, usize),
+    /// Mean position error on the held-out clips, cm: network, rules.
+    pub held_out_cm: (f64, f64),
+    /// Hidden layer sizes.
+    pub hidden: Vec<usize>,
+}
+
+impl Trained {
+    /// What `posewire train` prints once the weights are written.
+    fn print(&self, component: Component, out_path: &Path) {
+        let what = match component {
+            Component::Pelvis => "pelvis",
+            Component::Legs => "ankle",
+            Component::Arms => "shoulder and elbow",
+            Component::Knees => "knee",
+        };
+        println!(
+            "{what} network {:?} -> {} ({} bytes), best epoch {} of {}",
+            self.hidden,
+            out_path.display(),
+            self.mlp.to_bytes().len(),
+            self.best_epoch,
+            self.epochs
+        );
+        let (net, rules) = self.held_out_cm;
+        println!(
+            "held-out clips, {what} position error per tick (no smoothing): network {net:.2} cm, rules {rules:.2} cm"
+        );
+    }
+}
+
+/// Trains `component` on the no-prop clips among `clips` with the recipe
+/// of `args` (seeds, stride, layers, epochs, early stopping on every 7th
+/// clip), its data synthesised with a solver running `models`: what
+/// `posewire train` does, for `posewire eval --cv subjects --retrain`.
+pub fn train_network(
+    component: Component,
+    clips: &[PathBuf],
+    args: &LearnArgs,
+    models: &LearnedModels,
+) -> anyhow::Result<Trained> {
+    let sets = synthesised_sets(component, clips, args, models)?;
+    train_on(component, sets, args)
+}
+
+/// The recipe `posewire train` runs without options (its flags' defaults).
+pub fn default_recipe() -> LearnArgs {
+    #[derive(clap::Parser)]
+    struct Defaults {
+        #[command(flatten)]
+        args: LearnArgs,
+    }
+    <Defaults as clap::Parser>::parse_from(["train"]).args
+}
+
+/// Writes a network's weights file (its folder made if missing).
+pub fn write_weights(path: &Path, mlp: &posewire_solver::learned::Mlp) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(path, mlp.to_bytes()).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Trains on the synthesised training set, stopping early on the held-out
+/// one.
+fn train_on(
+    component: Component,
+    [train_set, held_out]: [LearnedData; 2],
+    args: &LearnArgs,
+) -> anyhow::Result<Trained> {
+    let d = defaults(component);
     eprintln!(
         "{} training samples, {} held out",
         train_set.len(),
@@ -243,34 +368,19 @@ fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
             e.epoch, e.train, e.held_out
         );
     });
-    let best = history
+    let best_epoch = history
         .iter()
         .min_by(|a, b| a.held_out.total_cmp(&b.held_out))
         .map_or(0, |e| e.epoch);
-    let bytes = mlp.to_bytes();
-    if let Some(dir) = out_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(&out_path, &bytes)
-        .with_context(|| format!("cannot write {}", out_path.display()))?;
-    let (net, rules) = position_errors(&mlp, &held_out, component);
-    let what = match component {
-        Component::Pelvis => "pelvis",
-        Component::Legs => "ankle",
-        Component::Arms => "shoulder and elbow",
-        Component::Knees => "knee",
-    };
-    println!(
-        "{what} network {:?} -> {} ({} bytes), best epoch {best} of {}",
-        options.hidden,
-        out_path.display(),
-        bytes.len(),
-        history.len()
-    );
-    println!(
-        "held-out clips, {what} position error per tick (no smoothing): network {net:.2} cm, rules {rules:.2} cm"
-    );
-    Ok(())
+    let held_out_cm = position_errors(&mlp, &held_out, component);
+    Ok(Trained {
+        best_epoch,
+        epochs: history.len(),
+        samples: (train_set.len(), held_out.len()),
+        held_out_cm,
+        hidden: options.hidden,
+        mlp,
+    })
 }
 
 /// Mean position error of the output's points on `data`, cm: the

@@ -23,9 +23,8 @@ use crate::learned::foot_lock::FootLock;
 use crate::learned::knees::{KneesInput, LearnedKneeJoints, LearnedKnees, LearnedKneesSettings};
 use crate::learned::legs::{LearnedFeet, LearnedLegs, LearnedLegsSettings, LegsInput, PelvisState};
 use crate::learned::limbs::{blended_pole, middle_pole};
-use crate::learned::pelvis::{
-    embedded_model, LearnedPelvis, LearnedPelvisSettings, LearnedPose, PelvisInput,
-};
+use crate::learned::pelvis::{LearnedPelvis, LearnedPelvisSettings, LearnedPose, PelvisInput};
+use crate::learned::{LearnedModels, Net};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
@@ -188,8 +187,18 @@ pub struct IkSolver {
 
 impl IkSolver {
     /// A solver for one person, with the shipped look-at chain
-    /// (`configs/look_at.toml`).
+    /// (`configs/look_at.toml`) and the embedded networks.
     pub fn new(profile: &BodyProfile, settings: IkSettings) -> IkSolver {
+        IkSolver::with_models(profile, settings, &LearnedModels::embedded())
+    }
+
+    /// A solver for one person, with the shipped look-at chain and the
+    /// given networks (the embedded ones: [`IkSolver::new`]).
+    pub fn with_models(
+        profile: &BodyProfile,
+        settings: IkSettings,
+        models: &LearnedModels,
+    ) -> IkSolver {
         let config = LookAtConfig::default();
         let skeleton = Skeleton::from_profile(profile);
         // A profile whose lengths are not finite cannot be fitted; such a
@@ -201,19 +210,21 @@ impl IkSolver {
             // The shipped chain is part of the build, not input; the test
             // `look_at_trunk_fits_the_shipped_chain` keeps it fitting.
             .expect("the shipped look-at chain fits an average skeleton");
-        IkSolver::build(profile, settings, look_at)
+        IkSolver::build(profile, settings, look_at, models)
     }
 
     /// A solver for one person with a look-at chain of one's own (its joints
-    /// must be `lumbar`, `chest`, `neck`, `head` and optionally `eyes`).
+    /// must be `lumbar`, `chest`, `neck`, `head` and optionally `eyes`) and
+    /// the given networks.
     pub fn with_look_at(
         profile: &BodyProfile,
         settings: IkSettings,
         look_at: &LookAtConfig,
+        models: &LearnedModels,
     ) -> Result<IkSolver, LookAtConfigError> {
         let skeleton = Skeleton::from_profile(profile);
         let look_at = LookAtTrunk::new(look_at, &skeleton, profile.body.stature)?;
-        Ok(IkSolver::build(profile, settings, look_at))
+        Ok(IkSolver::build(profile, settings, look_at, models))
     }
 
     /// The person's body profile.
@@ -228,7 +239,12 @@ impl IkSolver {
         self.gaze_target = target.filter(|t| t.is_finite());
     }
 
-    fn build(profile: &BodyProfile, settings: IkSettings, look_at: LookAtTrunk) -> IkSolver {
+    fn build(
+        profile: &BodyProfile,
+        settings: IkSettings,
+        look_at: LookAtTrunk,
+        models: &LearnedModels,
+    ) -> IkSolver {
         IkSolver {
             settings,
             profile: profile.clone(),
@@ -251,32 +267,11 @@ impl IkSolver {
             look_at,
             gaze_target: None,
             trunk_follows: None,
-            learned: LearnedPelvis::new(
-                embedded_model().ok().flatten().map(std::sync::Arc::new),
-                settings.learned_pelvis,
-            ),
-            learned_legs: LearnedLegs::new(
-                crate::learned::legs::embedded_model()
-                    .ok()
-                    .flatten()
-                    .map(std::sync::Arc::new),
-                settings.learned_legs,
-            ),
+            learned: LearnedPelvis::new(models.get(Net::Pelvis), settings.learned_pelvis),
+            learned_legs: LearnedLegs::new(models.get(Net::Legs), settings.learned_legs),
             foot_locks: Default::default(),
-            learned_arms: LearnedArms::new(
-                crate::learned::arms::embedded_model()
-                    .ok()
-                    .flatten()
-                    .map(std::sync::Arc::new),
-                settings.learned_arms,
-            ),
-            learned_knees: LearnedKnees::new(
-                crate::learned::knees::embedded_model()
-                    .ok()
-                    .flatten()
-                    .map(std::sync::Arc::new),
-                settings.learned_knees,
-            ),
+            learned_arms: LearnedArms::new(models.get(Net::Arms), settings.learned_arms),
+            learned_knees: LearnedKnees::new(models.get(Net::Knees), settings.learned_knees),
         }
     }
 

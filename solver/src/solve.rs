@@ -10,6 +10,7 @@ use posewire_body::{BodyProfile, Device};
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 
 use crate::ik::IkSettings;
+use crate::learned::LearnedModels;
 use crate::physics::{PhysicsSettings, ReactionCounts, Scene, WorldSettings};
 use crate::settings::SolverSettings;
 use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
@@ -64,6 +65,8 @@ pub struct SolveOptions {
     pub scene: Scene,
     /// How the physics world steps (its rate is `rate_hz`).
     pub world: WorldSettings,
+    /// The learned networks (default: the embedded ones).
+    pub models: LearnedModels,
 }
 
 impl SolveOptions {
@@ -100,6 +103,7 @@ impl Default for SolveOptions {
             physics: PhysicsSettings::default(),
             scene: Scene::default(),
             world: WorldSettings::default(),
+            models: LearnedModels::embedded(),
         }
     }
 }
@@ -190,8 +194,8 @@ pub fn solve_take_counted(
     check_take(take, options)?;
     let settings = options.settings();
     let solver = match &options.look_at {
-        Some(config) => AvatarSolver::with_look_at(profile, &settings, config)?,
-        None => AvatarSolver::new(profile, &settings),
+        Some(config) => AvatarSolver::with_look_at(profile, &settings, config, &options.models)?,
+        None => AvatarSolver::with_models(profile, &settings, &options.models),
     };
     let skeleton = posewire_body::Skeleton::from_profile(profile);
     let mut space = SharedSpace::new(&settings, &options.scene, options.rate_hz);

@@ -25,6 +25,7 @@ use posewire_body::{BodyPose, BodyProfile, Joint};
 
 use crate::gate::Verdict;
 use crate::ik::IkSolver;
+use crate::learned::LearnedModels;
 use crate::physics::{
     AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, ReactionCounts, Scene,
 };
@@ -84,29 +85,46 @@ impl AvatarSolver {
     }
 
     /// A fresh solver for a person (nothing seen yet), with the shipped
-    /// look-at chain.
+    /// look-at chain and the embedded networks.
     pub fn new(profile: &BodyProfile, settings: &SolverSettings) -> AvatarSolver {
+        AvatarSolver::with_models(profile, settings, &LearnedModels::embedded())
+    }
+
+    /// A fresh solver running the given networks (the `ik` solver's own,
+    /// or the physics avatar's reference's): the one way the daemon, the
+    /// offline solve, the evaluation and the tools build a solver.
+    pub fn with_models(
+        profile: &BodyProfile,
+        settings: &SolverSettings,
+        models: &LearnedModels,
+    ) -> AvatarSolver {
         match settings.kind {
-            SolverKind::Ik => AvatarSolver::Ik(Box::new(IkSolver::new(profile, settings.ik))),
-            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::new(
+            SolverKind::Ik => AvatarSolver::Ik(Box::new(IkSolver::with_models(
+                profile,
+                settings.ik,
+                models,
+            ))),
+            SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::with_models(
                 profile,
                 physics_settings(settings),
+                models,
             ))),
         }
     }
 
-    /// As [`AvatarSolver::new`], with a look-at chain of one's own.
+    /// As [`AvatarSolver::with_models`], with a look-at chain of one's own.
     pub fn with_look_at(
         profile: &BodyProfile,
         settings: &SolverSettings,
         look_at: &LookAtConfig,
+        models: &LearnedModels,
     ) -> Result<AvatarSolver, LookAtConfigError> {
         let ik = match settings.kind {
             SolverKind::Ik => settings.ik,
             SolverKind::Physics => physics_settings(settings).reference_ik(),
         };
-        let ik = IkSolver::with_look_at(profile, ik, look_at)?;
-        let mut solver = AvatarSolver::new(profile, settings);
+        let ik = IkSolver::with_look_at(profile, ik, look_at, models)?;
+        let mut solver = AvatarSolver::with_models(profile, settings, models);
         match &mut solver {
             AvatarSolver::Ik(s) => **s = ik,
             AvatarSolver::Physics(c) => *c.reference_solver() = ik,

@@ -3,7 +3,8 @@
 //! ([`pelvis`]), the feet without foot devices ([`legs`]), the shoulders
 //! and elbows ([`arms`]) and the knees over foot devices ([`knees`]), trained
 //! by `posewire train pelvis|legs|arms|knees` on the training corpus and
-//! embedded in the build (`solver/weights/`).
+//! embedded in the build (`solver/weights/`), or given at run time
+//! ([`models`]).
 
 pub mod arms;
 pub mod blend;
@@ -13,9 +14,11 @@ pub mod knees;
 pub mod legs;
 pub mod limbs;
 pub mod mlp;
+pub mod models;
 pub mod pelvis;
 
 pub use mlp::{Mlp, MlpError};
+pub use models::{LearnedModels, Net, WeightsError};
 pub use pelvis::{
     embedded_model, LearnedPelvis, LearnedPelvisSettings, LearnedPose, PelvisFeatures, PelvisInput,
     PelvisTarget,

@@ -20,6 +20,7 @@ use super::sim_avatar::BodySettings;
 use super::sim_avatar::SimAvatar;
 use super::world::{AvatarId, PhysicsWorld, RapierWorld};
 use crate::ik::{IkSettings, IkSolver};
+use crate::learned::LearnedModels;
 
 /// Settings of the physics avatar.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -246,12 +247,21 @@ pub const STANCE_HOLD_S: f64 = 0.1;
 
 impl AvatarController {
     /// A controller for one person (the body joins a world at its first
-    /// step).
+    /// step), its reference running the embedded networks.
     pub fn new(profile: &BodyProfile, settings: PhysicsSettings) -> AvatarController {
+        AvatarController::with_models(profile, settings, &LearnedModels::embedded())
+    }
+
+    /// A controller whose reference runs the given networks.
+    pub fn with_models(
+        profile: &BodyProfile,
+        settings: PhysicsSettings,
+        models: &LearnedModels,
+    ) -> AvatarController {
         AvatarController {
             settings,
             profile: profile.clone(),
-            ik: IkSolver::new(profile, settings.reference_ik()),
+            ik: IkSolver::with_models(profile, settings.reference_ik(), models),
             id: None,
             last_reference: None,
             last_time: None,
