@@ -12,8 +12,10 @@
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
 use posewire_body::Joint;
-use posewire_evaluation::protocol::setting_takes;
+use posewire_calibration::CalibrationOptions;
+use posewire_evaluation::protocol::setting_takes_with;
 use posewire_evaluation::synth::Condition;
+use posewire_evaluation::synth::SynthExtras;
 use posewire_solver::physics::{PhysicsSolver, Scene, WorldSettings};
 use posewire_solver::take_ticks;
 use posewire_tools::choices::ConditionArg;
@@ -55,6 +57,12 @@ struct Args {
     /// horizontally) from the ground truth.
     #[arg(long, default_value_t = 0.0)]
     gap_min: f64,
+    /// Calibrate without `CalibrationOptions::feet_under_hips`.
+    #[arg(long)]
+    no_feet_under_hips: bool,
+    /// Calibrate without `CalibrationOptions::pelvis_height_prior`.
+    #[arg(long)]
+    no_pelvis_height_prior: bool,
     #[command(flatten)]
     settings: posewire_tools::solver_file::SolverFile,
 }
@@ -68,12 +76,21 @@ fn main() -> anyhow::Result<()> {
     let (from, to, every, gap_min) = (args.from, args.to, args.every, args.gap_min);
     let condition: Condition = args.condition.into();
     let bvh = Bvh::read(&clip)?;
-    let (takes, profile) = setting_takes(
+    let extras = SynthExtras {
+        calibration: CalibrationOptions {
+            feet_under_hips: !args.no_feet_under_hips,
+            pelvis_height_prior: !args.no_pelvis_height_prior,
+            ..CalibrationOptions::default()
+        },
+        ..SynthExtras::default()
+    };
+    let (takes, profile) = setting_takes_with(
         &bvh,
         &posewire_evaluation::protocol::clip_name(&clip),
         posewire_tools::choices::devices(count)?,
         condition,
         1,
+        &extras,
     )?;
     let settings = physics;
     let mut solver = PhysicsSolver::new(
