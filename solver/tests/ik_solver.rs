@@ -3,85 +3,12 @@
 //! never bend backwards, bad samples never break a solve.
 
 use posewire_body::formats::{TrackerSample, TrackerTake};
-use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source};
+use posewire_body::glam::DVec3;
+use posewire_body::{BodyPose, Device, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions};
 
-/// A person walking forward at 1 m/s, turning the head and swinging the arms.
-fn motion(skeleton: &Skeleton, t: f64) -> BodyPose {
-    let mut pose = BodyPose::rest(skeleton);
-    let yaw = DQuat::from_rotation_y(0.3 * (0.7 * t).sin());
-    for j in Joint::ALL {
-        pose.rotations[j] = yaw;
-    }
-    pose.root += DVec3::new(0.0, 0.0, 1.0 * t);
-    pose.rotations[Joint::Head] = yaw * DQuat::from_rotation_y(0.5 * (1.3 * t).sin());
-    for (s, sho, elb, wri) in [
-        (1.0, Joint::LeftShoulder, Joint::LeftElbow, Joint::LeftWrist),
-        (
-            -1.0,
-            Joint::RightShoulder,
-            Joint::RightElbow,
-            Joint::RightWrist,
-        ),
-    ] {
-        // Arm down and swinging, elbow bent forward; the hand in line with
-        // the forearm.
-        let down = DQuat::from_rotation_z(-s * 1.3);
-        let swing = DQuat::from_rotation_x(-0.4 * (2.0 * t + s).sin());
-        let upper = yaw * swing * down;
-        let flex = DQuat::from_axis_angle(DVec3::new(0.0, -s, 0.0), 0.6 + 0.4 * (1.5 * t).sin());
-        pose.rotations[sho] = upper;
-        pose.rotations[elb] = upper * flex;
-        pose.rotations[wri] = upper * flex;
-    }
-    pose
-}
-
-fn profile_with_mounts() -> BodyProfile {
-    let mut profile = BodyProfile::from_stature(1.75);
-    for (i, d) in Device::ALL.into_iter().enumerate() {
-        let mount =
-            DQuat::from_axis_angle(DVec3::new(1.0, 2.0, i as f64).normalize(), 0.5 + i as f64);
-        profile.set_tracker(
-            d,
-            d.nominal_offset(),
-            mount,
-            Source::Nominal,
-            Source::Measured,
-        );
-    }
-    profile
-}
-
-fn take_from(
-    profile: &BodyProfile,
-    devices: DeviceSet,
-    seconds: f64,
-) -> (TrackerTake, Vec<BodyPose>) {
-    let skeleton = Skeleton::from_profile(profile);
-    let mut take = TrackerTake::default();
-    let mut truth = Vec::new();
-    let n = (seconds * 90.0) as usize;
-    for k in 0..=n {
-        let t = k as f64 / 90.0;
-        let pose = motion(&skeleton, t);
-        let joints = pose.transforms(&skeleton);
-        for d in devices.iter() {
-            let m = profile.tracker(d).expect("mount");
-            let bone = joints[d.bone()];
-            let dev = m.device_pose(bone);
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(dev),
-                input: None,
-            });
-        }
-        truth.push(pose);
-    }
-    (take, truth)
-}
+mod walker;
+use walker::{profile_with_mounts, take_from};
 
 fn options(filter: bool) -> SolveOptions {
     let mut o = SolveOptions::default();
