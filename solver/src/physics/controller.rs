@@ -220,6 +220,9 @@ pub struct AvatarController {
     whole_sum: super::whole_body::WholeBodySum,
     /// Its steps when the capture point leaves the feet.
     whole_steps: super::whole_body_step::StepPlanner,
+    /// The reference's centre of mass over the ticks (the capture-point
+    /// base).
+    com_tracker: super::whole_body_dcm::ComTracker,
 }
 
 /// The leg support's torques and residual summed over a tick's substeps.
@@ -292,6 +295,7 @@ impl AvatarController {
             whole: None,
             whole_sum: Default::default(),
             whole_steps: Default::default(),
+            com_tracker: Default::default(),
         }
     }
 
@@ -404,6 +408,7 @@ impl AvatarController {
         }
         self.support = self.support_target(&reference, &targets, stance, dt);
         self.whole = self.whole_body_target(&reference, &targets, stance, dt);
+        self.set_com_reference(avatar, world.rapier(), t);
         self.plan_whole_body_steps(avatar, world.rapier(), &reference, feet_down, t);
         if self.support.is_some() {
             // A standing leg's weight goes through its foot: the support
@@ -601,6 +606,46 @@ impl AvatarController {
             };
         }
         Some(target)
+    }
+
+    /// With the capture-point base (`[solver.physics.whole_body.
+    /// capture_point]`), this tick's target's centre of mass: the
+    /// reference pose's, with the simulated segments' masses.
+    fn set_com_reference(
+        &mut self,
+        avatar: &super::sim_avatar::SimAvatar,
+        world: &super::world::RapierWorld,
+        t: f64,
+    ) {
+        let wb = self.settings.whole_body;
+        let Some(reference) = self
+            .whole
+            .as_ref()
+            .filter(|_| wb.capture_point.enabled)
+            .map(|w| w.reference)
+        else {
+            self.com_tracker.reset();
+            return;
+        };
+        let Some((body, _)) = super::articulated::ArticulatedBody::from_avatar(avatar, world)
+        else {
+            return;
+        };
+        let positions = reference.positions(self.ik.skeleton());
+        let Some(com) = super::whole_body_dcm::reference_centre_of_mass(
+            &body,
+            &positions,
+            &reference.rotations,
+        ) else {
+            return;
+        };
+        let omega0 = (wb.gravity.max(0.1) / com.y.max(0.3)).sqrt();
+        let r = self
+            .com_tracker
+            .update(t, com, omega0, wb.capture_point.rate_filter_hz);
+        if let Some(target) = self.whole.as_mut() {
+            target.com_reference = Some(r);
+        }
     }
 
     /// The whole-body controller's steps (`[solver.physics.whole_body.

@@ -69,6 +69,7 @@ pub mod tool;
 pub mod trials;
 mod vectors;
 pub mod whole_body;
+pub mod whole_body_dcm;
 #[cfg(test)]
 mod whole_body_one_foot;
 pub mod whole_body_qp;

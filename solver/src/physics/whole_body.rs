@@ -29,6 +29,7 @@ use super::joint_frames::AxisRange;
 use super::leg_task::{foot_with_leg_still, leg_columns, solve_leg, FootWant};
 use super::sim_avatar::SimAvatar;
 use super::vectors::{clamp_len, rotvec};
+use super::whole_body_dcm::{centre_of_pressure_of, CapturePointBase, ComReference};
 use super::world::RapierWorld;
 
 /// Settings of the whole-body controller (`[solver.physics.whole_body]`).
@@ -133,6 +134,9 @@ pub struct WholeBody {
     /// Stepping when the capture point leaves the feet
     /// (`super::whole_body_step`).
     pub stepping: super::whole_body_step::WholeBodyStepping,
+    /// The base's horizontal motion from the centre of mass's capture
+    /// point (`super::whole_body_dcm`).
+    pub capture_point: CapturePointBase,
 }
 
 impl Default for WholeBody {
@@ -172,6 +176,7 @@ impl Default for WholeBody {
             com_margin_m: 0.01,
             gravity: 9.81,
             stepping: Default::default(),
+            capture_point: Default::default(),
         }
     }
 }
@@ -203,6 +208,9 @@ pub struct WholeBodyTarget {
     /// over, horizontally, instead of the pelvis at the reference root: the
     /// weight shift before the other foot lifts, and the one-foot stance.
     pub com_over: Option<usize>,
+    /// Where the capture-point base aims the centre of mass (the
+    /// reference's, or the stepping's while it recovers).
+    pub com_reference: Option<ComReference>,
 }
 
 impl WholeBodyTarget {
@@ -242,6 +250,7 @@ impl WholeBodyTarget {
             ankles: [(DVec3::ZERO, DVec3::ZERO); 2],
             swing: None,
             com_over: None,
+            com_reference: None,
         }
     }
 }
@@ -264,6 +273,18 @@ pub struct WholeBodyForces {
     /// The planned generalised accelerations
     /// ([`super::articulated::ArticulatedBody`]'s order).
     pub qdd: Vec<f64>,
+    /// The centre of pressure of the wrench the contacts were asked for
+    /// (on the floor), when it presses.
+    pub planned_cop: Option<DVec3>,
+}
+
+/// Where the centre of mass is aimed, horizontally.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum ComAim {
+    /// Over a foot's sole (0 left, 1 right): the weight shift.
+    Sole(usize),
+    /// Tracking a capture point (the capture-point base).
+    Capture(ComReference),
 }
 
 pub(super) const LEGS: [[Joint; 3]; 2] = [
@@ -319,7 +340,12 @@ impl WholeBody {
         let mass: f64 = body.segments.iter().map(|s| s.mass).sum();
         let mut qdd = self.joint_accelerations(avatar, world, &body, target);
         self.clip_at_limits(avatar, world, &body, &mut qdd);
-        let base_acc = self.base_accelerations(&body, target);
+        let mut base_acc = self.base_accelerations(&body, target);
+        let cp = self.capture_point;
+        if cp.enabled {
+            let v = cp.max_vertical_accel.abs();
+            base_acc.0.y = base_acc.0.y.clamp(-v, v);
+        }
         put(&mut qdd, 0, base_acc.0);
         put(&mut qdd, 3, base_acc.1);
         let stance = [
@@ -338,15 +364,24 @@ impl WholeBody {
         let pd = qdd.clone();
         self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
         self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
-        if let Some(foot) = target.com_over {
-            // The centre of mass's task on the legs as they are solved, and
-            // the legs solved again for the base it asks (a few rounds: the
-            // stance legs' motion moves the centre of mass too).
-            for _ in 0..3 {
-                let over = (foot.min(1), stance);
-                self.centre_of_mass_over(avatar, world, &body, &index, over, &mut qdd);
-                self.hold_stance_feet(avatar, &body, &index, (stance, target), &mut qdd, &pd);
-                self.swing_foot(avatar, &body, &index, target, &mut qdd, &pd);
+        let aim = match (target.com_over, target.com_reference) {
+            (Some(foot), _) => Some(ComAim::Sole(foot.min(1))),
+            (None, Some(r)) if cp.enabled => Some(ComAim::Capture(r)),
+            _ => None,
+        };
+        if let Some(aim) = aim {
+            let ctx = Plan {
+                avatar,
+                world,
+                body: &body,
+                index: &index,
+                stance,
+                target,
+                pd: &pd,
+            };
+            self.com_and_legs(&ctx, aim, &mut qdd);
+            if cp.enabled && cp.turn_cap {
+                self.cap_turn(&ctx, aim, g, &mut qdd);
             }
         }
         self.clip_at_limits(avatar, world, &body, &mut qdd);
@@ -406,6 +441,7 @@ impl WholeBody {
         }
         let (torques, driven) = self.joint_torques(avatar, world, &body, &gen);
         debug_assert_eq!(gen.len(), n);
+        let floor = floor_of(&points);
         Some(WholeBodyForces {
             torques,
             driven,
@@ -414,6 +450,7 @@ impl WholeBody {
             carried: got.force,
             carried_moment: got.moment,
             qdd,
+            planned_cop: centre_of_pressure_of(want.force, want.moment, base.origin, floor),
         })
     }
 
@@ -487,6 +524,7 @@ impl WholeBody {
             carried: carried.force,
             carried_moment: carried.moment,
             qdd: sol.qdd,
+            planned_cop: None,
         })
     }
 
@@ -638,49 +676,152 @@ impl WholeBody {
         (lin, ang)
     }
 
-    /// Replaces the base's horizontal acceleration by the one that gives the
-    /// centre of mass the acceleration of a capture-point controller toward
-    /// the sole centre `s` of `foot` (the mean of its contact corners): the
-    /// linear inverted pendulum's centre of pressure `p = s + (1 + k /
-    /// omega0) (xi - s)`, `xi` the capture point and `k` from
-    /// [`WholeBody::com_hz`], held inside the standing feet's support
-    /// (`stance`), and the acceleration `omega0^2 (x - p)` it gives. A base
-    /// acceleration moves every segment alike, so the base's is the wanted
-    /// centre of mass acceleration less what the rest of `qdd` gives it.
-    #[allow(clippy::too_many_arguments)]
-    fn centre_of_mass_over(
-        &self,
-        avatar: &SimAvatar,
-        world: &RapierWorld,
-        body: &ArticulatedBody,
-        index: &JointMap<Option<usize>>,
-        (foot, stance): (usize, [bool; 2]),
-        qdd: &mut [f64],
-    ) {
-        let feet = if foot == 0 {
-            [true, false]
-        } else {
-            [false, true]
-        };
-        let corners = self.contact_points(avatar, world, index, feet);
+    /// The centre of mass's task on the legs as they are solved, and the
+    /// legs solved again for the base it asks (a few rounds: the stance
+    /// legs' motion moves the centre of mass too).
+    fn com_and_legs(&self, ctx: &Plan, aim: ComAim, qdd: &mut [f64]) {
+        for _ in 0..3 {
+            self.centre_of_mass_task(ctx, aim, qdd);
+            let (stance, target) = (ctx.stance, ctx.target);
+            self.hold_stance_feet(
+                ctx.avatar,
+                ctx.body,
+                ctx.index,
+                (stance, target),
+                qdd,
+                ctx.pd,
+            );
+            self.swing_foot(ctx.avatar, ctx.body, ctx.index, target, qdd, ctx.pd);
+        }
+    }
+
+    /// With the capture-point base: the pelvis turn's wanted acceleration
+    /// scaled down (by halves, then bisection) until the centre of pressure
+    /// of the wrench the plan asks of the contacts lies in the support
+    /// (held [`CapturePointBase::margin_m`] inside); nothing when the full
+    /// turn fits, no turn when even none does.
+    fn cap_turn(&self, ctx: &Plan, aim: ComAim, g: DVec3, qdd: &mut Vec<f64>) {
         let support: Vec<DVec3> = self
-            .contact_points(avatar, world, index, stance)
+            .contact_points(ctx.avatar, ctx.world, ctx.index, ctx.stance)
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
+        if support.is_empty() {
+            return;
+        }
+        let floor = support.iter().map(|p| p.y).sum::<f64>() / support.len() as f64;
+        let flat: Vec<DVec3> = support.iter().map(|p| DVec3::new(p.x, 0.0, p.z)).collect();
+        let hull = super::whole_body_step::hull_2d(&flat);
+        let margin = self.capture_point.margin_m.max(0.0);
+        let start = qdd.clone();
+        let full = get(qdd, 3);
+        if self.cop_inside(ctx, &hull, margin, floor, g, &start) {
+            return;
+        }
+        let try_scale = |s: f64| {
+            let mut q = start.clone();
+            put(&mut q, 3, full * s);
+            self.com_and_legs(ctx, aim, &mut q);
+            let inside = self.cop_inside(ctx, &hull, margin, floor, g, &q);
+            (q, inside)
+        };
+        let (mut q, in0) = try_scale(0.0);
+        if in0 {
+            let (mut lo, mut hi) = (0.0, 1.0);
+            for _ in 0..5 {
+                let mid = 0.5 * (lo + hi);
+                let (qm, inm) = try_scale(mid);
+                if inm {
+                    lo = mid;
+                    q = qm;
+                } else {
+                    hi = mid;
+                }
+            }
+        }
+        *qdd = q;
+    }
+
+    /// Whether the centre of pressure of the contacts' wrench under `q`
+    /// lies inside `hull` shrunk by `margin`.
+    fn cop_inside(
+        &self,
+        ctx: &Plan,
+        hull: &[DVec3],
+        margin: f64,
+        floor: f64,
+        g: DVec3,
+        q: &[f64],
+    ) -> bool {
+        let mut q = q.to_vec();
+        self.clip_at_limits(ctx.avatar, ctx.world, ctx.body, &mut q);
+        let gen = ctx.body.inverse_dynamics(&q, g, true);
+        let origin = ctx.body.segments[0].origin;
+        centre_of_pressure_of(get(&gen, 0), get(&gen, 3), origin, floor).is_some_and(|c| {
+            let c = DVec3::new(c.x, 0.0, c.z);
+            let k = super::whole_body_step::clamp_into(hull, c, margin);
+            (k - c).length() < 1e-6
+        })
+    }
+
+    /// Replaces the base's horizontal acceleration by the one that gives the
+    /// centre of mass the acceleration of the linear inverted pendulum about
+    /// a centre of pressure `p` held inside the standing feet's support:
+    /// toward a foot's sole `s` (the weight shift) `p = s + (1 + k / omega0)
+    /// (xi - s)`, `k` from [`WholeBody::com_hz`]; tracking a capture point
+    /// ([`ComReference::centre_of_pressure`]) with the capture-point base's
+    /// gain. The acceleration is `omega0^2 (x - p)`; with no support, none.
+    /// A base acceleration moves every segment alike, so the base's is the
+    /// wanted centre of mass acceleration less what the rest of `qdd` gives
+    /// it.
+    fn centre_of_mass_task(&self, ctx: &Plan, aim: ComAim, qdd: &mut [f64]) {
+        let (body, stance) = (ctx.body, ctx.stance);
+        let support: Vec<DVec3> = self
+            .contact_points(ctx.avatar, ctx.world, ctx.index, stance)
             .into_iter()
             .map(|p| DVec3::new(p.1.x, 0.0, p.1.z))
             .collect();
-        if corners.is_empty() || support.is_empty() {
-            return;
-        }
-        let sole = corners.iter().map(|p| p.1).sum::<DVec3>() / corners.len() as f64;
-        let sole = DVec3::new(sole.x, 0.0, sole.z);
         let (com, vel, accel) = centre_of_mass_motion(body, qdd);
         let omega0 = (self.gravity.max(0.1) / com.y.max(0.3)).sqrt();
         let x = DVec3::new(com.x, 0.0, com.z);
         let xi = x + DVec3::new(vel.x, 0.0, vel.z) / omega0;
-        let k = 2.0 * std::f64::consts::PI * self.com_hz.max(0.0);
-        let p = sole + (xi - sole) * (1.0 + k / omega0);
+        let (p, margin) = match aim {
+            ComAim::Sole(foot) => {
+                let feet = if foot == 0 {
+                    [true, false]
+                } else {
+                    [false, true]
+                };
+                let corners = self.contact_points(ctx.avatar, ctx.world, ctx.index, feet);
+                if corners.is_empty() || support.is_empty() {
+                    return;
+                }
+                let sole = corners.iter().map(|p| p.1).sum::<DVec3>() / corners.len() as f64;
+                let sole = DVec3::new(sole.x, 0.0, sole.z);
+                let k = 2.0 * std::f64::consts::PI * self.com_hz.max(0.0);
+                (sole + (xi - sole) * (1.0 + k / omega0), self.com_margin_m)
+            }
+            ComAim::Capture(r) => {
+                if support.is_empty() {
+                    // Nothing to push on: the centre of mass is left alone.
+                    let base = get(qdd, 0);
+                    put(
+                        qdd,
+                        0,
+                        DVec3::new(base.x - accel.x, base.y, base.z - accel.z),
+                    );
+                    return;
+                }
+                let cp = self.capture_point;
+                let k = 2.0 * std::f64::consts::PI * cp.hz.max(0.0);
+                (
+                    r.centre_of_pressure(xi, omega0, k, cp.feedforward),
+                    cp.margin_m,
+                )
+            }
+        };
         let hull = super::whole_body_step::hull_2d(&support);
-        let p = super::whole_body_step::clamp_into(&hull, p, self.com_margin_m.max(0.0));
+        let p = super::whole_body_step::clamp_into(&hull, p, margin.max(0.0));
         let want = (x - p) * omega0 * omega0;
         let base = get(qdd, 0);
         put(
@@ -825,6 +966,25 @@ impl WholeBody {
         }
         out
     }
+}
+
+/// What a substep's plan is made of (for the tasks solved in turns).
+struct Plan<'a> {
+    avatar: &'a SimAvatar,
+    world: &'a RapierWorld,
+    body: &'a ArticulatedBody,
+    index: &'a JointMap<Option<usize>>,
+    stance: [bool; 2],
+    target: &'a WholeBodyTarget,
+    pd: &'a [f64],
+}
+
+/// The mean height of contact points (the floor under them), m.
+fn floor_of(points: &[(usize, DVec3)]) -> f64 {
+    if points.is_empty() {
+        return 0.0;
+    }
+    points.iter().map(|p| p.1.y).sum::<f64>() / points.len() as f64
 }
 
 /// The centre of mass of `body`, its velocity, and its acceleration under

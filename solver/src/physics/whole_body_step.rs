@@ -25,6 +25,7 @@ use super::leg_task::{foot_with_leg_still, leg_columns, solve_leg, FootWant};
 use super::sim_avatar::SimAvatar;
 use super::vectors::{clamp_len, rotvec};
 use super::whole_body::{WholeBody, WholeBodyTarget};
+use super::whole_body_dcm::ComReference;
 use super::world::RapierWorld;
 
 /// Settings of the whole-body controller's stepping
@@ -284,6 +285,9 @@ impl StepPlanner {
             .map_or(flat(vel), |b| flat(super::convert::v64(b.linvel())));
         let wr = 2.0 * std::f64::consts::PI * wb.root_hz.max(0.1);
         let z = 2.0 * wb.damping_ratio.max(0.0);
+        if wb.capture_point.enabled {
+            target.com_reference = Some(ComReference::still(self.recovery_aim(ankles)));
+        }
         let mut want = DVec3::ZERO;
         if let Some(sw) = self.swing {
             if s.weight_shift_s > 0.0 {
@@ -308,6 +312,21 @@ impl StepPlanner {
         let aim = p + want / (wr * wr);
         target.reference.root = DVec3::new(aim.x, target.reference.root.y, aim.z);
         target.root_velocity = DVec3::new(pv.x, target.root_velocity.y, pv.z);
+    }
+
+    /// Where the capture-point base aims the centre of mass while the body
+    /// recovers: between the stance sole and the landing spot while a push's
+    /// step swings (the pressure then brakes on the stance foot), over the
+    /// stance sole while a foot steps back, between the soles on both feet.
+    fn recovery_aim(&self, ankles: [DVec3; 2]) -> DVec3 {
+        let sole = |f: usize| flat(ankles[f] + self.soles[f]);
+        match self.swing {
+            Some(sw) if sw.push => {
+                (sole(1 - sw.foot) + flat(sw.target + self.soles[sw.foot])) * 0.5
+            }
+            Some(sw) => sole(1 - sw.foot),
+            None => (sole(0) + sole(1)) * 0.5,
+        }
     }
 
     /// Where the swing foot lands: the capture point plus a share of the
