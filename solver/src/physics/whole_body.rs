@@ -380,7 +380,9 @@ impl WholeBody {
                 pd: &pd,
             };
             self.com_and_legs(&ctx, aim, &mut qdd);
-            if cp.enabled && cp.turn_cap {
+            if cp.enabled && cp.turn_solve {
+                self.solve_turn(&ctx, aim, g, &mut qdd);
+            } else if cp.enabled && cp.turn_cap {
                 self.cap_turn(&ctx, aim, g, &mut qdd);
             }
         }
@@ -739,6 +741,77 @@ impl WholeBody {
                 }
             }
         }
+        *qdd = q;
+    }
+
+    /// With [`CapturePointBase::turn_solve`]: the pelvis turn's wanted
+    /// acceleration changed by the least (at most
+    /// [`CapturePointBase::max_turn_change`]) so that the horizontal moment
+    /// the plan asks of the contacts puts its centre of pressure at the
+    /// plan's own one held into the support (a Jacobian of the plan in the
+    /// turn, by differences: the plan is affine in it).
+    fn solve_turn(&self, ctx: &Plan, aim: ComAim, g: DVec3, qdd: &mut Vec<f64>) {
+        let support: Vec<DVec3> = self
+            .contact_points(ctx.avatar, ctx.world, ctx.index, ctx.stance)
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
+        if support.is_empty() {
+            return;
+        }
+        let floor = support.iter().map(|p| p.y).sum::<f64>() / support.len() as f64;
+        let flat: Vec<DVec3> = support.iter().map(|p| DVec3::new(p.x, 0.0, p.z)).collect();
+        let hull = super::whole_body_step::hull_2d(&flat);
+        let margin = self.capture_point.margin_m.max(0.0);
+        let origin = ctx.body.segments[0].origin;
+        let start = qdd.clone();
+        let full = get(qdd, 3);
+        let wrench_at = |a: DVec3| {
+            let mut q = start.clone();
+            put(&mut q, 3, a);
+            self.com_and_legs(ctx, aim, &mut q);
+            self.clip_at_limits(ctx.avatar, ctx.world, ctx.body, &mut q);
+            let gen = ctx.body.inverse_dynamics(&q, g, true);
+            (q, get(&gen, 0), get(&gen, 3))
+        };
+        let (_, f0, m0) = wrench_at(full);
+        let Some(c) = centre_of_pressure_of(f0, m0, origin, floor) else {
+            return;
+        };
+        let flat_c = DVec3::new(c.x, 0.0, c.z);
+        let held = super::whole_body_step::clamp_into(&hull, flat_c, margin);
+        if (held - flat_c).length() < 1e-6 {
+            return;
+        }
+        let r = DVec3::new(held.x, floor, held.z) - origin;
+        let want = r.cross(f0);
+        let err = [want.x - m0.x, want.z - m0.z];
+        // Columns: the moment's (x, z) per unit turn acceleration.
+        let mut jac = [[0.0; 3]; 2];
+        for (k, e) in [DVec3::X, DVec3::Y, DVec3::Z].into_iter().enumerate() {
+            let (_, _, m) = wrench_at(full + e);
+            jac[0][k] = m.x - m0.x;
+            jac[1][k] = m.z - m0.z;
+        }
+        // Least-norm: d = J^T (J J^T)^-1 err.
+        let a11 = jac[0].iter().map(|v| v * v).sum::<f64>();
+        let a22 = jac[1].iter().map(|v| v * v).sum::<f64>();
+        let a12 = (0..3).map(|k| jac[0][k] * jac[1][k]).sum::<f64>();
+        let det = a11 * a22 - a12 * a12;
+        if det.abs() < 1e-9 {
+            return;
+        }
+        let y = [
+            (a22 * err[0] - a12 * err[1]) / det,
+            (a11 * err[1] - a12 * err[0]) / det,
+        ];
+        let d = DVec3::new(
+            jac[0][0] * y[0] + jac[1][0] * y[1],
+            jac[0][1] * y[0] + jac[1][1] * y[1],
+            jac[0][2] * y[0] + jac[1][2] * y[1],
+        );
+        let d = clamp_len(d, self.capture_point.max_turn_change.max(0.0));
+        let (q, _, _) = wrench_at(full + d);
         *qdd = q;
     }
 

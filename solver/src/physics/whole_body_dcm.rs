@@ -40,6 +40,13 @@ pub struct CapturePointBase {
     pub turn_cap: bool,
     /// Cut-off of the low-pass on the reference capture point's rate, Hz.
     pub rate_filter_hz: f64,
+    /// Whether the pelvis turn's acceleration is changed (least change)
+    /// so that the wrench the plan asks of the contacts has its centre of
+    /// pressure where it was, held into the support: the base turns to
+    /// carry the angular momentum the joints ask (a hip strategy).
+    pub turn_solve: bool,
+    /// Largest change `turn_solve` makes, rad/s^2.
+    pub max_turn_change: f64,
 }
 
 impl Default for CapturePointBase {
@@ -52,6 +59,8 @@ impl Default for CapturePointBase {
             max_vertical_accel: 3.0,
             turn_cap: false,
             rate_filter_hz: 4.0,
+            turn_solve: false,
+            max_turn_change: 40.0,
         }
     }
 }

@@ -406,6 +406,26 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 #[test]
+fn the_reference_centre_of_mass_of_the_pose_the_body_was_built_in_is_the_bodys() {
+    let mut s = standing();
+    // One step: rapier computes the masses then (the body barely moves).
+    s.world.step();
+    let avatar = s.world.avatar(s.id).expect("the avatar");
+    let (body, _) =
+        super::articulated::ArticulatedBody::from_avatar(avatar, s.world.rapier()).expect("body");
+    let (com, _, _) = avatar.centre_of_mass(s.world.rapier());
+    let positions = s.pose.positions(&s.skeleton);
+    let r = super::whole_body_dcm::reference_centre_of_mass(&body, &positions, &s.pose.rotations)
+        .expect("a centre of mass");
+    println!("simulated {com}, from the reference {r}");
+    assert!(
+        (r - com).length() < 0.005,
+        "{:.1} cm apart",
+        100.0 * (r - com).length()
+    );
+}
+
+#[test]
 fn after_a_weight_shift_the_body_stands_on_one_foot_and_puts_the_other_down() {
     let rows = one_foot(&one_foot_controller(), 0.04, &PHASES);
     print(&rows, 0.5);
