@@ -720,9 +720,24 @@ impl WholeBody {
         if self.cop_inside(ctx, &hull, margin, floor, g, &start) {
             return;
         }
+        let upper: Vec<usize> = if self.capture_point.cap_upper_body {
+            ctx.body
+                .segments
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(_, seg)| !LEGS.iter().any(|leg| leg.contains(&seg.joint)))
+                .map(|(i, _)| ArticulatedBody::joint_row(i))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let try_scale = |s: f64| {
             let mut q = start.clone();
             put(&mut q, 3, full * s);
+            for &row in &upper {
+                put(&mut q, row, get(&start, row) * s);
+            }
             self.com_and_legs(ctx, aim, &mut q);
             let inside = self.cop_inside(ctx, &hull, margin, floor, g, &q);
             (q, inside)

@@ -47,6 +47,10 @@ pub struct CapturePointBase {
     pub turn_solve: bool,
     /// Largest change `turn_solve` makes, rad/s^2.
     pub max_turn_change: f64,
+    /// With `turn_cap`: whether the trunk's, head's and arms' wanted
+    /// accelerations are scaled down with the pelvis turn (the angular
+    /// momentum they ask is most of what puts the pressure outside).
+    pub cap_upper_body: bool,
 }
 
 impl Default for CapturePointBase {
@@ -61,6 +65,7 @@ impl Default for CapturePointBase {
             rate_filter_hz: 4.0,
             turn_solve: false,
             max_turn_change: 40.0,
+            cap_upper_body: false,
         }
     }
 }
