@@ -95,6 +95,8 @@ struct Sums {
     share_by_speed: [Mean; 3],
     direct_cal: Mean,
     direct_true: Mean,
+    /// The direct wrist's per-clip mean (as eval's hand PE averages).
+    direct_cal_clip: Mean,
     solver_vs_direct: Mean,
     solver_vs_direct_fast: Mean,
     lag_ms: Mean,
@@ -218,12 +220,15 @@ fn clip_sums(
                 ))
             })
             .collect();
+        let mut clip_direct = Mean::default();
         for &(t, cal, tru) in &samples {
             if let Some(gt) = truth_at(truth, t) {
                 s.direct_cal.add(100.0 * (cal - gt[wrist]).length());
+                clip_direct.add(100.0 * (cal - gt[wrist]).length());
                 s.direct_true.add(100.0 * (tru - gt[wrist]).length());
             }
         }
+        s.direct_cal_clip.add(clip_direct.get());
         let reach = profile.segments.upper_arm + profile.segments.forearm;
         solver_sums(&frames, truth, start, (shoulder, wrist, reach), &samples, s);
     }
@@ -292,8 +297,9 @@ fn print(s: &Sums) {
         v3(&s.share_by_speed)
     );
     println!(
-        "direct wrist (controller + calibrated offset) {:.3} cm; with the true offset {:.3} cm",
+        "direct wrist (controller + calibrated offset) {:.3} cm (per-clip mean {:.3}); with the true offset {:.3} cm",
         s.direct_cal.get(),
+        s.direct_cal_clip.get(),
         s.direct_true.get()
     );
     println!(
