@@ -172,6 +172,13 @@ impl DeviceTracker {
         s.seen && !s.invalid_now && t - s.last_valid_time <= LOST_AFTER_S
     }
 
+    /// How long a device that was seen has been lost at time `t`, seconds
+    /// (since its last valid sample); `None` while tracked or never seen.
+    pub fn lost_for(&self, device: Device, t: f64) -> Option<f64> {
+        let s = &self.states[device.index()];
+        (s.seen && !self.is_tracked(device, t)).then(|| (t - s.last_valid_time).max(0.0))
+    }
+
     /// Whether the device was ever seen.
     pub fn was_seen(&self, device: Device) -> bool {
         self.states[device.index()].seen

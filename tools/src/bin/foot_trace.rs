@@ -11,7 +11,7 @@
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
-use posewire_body::Joint;
+use posewire_body::{Device, Joint};
 use posewire_calibration::CalibrationOptions;
 use posewire_evaluation::protocol::setting_takes_with;
 use posewire_evaluation::synth::Condition;
@@ -63,6 +63,9 @@ struct Args {
     /// Calibrate without `CalibrationOptions::pelvis_height_prior`.
     #[arg(long)]
     no_pelvis_height_prior: bool,
+    /// Seed of the synthesis (as `posewire eval --seed`).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     #[command(flatten)]
     settings: posewire_tools::solver_file::SolverFile,
 }
@@ -89,7 +92,7 @@ fn main() -> anyhow::Result<()> {
         &posewire_evaluation::protocol::clip_name(&clip),
         posewire_tools::choices::devices(count)?,
         condition,
-        1,
+        args.seed,
         &extras,
     )?;
     let settings = physics;
@@ -138,6 +141,14 @@ fn main() -> anyhow::Result<()> {
         }
         let id = solver.controller_mut().id();
         let planted = solver.controller_mut().planted_feet()[side].is_some();
+        let device = if left {
+            Device::LeftFoot
+        } else {
+            Device::RightFoot
+        };
+        let tracked = samples
+            .iter()
+            .any(|s| s.device == device && s.pose.is_some() && (s.time_s - t).abs() < 0.006);
         let world = solver.world_mut();
         let (touch, hold) = match id {
             Some(id) => {
@@ -157,7 +168,7 @@ fn main() -> anyhow::Result<()> {
                 .to_degrees()
         };
         println!(
-            "t {t:5.2} gt ({:6.3} {:5.3} {:6.3}) v {speed:5.0} cm/s | ref-gt {:5.1} sim-gt {:5.1} sim-ref {:5.1} | h gt {:4.1} ref {:4.1} sim {:4.1} | tilt ref {:4.0} sim {:4.0} | touch {} plant {} hold {:6.0} N",
+            "t {t:5.2} gt ({:6.3} {:5.3} {:6.3}) v {speed:5.0} cm/s | ref-gt {:5.1} sim-gt {:5.1} sim-ref {:5.1} | h gt {:4.1} ref {:4.1} sim {:4.1} | tilt ref {:4.0} sim {:4.0} | touch {} plant {} hold {:6.0} N dev {}",
             gt.x,
             gt.y,
             gt.z,
@@ -171,7 +182,8 @@ fn main() -> anyhow::Result<()> {
             tilt(f.pose.rotations[ankle]),
             u8::from(touch),
             u8::from(planted),
-            hold
+            hold,
+            u8::from(tracked)
         );
     }
     println!(
