@@ -102,6 +102,10 @@ pub struct EvalArgs {
         requires = "retrain"
     )]
     pub retrain_nets: Vec<Net>,
+    /// `posewire train`'s options for `--retrain` (its defaults when
+    /// absent), e.g. "--early-stop subject --input-noise 0.3".
+    #[arg(long, value_name = "OPTIONS", requires = "retrain")]
+    pub retrain_recipe: Option<String>,
     /// Keep every Nth frame of each clip (4: a 120 fps clip becomes a 30
     /// fps capture, then resampled to the 90 Hz devices as any clip).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
@@ -257,6 +261,10 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
                 dir,
                 nets: &args.retrain_nets,
                 jobs,
+                recipe: match &args.retrain_recipe {
+                    Some(text) => crate::eval_retrain::parse_recipe(text)?,
+                    None => crate::train_cmd::default_recipe(),
+                },
             };
             Some(retrained_cv(&run, &retrain, clips, &reports, criterion)?)
         }
