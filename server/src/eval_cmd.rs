@@ -102,6 +102,15 @@ pub struct EvalArgs {
         requires = "retrain"
     )]
     pub retrain_nets: Vec<Net>,
+    /// `posewire train`'s options for `--retrain` (its defaults when
+    /// absent), e.g. "--early-stop subject --input-noise 0.3".
+    #[arg(
+        long,
+        value_name = "OPTIONS",
+        requires = "retrain",
+        allow_hyphen_values = true
+    )]
+    pub retrain_recipe: Option<String>,
     /// Keep every Nth frame of each clip (4: a 120 fps clip becomes a 30
     /// fps capture, then resampled to the 90 Hz devices as any clip).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=60))]
@@ -257,6 +266,10 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
                 dir,
                 nets: &args.retrain_nets,
                 jobs,
+                recipe: match &args.retrain_recipe {
+                    Some(text) => crate::eval_retrain::parse_recipe(text)?,
+                    None => crate::train_cmd::default_recipe(),
+                },
             };
             Some(retrained_cv(&run, &retrain, clips, &reports, criterion)?)
         }
@@ -589,6 +602,33 @@ mod tests {
         );
         let names: Vec<String> = s.iter().map(Setting::label).collect();
         assert_eq!(names, ["6 clean", "6 noisy", "3 clean", "3 noisy"]);
+    }
+
+    #[test]
+    fn the_retrain_recipe_may_start_with_a_flag() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: EvalArgs,
+        }
+        let cli = <Cli as clap::Parser>::try_parse_from([
+            "eval",
+            "--bvh",
+            "v",
+            "--train",
+            "t",
+            "--cv",
+            "subjects",
+            "--retrain",
+            "dir",
+            "--retrain-recipe",
+            "--early-stop subject --hidden 32,32",
+        ])
+        .expect("parses");
+        assert_eq!(
+            cli.args.retrain_recipe.as_deref(),
+            Some("--early-stop subject --hidden 32,32")
+        );
     }
 
     #[test]

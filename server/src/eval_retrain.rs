@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::eval_cv::{subject_of, Fold, FoldWeights};
 use crate::train_cmd::{default_recipe, train_network, write_weights, LearnArgs, Trained};
+use crate::train_split::EarlyStop;
 
 /// The version of the training recipe's code: bump it when the data
 /// synthesis or the training changes, so that cached networks retrain.
@@ -108,7 +109,8 @@ pub fn manifest_key(
         .collect();
     names.sort();
     let opt = |v: Option<String>| v.unwrap_or_else(|| "default".into());
-    let recipe = vec![
+    let early_stop = recipe.early_stop;
+    let recipe_pairs = vec![
         ("seeds".into(), format!("{:?}", recipe.seeds)),
         ("stride".into(), recipe.stride.to_string()),
         (
@@ -127,6 +129,12 @@ pub fn manifest_key(
             opt(recipe.input_noise.map(|w| w.to_string())),
         ),
     ];
+    // Only when not the default, so that the keys of networks trained
+    // before the option existed still match.
+    let mut recipe = recipe_pairs;
+    if early_stop == EarlyStop::Subject {
+        recipe.push(("early_stop".into(), "subject".into()));
+    }
     let solver_networks = Net::ALL
         .into_iter()
         .filter(|n| *n != net)
@@ -175,6 +183,36 @@ pub struct Retrain<'a> {
     pub nets: &'a [Net],
     /// Clips synthesised in parallel.
     pub jobs: usize,
+    /// The recipe's options (`posewire train`'s defaults unless
+    /// `--retrain-recipe`).
+    pub recipe: LearnArgs,
+}
+
+/// The recipe `--retrain-recipe` gives: `posewire train`'s options (e.g.
+/// `--early-stop subject --hidden 32,32`); the ones naming files or the
+/// corpus (`--bvh`, `--out`, `--weights`, `--data-cache`, `--manifest`) are
+/// refused, since the folds set them.
+pub fn parse_recipe(text: &str) -> anyhow::Result<LearnArgs> {
+    #[derive(clap::Parser)]
+    struct Recipe {
+        #[command(flatten)]
+        args: LearnArgs,
+    }
+    let words = std::iter::once("train").chain(text.split_whitespace());
+    let args = <Recipe as clap::Parser>::try_parse_from(words)
+        .map_err(|e| anyhow::anyhow!("--retrain-recipe `{text}`: {e}"))?
+        .args;
+    let default = default_recipe();
+    let per_fold = args.bvh != default.bvh
+        || args.out.is_some()
+        || !args.weights.is_empty()
+        || args.data_cache.is_some()
+        || args.manifest;
+    anyhow::ensure!(
+        !per_fold,
+        "--retrain-recipe `{text}`: --bvh, --out, --weights, --data-cache and --manifest are set per fold, not in the recipe"
+    );
+    Ok(args)
 }
 
 impl Retrain<'_> {
@@ -196,7 +234,7 @@ impl Retrain<'_> {
         let folder = self.dir.join(&fold.held_out);
         let recipe = LearnArgs {
             jobs: self.jobs,
-            ..default_recipe()
+            ..self.recipe.clone()
         };
         let mut models = base.clone();
         let mut nets = Vec::new();
@@ -269,6 +307,36 @@ mod tests {
         // The network's own weights are not an input of its training.
         let no_legs = embedded.with_model(Net::Legs, None);
         assert_eq!(key, manifest_key(Net::Legs, &clips, &recipe, &no_legs));
+    }
+
+    #[test]
+    fn the_subject_early_stop_changes_the_key_and_the_default_keeps_it() {
+        let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
+        let embedded = LearnedModels::embedded();
+        let key = manifest_key(Net::Pelvis, &clips, &default_recipe(), &embedded);
+        assert!(key.recipe.iter().all(|(k, _)| k != "early_stop"));
+        let subject = parse_recipe("--early-stop subject").expect("recipe");
+        let other = manifest_key(Net::Pelvis, &clips, &subject, &embedded);
+        assert_ne!(key, other);
+        assert!(other
+            .recipe
+            .contains(&("early_stop".to_string(), "subject".to_string())));
+    }
+
+    #[test]
+    fn the_retrain_recipe_takes_train_options_and_refuses_per_fold_ones() {
+        let r =
+            parse_recipe("--early-stop subject --hidden 32,32 --input-noise 0.5").expect("recipe");
+        assert_eq!(r.early_stop, EarlyStop::Subject);
+        assert_eq!(r.hidden, Some(vec![32, 32]));
+        assert_eq!(r.input_noise, Some(0.5));
+        assert_eq!(r.epochs, default_recipe().epochs);
+        for bad in ["--out x.bin", "--data-cache d", "--manifest", "--bvh other"] {
+            let err = parse_recipe(bad).expect_err(bad);
+            assert!(format!("{err:#}").contains("per fold"), "{bad}: {err:#}");
+        }
+        let err = parse_recipe("--hidden lots").expect_err("not numbers");
+        assert!(format!("{err:#}").contains("--hidden lots"), "{err:#}");
     }
 
     #[test]

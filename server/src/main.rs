@@ -36,6 +36,7 @@ mod synth_cmd;
 mod table;
 mod take_check_cmd;
 mod train_cmd;
+mod train_split;
 mod usd_export;
 mod usdc;
 

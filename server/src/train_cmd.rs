@@ -13,6 +13,8 @@ use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
 use posewire_solver::learned::LearnedModels;
 
+use crate::train_split::{held_out_mask, EarlyStop};
+
 /// `posewire train`.
 #[derive(Debug, Args)]
 pub struct TrainArgs {
@@ -30,7 +32,8 @@ pub enum TrainWhat {
     /// clip of --bvh, synthesised as the evaluation does (random offsets,
     /// mounts, noise, dropouts) per seed and condition at a random body
     /// size (0.85-1.15), mirrored too; every 7th clip (by name, from the
-    /// 4th) is held out for early stopping. Deterministic.
+    /// 4th) is held out for early stopping (`--early-stop subject`: one
+    /// subject's clips). Deterministic.
     Pelvis(LearnArgs),
     /// The feet of a body without foot devices (3 and 4 devices): a small
     /// MLP from the pelvis as the solver placed it, the head and the wrists
@@ -101,6 +104,12 @@ pub struct LearnArgs {
     /// read the pelvis the solver placed).
     #[arg(long, value_name = "NET=FILE,...", value_delimiter = ',')]
     pub weights: Vec<String>,
+    /// The clips held out for early stopping: `clips` (every 7th clip
+    /// from the 4th, the trained subjects' other clips) or `subject` (every
+    /// clip of one subject, the one whose clip count is nearest a seventh
+    /// of the clips: the epoch kept is the best on a person never seen).
+    #[arg(long, value_enum, default_value_t = EarlyStop::Clips)]
+    pub early_stop: EarlyStop,
     /// Also write a manifest beside the weights (`<out>.json`: the recipe,
     /// the clips, the solver's other networks), the one `posewire eval
     /// --retrain` checks before reusing cached weights.
@@ -177,8 +186,8 @@ fn learned_data(
 }
 
 /// The training and held-out data of the no-prop clips among `clips` (in
-/// name order: every 7th clip from the 4th is held out for early
-/// stopping), synthesised with a solver running `models`.
+/// name order; the early-stopping clips by `--early-stop`), synthesised
+/// with a solver running `models`.
 fn synthesised_sets(
     component: Component,
     clips: &[PathBuf],
@@ -199,10 +208,12 @@ fn synthesised_sets(
         models: models.clone(),
         ..DataOptions::new(component)
     };
+    let names: Vec<String> = clips.iter().map(|c| clip_name(c)).collect();
+    let held_out = held_out_mask(&names, args.early_stop)?;
     let per_clip = synthesise(&clips, &options, args.jobs)?;
     let mut sets = [LearnedData::default(), LearnedData::default()];
-    for (k, data) in per_clip.into_iter().enumerate() {
-        sets[usize::from(k % 7 == 3)].extend(data);
+    for (data, held) in per_clip.into_iter().zip(held_out) {
+        sets[usize::from(held)].extend(data);
     }
     Ok(sets)
 }
