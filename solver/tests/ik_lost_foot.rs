@@ -6,26 +6,13 @@
 
 use posewire_body::formats::{TrackerSample, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
-use posewire_body::{BodyPose, BodyProfile, Device, DeviceSet, Joint, Skeleton, Source};
+use posewire_body::{BodyPose, Device, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
 
-/// A 1.75 m body whose devices have their nominal offsets and distinct,
-/// measured mounts.
-fn profile_with_mounts() -> BodyProfile {
-    let mut profile = BodyProfile::from_stature(1.75);
-    for (i, d) in Device::ALL.into_iter().enumerate() {
-        let mount =
-            DQuat::from_axis_angle(DVec3::new(1.0, 2.0, i as f64).normalize(), 0.5 + i as f64);
-        profile.set_tracker(
-            d,
-            d.nominal_offset(),
-            mount,
-            Source::Nominal,
-            Source::Measured,
-        );
-    }
-    profile
-}
+// Only the mounted profile is used here.
+#[allow(dead_code)]
+mod walker;
+use walker::profile_with_mounts;
 
 /// A person standing on the right leg with the left thigh raised forward
 /// (the left ankle well above the floor), seen through 6 devices at 90 Hz

@@ -4,9 +4,10 @@
 //! at once, then the feet back under the person), with the weight shift
 //! (`weight_shift_s`) before each lift.
 
-use posewire_body::glam::DVec3;
-use posewire_body::{BodyProfile, Joint};
-use posewire_solver::physics::trials::{run_trial, standing_samples, summarise, Push};
+mod chest_pushes;
+
+use posewire_body::BodyProfile;
+use posewire_solver::physics::trials::{run_trial, standing_samples, summarise};
 use posewire_solver::physics::PhysicsSettings;
 
 fn stepping_in_place(shift: f64) -> PhysicsSettings {
@@ -60,40 +61,9 @@ fn the_weight_shift_is_off_by_default() {
     assert_eq!(parsed.whole_body.stepping.weight_shift_s, 0.6);
 }
 
-/// The push trials' settings (round 7): the arms driven by the plan, the
-/// one-foot gains, a quick and long step.
-fn pushed_settings() -> PhysicsSettings {
-    let mut s = PhysicsSettings::default();
-    s.whole_body.enabled = true;
-    s.whole_body.arms_by_motors = false;
-    s.whole_body.joint_hz = 3.0;
-    s.whole_body.torso_hz = 1.0;
-    s.whole_body.stepping.enabled = true;
-    s.whole_body.stepping.swing_s = 0.25;
-    s.whole_body.stepping.max_step_m = 0.9;
-    s.whole_body.stepping.max_foot_accel = 100.0;
-    s
-}
-
 #[test]
 fn a_20_n_s_push_from_any_side_leaves_the_body_up() {
-    let profile = BodyProfile::from_stature(1.75);
-    let samples = standing_samples(&profile, 5.0, false);
-    for dir in [DVec3::X, -DVec3::X, DVec3::Z, -DVec3::Z] {
-        let push = Push {
-            joint: Joint::Chest,
-            impulse: dir * 20.0,
-            at_s: 2.0,
-        };
-        let ticks = run_trial(&profile, pushed_settings(), &samples, &[push]);
-        assert!(ticks.len() > 300, "{} ticks", ticks.len());
-        let s = summarise(&ticks, 2.0);
-        println!(
-            "20 N s {dir}: lowest pelvis {:.2} m, steps while up {}, stance slide {:.1} cm",
-            s.min_pelvis_y,
-            s.steps_while_up,
-            100.0 * s.max_stance_slide_m
-        );
+    for (dir, s) in chest_pushes::from_four_sides(chest_pushes::round_7_push_settings(), 20.0) {
         assert!(
             s.min_pelvis_y > 0.7,
             "{dir}: fell to {:.2} m",
