@@ -697,23 +697,32 @@ impl WholeBody {
         }
     }
 
-    /// With the capture-point base: the pelvis turn's wanted acceleration
-    /// scaled down (by halves, then bisection) until the centre of pressure
-    /// of the wrench the plan asks of the contacts lies in the support
-    /// (held [`CapturePointBase::margin_m`] inside); nothing when the full
-    /// turn fits, no turn when even none does.
-    fn cap_turn(&self, ctx: &Plan, aim: ComAim, g: DVec3, qdd: &mut Vec<f64>) {
+    /// The standing feet's contact corners as the floor's height under
+    /// them and their support polygon on the floor; `None` when no foot
+    /// stands.
+    fn standing_support(&self, ctx: &Plan) -> Option<(f64, Vec<DVec3>)> {
         let support: Vec<DVec3> = self
             .contact_points(ctx.avatar, ctx.world, ctx.index, ctx.stance)
             .into_iter()
             .map(|p| p.1)
             .collect();
         if support.is_empty() {
-            return;
+            return None;
         }
         let floor = support.iter().map(|p| p.y).sum::<f64>() / support.len() as f64;
         let flat: Vec<DVec3> = support.iter().map(|p| DVec3::new(p.x, 0.0, p.z)).collect();
-        let hull = super::whole_body_step::hull_2d(&flat);
+        Some((floor, super::whole_body_step::hull_2d(&flat)))
+    }
+
+    /// With the capture-point base: the pelvis turn's wanted acceleration
+    /// scaled down (by halves, then bisection) until the centre of pressure
+    /// of the wrench the plan asks of the contacts lies in the support
+    /// (held [`CapturePointBase::margin_m`] inside); nothing when the full
+    /// turn fits, no turn when even none does.
+    fn cap_turn(&self, ctx: &Plan, aim: ComAim, g: DVec3, qdd: &mut Vec<f64>) {
+        let Some((floor, hull)) = self.standing_support(ctx) else {
+            return;
+        };
         let margin = self.capture_point.margin_m.max(0.0);
         let start = qdd.clone();
         let full = get(qdd, 3);
@@ -766,17 +775,9 @@ impl WholeBody {
     /// plan's own one held into the support (a Jacobian of the plan in the
     /// turn, by differences: the plan is affine in it).
     fn solve_turn(&self, ctx: &Plan, aim: ComAim, g: DVec3, qdd: &mut Vec<f64>) {
-        let support: Vec<DVec3> = self
-            .contact_points(ctx.avatar, ctx.world, ctx.index, ctx.stance)
-            .into_iter()
-            .map(|p| p.1)
-            .collect();
-        if support.is_empty() {
+        let Some((floor, hull)) = self.standing_support(ctx) else {
             return;
-        }
-        let floor = support.iter().map(|p| p.y).sum::<f64>() / support.len() as f64;
-        let flat: Vec<DVec3> = support.iter().map(|p| DVec3::new(p.x, 0.0, p.z)).collect();
-        let hull = super::whole_body_step::hull_2d(&flat);
+        };
         let margin = self.capture_point.margin_m.max(0.0);
         let origin = ctx.body.segments[0].origin;
         let start = qdd.clone();
