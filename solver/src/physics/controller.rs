@@ -639,7 +639,7 @@ impl AvatarController {
         ) else {
             return;
         };
-        let omega0 = (wb.gravity.max(0.1) / com.y.max(0.3)).sqrt();
+        let omega0 = super::whole_body_dcm::pendulum_omega(wb.gravity, com.y);
         let r = self
             .com_tracker
             .update(t, com, omega0, wb.capture_point.rate_filter_hz);

@@ -871,7 +871,7 @@ impl WholeBody {
             .map(|p| DVec3::new(p.1.x, 0.0, p.1.z))
             .collect();
         let (com, vel, accel) = centre_of_mass_motion(body, qdd);
-        let omega0 = (self.gravity.max(0.1) / com.y.max(0.3)).sqrt();
+        let omega0 = super::whole_body_dcm::pendulum_omega(self.gravity, com.y);
         let x = DVec3::new(com.x, 0.0, com.z);
         let xi = x + DVec3::new(vel.x, 0.0, vel.z) / omega0;
         let (p, margin) = match aim {

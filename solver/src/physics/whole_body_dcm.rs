@@ -192,6 +192,13 @@ fn flat(v: DVec3) -> DVec3 {
     DVec3::new(v.x, 0.0, v.z)
 }
 
+/// The linear inverted pendulum's natural frequency, 1/s, for a centre of
+/// mass `height` m above the floor under `gravity` m/s^2 (both held to
+/// sane floors so a bad setting or a fallen body cannot give 0 or NaN).
+pub(super) fn pendulum_omega(gravity: f64, height: f64) -> f64 {
+    (gravity.max(0.1) / height.max(0.3)).sqrt()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

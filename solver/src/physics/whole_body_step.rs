@@ -223,7 +223,7 @@ impl StepPlanner {
         if mass <= 0.0 || !com.is_finite() || !vel.is_finite() {
             return;
         }
-        let omega0 = (wb.gravity.max(0.1) / com.y.max(0.3)).sqrt();
+        let omega0 = super::whole_body_dcm::pendulum_omega(wb.gravity, com.y);
         let cp = flat(com + vel / omega0);
         let touches = [touching.left, touching.right];
         for (f, feet) in [[true, false], [false, true]].into_iter().enumerate() {
