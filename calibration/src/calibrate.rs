@@ -15,7 +15,7 @@ use crate::measures::{body_profile, shoulder_width_with_prior, Observed};
 use crate::poses::bone_rotation;
 use crate::rows::{mean_position, mean_rotation, pose_index, valid_rows, Counts, Row};
 use crate::sway::{estimate_tilts, remove_tilts};
-use crate::symmetry::{symmetric_arms, Midline};
+use crate::symmetry::{symmetric_arms, BodyAsymmetry, Midline};
 
 /// Fewest valid samples of the head and of each hand needed in each pose
 /// (a pose is held about one second, 90 samples at 90 Hz).
@@ -38,6 +38,19 @@ const RESIDUAL_WARNING_M: f64 = 0.03;
 /// A device whose mount, seen in one pose, differs from its mean over all
 /// poses by more than this earns a warning, degrees.
 const MOUNT_SPREAD_WARNING_DEG: f64 = 10.0;
+
+/// The left forearm's length minus the right one's that the symmetric
+/// arms assume, metres: the right forearm is a little longer (as in
+/// right-handed people; the training corpus's skeletons: 0.46 cm on
+/// average over its seven subjects). Chosen on the training corpus by
+/// the hand offsets' error (grid -0.8 to 0 cm).
+pub const FOREARM_LEFT_MINUS_RIGHT_M: f64 = -0.004;
+
+/// How far to the person's left of the midline the head, pelvis and
+/// ankles show the symmetric arms put the shoulders' midpoint, metres.
+/// Chosen on the training corpus by the hand offsets' error (grid -0.8 to
+/// 1.2 cm; flat within 0.002 cm from 0.4 to 0.8).
+pub const SHOULDERS_LEFT_OF_MIDLINE_M: f64 = 0.006;
 
 /// Choices of the calibration pipeline (the defaults are the best known).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -71,6 +84,11 @@ pub struct CalibrationOptions {
     /// ankles' nominal estimates); both at one height (the mean of the
     /// two nominal estimates).
     pub feet_under_hips: bool,
+    /// With `symmetric_arms`: the body's typical departures from symmetry
+    /// the symmetries are taken about (the right forearm a little longer,
+    /// the shoulders a little off the midline; fitted on the training
+    /// corpus, see `docs/notes/six-device-accuracy.md`).
+    pub asymmetry: BodyAsymmetry,
 }
 
 impl Default for CalibrationOptions {
@@ -82,6 +100,10 @@ impl Default for CalibrationOptions {
             symmetric_arms: true,
             pelvis_height_prior: true,
             feet_under_hips: true,
+            asymmetry: BodyAsymmetry {
+                forearm_left_minus_right_m: FOREARM_LEFT_MINUS_RIGHT_M,
+                shoulders_left_of_midline_m: SHOULDERS_LEFT_OF_MIDLINE_M,
+            },
         }
     }
 }
@@ -232,6 +254,7 @@ pub fn calibrate_with(
             left,
             width_error,
             &midlines,
+            options.asymmetry,
         );
     }
     let hip_height_from_hands =
@@ -251,10 +274,12 @@ pub fn calibrate_with(
     };
     let mut profile = body_profile(&observed)?;
     // With symmetric arms the shoulders' midpoint is already the midline
-    // every midline joint showed (the head's and pelvis's included).
-    let midline = options
-        .symmetric_arms
-        .then(|| 0.5 * (observed.left_arm.shoulder + observed.right_arm.shoulder).dot(left));
+    // every midline joint showed (the head's and pelvis's included), less
+    // the shoulders' usual place off it.
+    let midline = options.symmetric_arms.then(|| {
+        0.5 * (observed.left_arm.shoulder + observed.right_arm.shoulder).dot(left)
+            - options.asymmetry.shoulders_left_of_midline_m
+    });
     // The hip height the legs were sized from.
     let hip_height = options
         .pelvis_height_prior

@@ -26,7 +26,8 @@
 //!    (equal forearms, shoulders centred on the midline the head, pelvis
 //!    and ankles show, the shoulder width's prior), and the head and
 //!    pelvis put on that midline sideways
-//!    ([`CalibrationOptions::symmetric_arms`]).
+//!    ([`CalibrationOptions::symmetric_arms`]), about the body's usual
+//!    departures from symmetry ([`CalibrationOptions::asymmetry`]).
 //!
 //! What the poses cannot tell apart, whatever the data: the hand offset
 //! along the forearm from the forearm length, the hand offset across the
@@ -55,7 +56,9 @@ mod wizard;
 pub use arm::ArmFit;
 pub use calibrate::{
     calibrate, calibrate_with, Calibration, CalibrationOptions, CalibrationReport,
-    HANDS_ON_HIPS_WRIST_ABOVE_HIP_M, MIN_SAMPLES_PER_POSE,
+    FOREARM_LEFT_MINUS_RIGHT_M, HANDS_ON_HIPS_WRIST_ABOVE_HIP_M, MIN_SAMPLES_PER_POSE,
+    SHOULDERS_LEFT_OF_MIDLINE_M,
 };
 pub use error::CalibrationError;
+pub use symmetry::BodyAsymmetry;
 pub use wizard::{CalibrationWizard, WizardConfig, WizardStep};

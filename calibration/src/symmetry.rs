@@ -60,17 +60,31 @@ impl Midline {
     }
 }
 
+/// A body's typical departures from symmetry, metres: the prior means the
+/// symmetries are taken about (zero: a perfectly symmetric body).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BodyAsymmetry {
+    /// The left forearm's length minus the right one's (negative: the
+    /// right forearm is longer, as in right-handed people).
+    pub forearm_left_minus_right_m: f64,
+    /// How far the shoulders' midpoint sits to the person's left of the
+    /// midline the head, pelvis and ankles show.
+    pub shoulders_left_of_midline_m: f64,
+}
+
 /// Moves each hand's offset along the forearm and across the palm (with
 /// the forearm length and the shoulder it trades with) to its estimate
 /// from the symmetries. `left` is the person's left (unit, horizontal);
 /// `width_error` is the estimated error of the measured shoulder width
 /// (measured minus the width the prior makes of it, metres); `midlines`
-/// are the other joints that show the midline.
+/// are the other joints that show the midline; `asymmetry` the body's
+/// typical departures from symmetry.
 pub(crate) fn symmetric_arms(
     arms: [&mut ArmFit; 2],
     left: DVec3,
     width_error: f64,
     midlines: &[Midline],
+    asymmetry: BodyAsymmetry,
 ) {
     let var = OFFSET_SIGMA_M * OFFSET_SIGMA_M;
     let [l, r] = arms;
@@ -78,7 +92,7 @@ pub(crate) fn symmetric_arms(
     // Along the forearm: z = F_l - F_r = (a_l + a_r) + asymmetry, where
     // a is the true offset minus the fitted one along the bone's x (the
     // left forearm points along +x, the right along -x).
-    let z = l.forearm - r.forearm;
+    let z = l.forearm - r.forearm - asymmetry.forearm_left_minus_right_m;
     let along = var / (2.0 * var + FOREARM_ASYMMETRY_SIGMA_M * FOREARM_ASYMMETRY_SIGMA_M) * z;
     for (arm, sign) in [(&mut *l, 1.0), (&mut *r, -1.0)] {
         arm.hand_offset.x += along;
@@ -89,7 +103,8 @@ pub(crate) fn symmetric_arms(
     // hand whose offset is b further out than fitted has its fitted
     // shoulder b too far out. d = (b_l - b_r) / 2 moves the shoulders'
     // midpoint, s = b_l + b_r widens them.
-    let mid = 0.5 * (l.shoulder + r.shoulder).dot(left);
+    // The midline as the shoulders show it.
+    let mid = 0.5 * (l.shoulder + r.shoulder).dot(left) - asymmetry.shoulders_left_of_midline_m;
     let mid_var = 0.5 * var + MIDLINE_SIGMA_M * MIDLINE_SIGMA_M;
     let (mut sum, mut weight) = (mid / mid_var, 1.0 / mid_var);
     for m in midlines {
@@ -142,7 +157,13 @@ mod tests {
             DVec3::new(-0.08, -0.02, 0.0),
         );
         let (before_l, before_r) = (l.forearm + l.hand_offset.x, r.forearm - r.hand_offset.x);
-        symmetric_arms([&mut l, &mut r], DVec3::X, 0.0, &[]);
+        symmetric_arms(
+            [&mut l, &mut r],
+            DVec3::X,
+            0.0,
+            &[],
+            BodyAsymmetry::default(),
+        );
         // Most of the 1 cm is found on each side.
         assert!((l.hand_offset.x - 0.09).abs() < 0.002, "{l:?}");
         assert!((r.hand_offset.x + 0.07).abs() < 0.002, "{r:?}");
@@ -176,7 +197,13 @@ mod tests {
             l.shoulder.x + l.hand_offset.y,
             r.shoulder.x - r.hand_offset.y,
         );
-        symmetric_arms([&mut l, &mut r], DVec3::X, 0.0, &midlines);
+        symmetric_arms(
+            [&mut l, &mut r],
+            DVec3::X,
+            0.0,
+            &midlines,
+            BodyAsymmetry::default(),
+        );
         let mid = 0.5 * (l.shoulder.x + r.shoulder.x);
         assert!(mid.abs() < 0.004 && mid > 0.0, "midpoint {mid}");
         assert!(
@@ -189,7 +216,69 @@ mod tests {
         let mut l2 = l;
         let mut r2 = r;
         let width = l2.shoulder.x - r2.shoulder.x;
-        symmetric_arms([&mut l2, &mut r2], DVec3::X, 0.01, &[]);
+        symmetric_arms(
+            [&mut l2, &mut r2],
+            DVec3::X,
+            0.01,
+            &[],
+            BodyAsymmetry::default(),
+        );
         assert!((l2.shoulder.x - r2.shoulder.x - (width - 0.01)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_body_asymmetric_as_the_prior_says_keeps_its_true_offsets() {
+        // True offsets nominal, so the raw fit is exact: the right forearm
+        // 4 mm longer than the left and the shoulders' midpoint 6 mm left
+        // of the midline the head, pelvis and ankles show.
+        let fit = || {
+            (
+                arm(
+                    Side::Left,
+                    DVec3::new(0.186, 1.4, 0.0),
+                    0.270,
+                    DVec3::new(0.08, -0.02, 0.0),
+                ),
+                arm(
+                    Side::Right,
+                    DVec3::new(-0.174, 1.4, 0.0),
+                    0.274,
+                    DVec3::new(-0.08, -0.02, 0.0),
+                ),
+            )
+        };
+        let midlines = [
+            Midline::one_offset(0.0),
+            Midline::one_offset(0.0),
+            Midline::two_offsets(0.0),
+        ];
+        let asymmetric = BodyAsymmetry {
+            forearm_left_minus_right_m: -0.004,
+            shoulders_left_of_midline_m: 0.006,
+        };
+        let (mut l, mut r) = fit();
+        symmetric_arms([&mut l, &mut r], DVec3::X, 0.0, &midlines, asymmetric);
+        for (found, truth) in [(l, fit().0), (r, fit().1)] {
+            assert!(
+                (found.hand_offset - truth.hand_offset).length() < 1e-9,
+                "{found:?}"
+            );
+            assert!((found.forearm - truth.forearm).abs() < 1e-9);
+            assert!((found.shoulder - truth.shoulder).length() < 1e-9);
+        }
+        // Taken about a symmetric body, the same fit moves both offsets
+        // away from the truth by more than a millimetre.
+        let (mut l, mut r) = fit();
+        symmetric_arms(
+            [&mut l, &mut r],
+            DVec3::X,
+            0.0,
+            &midlines,
+            BodyAsymmetry::default(),
+        );
+        for (found, truth) in [(l, fit().0), (r, fit().1)] {
+            let moved = (found.hand_offset - truth.hand_offset).length();
+            assert!(moved > 0.001, "{moved} m: {found:?}");
+        }
     }
 }

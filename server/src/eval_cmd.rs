@@ -128,6 +128,11 @@ pub struct EvalArgs {
     /// forearm and across the palm left nominal, as before issue 43).
     #[arg(long)]
     pub no_symmetric_arms: bool,
+    /// Calibrate with the symmetric arms taken about a perfectly
+    /// symmetric body (as before the right forearm was assumed a little
+    /// longer and the shoulders a little off the midline).
+    #[arg(long)]
+    pub no_body_asymmetry: bool,
     /// Calibrate with the pelvis offset's height left nominal (as before
     /// the pelvis joint was put at the hip height the legs are sized from).
     #[arg(long)]
@@ -233,6 +238,11 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
                 symmetric_arms: !args.no_symmetric_arms,
                 pelvis_height_prior: !args.no_pelvis_height_prior,
                 feet_under_hips: !args.no_feet_under_hips,
+                asymmetry: if args.no_body_asymmetry {
+                    posewire_calibration::BodyAsymmetry::default()
+                } else {
+                    posewire_calibration::CalibrationOptions::default().asymmetry
+                },
                 ..Default::default()
             },
         },
