@@ -2,8 +2,11 @@
 //! truth, one CSV row per no-prop clip and hand (clean, seed 1): the true
 //! and calibrated offsets (bone frame, metres; with and without the
 //! symmetric arms), the arm fit's lengths and shoulder, the body measures
-//! calibration found and the true ones. For studying which of the poses'
-//! information is off and what predicts the offsets' open directions.
+//! calibration found and the true ones, and where the true shoulder sits
+//! seen from the wrist in the hand bone's frame over the clip (`sw_*`:
+//! mean and spread of its y and z parts). For studying which of the
+//! poses' information is off and what predicts the offsets' open
+//! directions.
 //!
 //! `cargo run --release -p posewire-tools --bin hand_offsets -- ../shared/data/mocap-train 6 > out/hand_offsets_train.csv`
 
@@ -59,7 +62,7 @@ fn main() -> anyhow::Result<()> {
     println!(
         "clip,side,true_x,true_y,true_z,cal_x,cal_y,cal_z,raw_x,raw_y,raw_z,\
          raw_forearm,raw_upper,raw_sh_side,raw_sh_up,raw_sh_fwd,res0,res1,res2,\
-         head_h,cal_sw,raw_sw,true_forearm,true_upper,true_sw,true_head_h,true_hip_w"
+         head_h,cal_sw,raw_sw,true_forearm,true_upper,true_sw,true_head_h,true_hip_w,sw_y_mean,sw_y_sd,sw_z_mean,sw_z_sd"
     );
     let mut clips = bvh_clips(&args.dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
@@ -114,8 +117,27 @@ fn main() -> anyhow::Result<()> {
             };
             let len = |a: Joint, b: Joint| (f0[a].position - f0[b].position).length();
             let t = truth.offset;
+            // The shoulder seen from the wrist in the hand bone's frame,
+            // over the clip: its palm-normal (y) and z parts.
+            let seen: Vec<(f64, f64)> = takes
+                .truth
+                .frames
+                .iter()
+                .map(|f| {
+                    let w = f.joints[wrist];
+                    let v = w.rotation.inverse() * (f.joints[shoulder].position - w.position);
+                    (v.y, v.z)
+                })
+                .collect();
+            let n = seen.len().max(1) as f64;
+            let (my, mz) = (
+                seen.iter().map(|v| v.0).sum::<f64>() / n,
+                seen.iter().map(|v| v.1).sum::<f64>() / n,
+            );
+            let sdy = (seen.iter().map(|v| (v.0 - my).powi(2)).sum::<f64>() / n).sqrt();
+            let sdz = (seen.iter().map(|v| (v.1 - mz).powi(2)).sum::<f64>() / n).sqrt();
             println!(
-                "{name},{},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5}",
+                "{name},{},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{:.5},{my:.5},{sdy:.5},{mz:.5},{sdz:.5}",
                 device.name(),
                 t.x,
                 t.y,
