@@ -86,7 +86,7 @@ mod tests {
         assert!((twist - 20.0).abs() < 1e-6, "twist {twist}");
         // A chest within the limit is left as it is.
         let calm = pelvis * swing * DQuat::from_rotation_y(0.5);
-        assert!(limit_twist(pelvis, calm, LIMIT).angle_between(calm) < 1e-12);
-        assert!(limit_twist(pelvis, chest, 0.0).angle_between(chest) < 1e-12);
+        assert!(limit_twist(pelvis, calm, LIMIT).angle_between(calm) < 1e-6);
+        assert!(limit_twist(pelvis, chest, 0.0).angle_between(chest) < 1e-6);
     }
 }
