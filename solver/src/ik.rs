@@ -29,6 +29,7 @@ use crate::offset_refine::OffsetRefineSettings;
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
 use crate::trunk::{neck_only, LookAtTrunk, TrunkMode, TrunkPose};
+use crate::twist::limit_twist;
 use posewire_body::look_at::{LookAtConfig, LookAtConfigError};
 use posewire_body::transform::Transform;
 
@@ -76,6 +77,14 @@ pub struct IkSettings {
     /// How far the chest leans forward of the pelvis-to-neck line
     /// (thoracic kyphosis), radians.
     pub chest_forward_tilt_rad: f64,
+    /// The most the chest turns about its own axis against a tracked
+    /// pelvis, radians (0: no limit; an estimated pelvis is not limited). The chest's heading comes from the head's,
+    /// which flips when the head goes upside down (a dive and roll): the
+    /// reference then twisted the chest 130-150 degrees against the hips,
+    /// which no spine does. Beyond this the twist fades back to none at a
+    /// half turn ([`crate::twist::limited_twist`]); the spine bone gets
+    /// half the limit.
+    pub chest_max_twist_rad: f64,
     /// How much the knee's bend direction follows the foot's facing rather
     /// than the pelvis's (0..1).
     pub knee_follows_foot: f64,
@@ -128,6 +137,7 @@ impl Default for IkSettings {
             lost_foot_hold_max_speed_m_s: 0.3,
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
+            chest_max_twist_rad: 60f64.to_radians(),
             heading_from_hands: 0.5,
             chest_yaw_from_hands: 0.3,
             heading_time_s: 0.25,
@@ -403,8 +413,19 @@ impl IkSolver {
         };
         pose.rotations[Joint::Pelvis] = pelvis_rot;
         let ends = (neck_base, head.bone.position);
-        let (chest_rot, head_fk) =
-            self.pose_spine(&mut pose, ends, (chest_yaw, pelvis_yaw), &trunk);
+        // The chest's twist is limited against a tracked pelvis only: an
+        // estimated one turns with the same head (at 3 devices the limit
+        // made the other dive-roll clip fall more, docs/notes/foot-skate-under-noise.md).
+        let twist_limit = match pelvis_dev {
+            Some(_) => self.settings.chest_max_twist_rad,
+            None => 0.0,
+        };
+        let (chest_rot, head_fk) = self.pose_spine(
+            &mut pose,
+            ends,
+            (chest_yaw, pelvis_yaw, twist_limit),
+            &trunk,
+        );
         // Put the head on its target: the whole body follows when the pelvis
         // is estimated; half the mismatch goes to each end when tracked.
         let miss = head.bone.position - head_fk;
@@ -543,7 +564,9 @@ impl IkSolver {
 
     /// Poses the spine, chest, collarbones, neck and head between the
     /// placed pelvis and the neck base (`ends`: the neck base and the
-    /// head's target); the chest's rotation and where the head lands.
+    /// head's target); the chest's rotation and where the head lands. The
+    /// chest's and spine's twists against the pelvis are limited to `limit`
+    /// and half of it ([`limit_twist`]; 0: not limited).
     ///
     /// The pelvis bone is fixed; the chest's tilt comes from the long
     /// pelvis-to-neck line (a short spine-to-neck line would turn every
@@ -554,7 +577,7 @@ impl IkSolver {
         &self,
         pose: &mut BodyPose,
         (neck_base, head_pos): (DVec3, DVec3),
-        (chest_yaw, pelvis_yaw): (f64, f64),
+        (chest_yaw, pelvis_yaw, limit): (f64, f64, f64),
         trunk: &TrunkPose,
     ) -> (DQuat, DVec3) {
         let sk = self.skeleton;
@@ -567,9 +590,17 @@ impl IkSolver {
             * (neck_base - pelvis_pos).normalize_or(DVec3::Y);
         let chest_pos = neck_base - chest_dir * cervical;
         let spine_dir = (chest_pos - spine_pos).normalize_or(chest_dir);
-        let chest_rot = rotation_between(DVec3::Y, chest_dir) * yaw_rotation(chest_yaw);
-        let spine_rot = rotation_between(DVec3::Y, spine_dir)
-            * yaw_rotation(pelvis_yaw + 0.5 * wrap(chest_yaw - pelvis_yaw));
+        let chest_rot = limit_twist(
+            pelvis_rot,
+            rotation_between(DVec3::Y, chest_dir) * yaw_rotation(chest_yaw),
+            limit,
+        );
+        let spine_rot = limit_twist(
+            pelvis_rot,
+            rotation_between(DVec3::Y, spine_dir)
+                * yaw_rotation(pelvis_yaw + 0.5 * wrap(chest_yaw - pelvis_yaw)),
+            0.5 * limit,
+        );
         pose.rotations[Joint::Spine] = spine_rot;
         pose.rotations[Joint::Chest] = chest_rot;
         pose.rotations[Joint::LeftClavicle] = chest_rot;

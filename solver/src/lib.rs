@@ -19,6 +19,7 @@ pub mod stepping;
 pub mod tick;
 pub mod tracking;
 pub mod trunk;
+pub mod twist;
 pub mod warm_up;
 
 pub use gate::{GateSettings, Rejection, Verdict};
