@@ -35,7 +35,10 @@ fn a_standing_body_stands_on_its_own_feet_without_help_from_outside() {
     let both = share(&|k| k.contacts[0] && k.contacts[1]);
     let one = share(&|k| k.contacts[0] || k.contacts[1]);
     let assist = median(settled.iter().map(|k| k.assist_root_n).collect());
-    let lowest = settled.iter().map(|k| k.pelvis_y).fold(f64::INFINITY, f64::min);
+    let lowest = settled
+        .iter()
+        .map(|k| k.pelvis_y)
+        .fold(f64::INFINITY, f64::min);
     let balance = share(&|k| k.balance_on);
     println!(
         "both feet {:.0} %, one {:.0} %, assist median {assist:.0} N, lowest pelvis {lowest:.2} m",

@@ -284,7 +284,10 @@ mod tests {
         let p = start.positions(&skeleton);
         let r = rest.positions(&skeleton);
         for ankle in [Joint::LeftAnkle, Joint::RightAnkle] {
-            assert!((p[ankle].y - r[ankle].y).abs() < 1e-9, "{ankle:?} off the floor");
+            assert!(
+                (p[ankle].y - r[ankle].y).abs() < 1e-9,
+                "{ankle:?} off the floor"
+            );
         }
         assert!((start.root.x - 0.4).abs() < 1e-12 && (start.root.z + 0.2).abs() < 1e-12);
         assert!((yaw_of(start.rotations[Joint::Pelvis]) - 0.5).abs() < 1e-6);

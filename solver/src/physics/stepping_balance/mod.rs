@@ -271,7 +271,7 @@ impl SteppingBalance {
 
     /// The pelvis's horizontal offset from its home, heading frame
     /// (`None` without a home).
-    pub(super) fn home_offset(&self, r: &Reading) -> Option<DVec3> {
+    fn home_offset(&self, r: &Reading) -> Option<DVec3> {
         let h = self.home?;
         let d = r.positions[Joint::Pelvis] - h;
         Some(self.heading.inverse() * DVec3::new(d.x, 0.0, d.z))
