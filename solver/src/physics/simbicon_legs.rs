@@ -42,6 +42,9 @@ pub struct SimbiconLegs {
     pub home_rate_per_s: f64,
     /// The largest such speed, m/s.
     pub home_speed_m_s: f64,
+    /// The body keeps its heading until the person's differs from it by
+    /// more than this, rad (then it turns to the person's).
+    pub heading_deadband_rad: f64,
     /// Stand on both feet while calm, stepping when the capture point
     /// leaves the feet ([`SteppingSettings::quiet_stance`]; false: step in
     /// place throughout, which recovers more pushes).
@@ -67,6 +70,7 @@ impl Default for SimbiconLegs {
             end_share: 0.0,
             home_rate_per_s: s.home_rate_per_s,
             home_speed_m_s: s.home_speed_m_s,
+            heading_deadband_rad: 0.2,
             quiet_stance: true,
             stand_turn_max_rad: s.stand_turn_max_rad,
             home_lean_m: s.home_lean_m,
@@ -192,7 +196,13 @@ impl LiveLegs {
             let standing = world.pose(id).unwrap_or(*person);
             SteppingBalance::new(skeleton, &standing, settings.stepping())
         });
-        c.set_heading(yaw);
+        // The person's small turns are left alone: a standing body turned
+        // to each of them steps to follow and its stance yaws back.
+        let off = (yaw - c.heading_rad() + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
+            - std::f64::consts::PI;
+        if off.abs() > settings.heading_deadband_rad {
+            c.set_heading(yaw);
+        }
         c.set_home(Some(person.root));
         let mut torques = *explicit;
         for j in LEG_JOINTS {

@@ -262,6 +262,12 @@ impl SteppingBalance {
         self.thigh_down = turn * self.thigh_down;
     }
 
+    /// The heading the body keeps, rad (about the vertical, as [`yaw_of`]
+    /// measures it).
+    pub fn heading_rad(&self) -> f64 {
+        yaw_of(self.heading)
+    }
+
     /// Where the pelvis should stand (world, its height ignored; `None`:
     /// where the steps began). A body farther than
     /// [`SteppingSettings::home_leave_m`] from it steps back to it.
