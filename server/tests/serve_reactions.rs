@@ -8,6 +8,7 @@
 
 mod cluster_push;
 mod common;
+mod simbicon_legs;
 mod whole_body;
 
 use common::{client_runtime, next_frame, spawn_serve_with, stop_cleanly};

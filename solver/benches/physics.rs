@@ -80,14 +80,18 @@ fn bench_physics(c: &mut Criterion) {
     let sk = Skeleton::from_profile(&profile);
     let mut group = c.benchmark_group("physics_frame");
     // (avatars, the per-substep controller on: "" none)
-    for (n, control) in [(1usize, ""), (8, ""), (1, "leg_support"), (1, "whole_body")] {
+    for (n, control) in [
+        (1usize, ""),
+        (8, ""),
+        (1, "leg_support"),
+        (1, "whole_body"),
+        (1, "simbicon_legs"),
+    ] {
         let mut settings = PhysicsSettings::default();
         settings.leg_support.enabled = control == "leg_support";
         settings.whole_body.enabled = control == "whole_body";
-        let world_settings = WorldSettings {
-            control_steps: settings.control_steps(),
-            ..WorldSettings::default()
-        };
+        settings.simbicon_legs.enabled = control == "simbicon_legs";
+        let world_settings = settings.world_settings(WorldSettings::default());
         let mut world = PhysicsWorld::new(&Scene::default(), world_settings);
         let mut avatars: Vec<AvatarController> = (0..n)
             .map(|_| AvatarController::new(&profile, settings))

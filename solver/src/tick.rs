@@ -258,11 +258,12 @@ impl SharedSpace {
         let world = match settings.kind {
             SolverKind::Physics => Some(PhysicsWorld::new(
                 scene,
-                crate::physics::WorldSettings {
-                    rate_hz,
-                    control_steps: settings.physics.control_steps(),
-                    ..settings.world
-                },
+                settings
+                    .physics
+                    .world_settings(crate::physics::WorldSettings {
+                        rate_hz,
+                        ..settings.world
+                    }),
             )),
             SolverKind::Ik => None,
         };

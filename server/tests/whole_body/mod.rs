@@ -9,9 +9,13 @@
 use crate::{cluster_push, common};
 use posewire_client::pb;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn with_the_whole_body_controller_a_standing_body_stands_on_its_own_feet() {
-    use common::{avatar, next_frame, solver_named};
+/// A standing person's frames (headset still, hands at the sides) on a
+/// daemon with `solver`, its first second left out: for each, both feet
+/// down, |assist root force| N and the pelvis height m.
+pub(crate) async fn standing_frames(
+    solver: posewire_solver::SolverSettings,
+) -> Vec<(bool, f64, f64)> {
+    use common::{avatar, next_frame};
     use posewire::serve::config::SourceConfig;
     use posewire::serve::Config;
     use posewire_body::glam::DVec3;
@@ -19,8 +23,6 @@ async fn with_the_whole_body_controller_a_standing_body_stands_on_its_own_feet()
     use std::sync::Arc;
 
     let storage = tempfile::tempdir().expect("temp dir");
-    let mut solver = solver_named("physics");
-    solver.physics.whole_body.enabled = true;
     let config = Config {
         listen: "127.0.0.1:0".into(),
         solver,
@@ -69,7 +71,14 @@ async fn with_the_whole_body_controller_a_standing_body_stands_on_its_own_feet()
     stop.store(true, Ordering::SeqCst);
     let _ = pusher.await;
     daemon.shutdown().await.expect("clean shutdown");
+    seen
+}
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_whole_body_controller_a_standing_body_stands_on_its_own_feet() {
+    let mut solver = common::solver_named("physics");
+    solver.physics.whole_body.enabled = true;
+    let seen = standing_frames(solver).await;
     assert!(seen.len() > 300, "{} frames", seen.len());
     let both = seen.iter().filter(|s| s.0).count() as f64 / seen.len() as f64;
     let mut assist: Vec<f64> = seen.iter().map(|s| s.1).collect();

@@ -74,6 +74,9 @@ pub struct PhysicsSettings {
     /// The output's wrists held at the reference's while the simulated
     /// ones are near it (off by default; `super::hold_wrists`).
     pub hold_wrists: super::hold_wrists::WristHold,
+    /// The legs driven by the stepping controller while the body is on
+    /// its feet (off by default; `super::simbicon_legs`).
+    pub simbicon_legs: super::simbicon_legs::SimbiconLegs,
 }
 
 impl Default for PhysicsSettings {
@@ -96,6 +99,7 @@ impl Default for PhysicsSettings {
             floating_feet: super::floating_feet::FloatingFeetSettings::default(),
             whole_body: super::whole_body::WholeBody::default(),
             hold_wrists: super::hold_wrists::WristHold::default(),
+            simbicon_legs: super::simbicon_legs::SimbiconLegs::default(),
         }
     }
 }
@@ -114,6 +118,20 @@ impl PhysicsSettings {
     pub fn control_steps(&self) -> usize {
         super::leg_support::LegSupport::steps_per_tick(Some(&self.leg_support))
             .max(self.whole_body.steps_per_tick())
+            .max(self.simbicon_legs.steps_per_tick())
+    }
+
+    /// The world's settings for these physics settings: `world` with their
+    /// physics steps per tick and enough solver iterations for them.
+    pub fn world_settings(
+        &self,
+        world: super::world::WorldSettings,
+    ) -> super::world::WorldSettings {
+        super::world::WorldSettings {
+            control_steps: self.control_steps(),
+            substeps: self.simbicon_legs.world_iterations(world.substeps),
+            ..world
+        }
     }
 }
 
@@ -223,6 +241,8 @@ pub struct AvatarController {
     /// The reference's centre of mass over the ticks (the capture-point
     /// base).
     com_tracker: super::whole_body_dcm::ComTracker,
+    /// The legs driven by the stepping controller (`super::simbicon_legs`).
+    legs: super::simbicon_legs::LiveLegs,
 }
 
 /// The leg support's torques and residual summed over a tick's substeps.
@@ -296,6 +316,7 @@ impl AvatarController {
             whole_sum: Default::default(),
             whole_steps: Default::default(),
             com_tracker: Default::default(),
+            legs: Default::default(),
         }
     }
 
@@ -445,6 +466,14 @@ impl AvatarController {
         self.count_steps();
         world.apply_joint_torques(id, &explicit.torques);
         self.explicit = explicit.torques;
+        let legs_on = self.simbicon_on();
+        self.legs.prepare(
+            &self.settings.simbicon_legs,
+            legs_on,
+            (world, id),
+            (self.ik.skeleton(), &person),
+            &explicit.torques,
+        );
         self.supported = SupportSum::default();
         self.whole_sum = Default::default();
         if self.settings.leg_support.enabled || self.whole.is_some() {
@@ -708,6 +737,12 @@ impl AvatarController {
     /// state now, applied with the tick's explicit torques (nothing when
     /// the support does not act this tick).
     pub fn substep(&mut self, world: &mut PhysicsWorld) {
+        if self.legs.active() {
+            if let Some(id) = self.id {
+                self.legs.substep(world, id);
+            }
+            return;
+        }
         if self.whole.is_some() {
             self.whole_body_substep(world);
             return;
@@ -766,13 +801,29 @@ impl AvatarController {
         self.whole_sum.add(&f);
     }
 
+    /// Whether the stepping controller drives the legs this tick: its
+    /// setting on and the body on its feet.
+    fn simbicon_on(&self) -> bool {
+        self.settings.simbicon_legs.enabled
+            && matches!(
+                self.reaction.state(),
+                BodyState::Tracking | BodyState::Staggering
+            )
+    }
+
     /// This controller's avatar in `world`, added at its start pose (or
     /// the first reference) the first time.
     fn avatar_in(&mut self, world: &mut PhysicsWorld, reference: &BodyPose) -> AvatarId {
         match self.id {
             Some(id) => id,
             None => {
-                let start = self.start_pose.unwrap_or(*reference);
+                let start = match self.start_pose {
+                    Some(p) => p,
+                    None if self.settings.simbicon_legs.enabled => {
+                        super::simbicon_legs::standing_start(self.ik.skeleton(), reference)
+                    }
+                    None => *reference,
+                };
                 let id = world.add_avatar(&self.profile, &start, &self.settings.body);
                 self.id = Some(id);
                 id
@@ -829,6 +880,10 @@ impl AvatarController {
     ) -> (Option<Locomotion>, ForceArray, Stance) {
         let state = self.reaction.state();
         let is_tracking = state == BodyState::Tracking;
+        if self.simbicon_on() {
+            // The stepping controller's steps replace the recovery steps.
+            return (None, ForceArray::ZERO, stance);
+        }
         // The whole-body controller's own steps replace the recovery steps.
         let wb = self.settings.whole_body;
         let own_steps = wb.enabled && wb.stepping.enabled;
@@ -898,7 +953,8 @@ impl AvatarController {
             && plant.hz > 0.0
             && (!support.enabled || support.foot_springs)
             && self.whole.is_none();
-        let is_tracking = self.reaction.state() == BodyState::Tracking;
+        // The stepping legs' feet stand by friction alone.
+        let is_tracking = self.reaction.state() == BodyState::Tracking && !self.simbicon_on();
         if is_tracking && self.locomotion.recovery.is_none() {
             let bones = reference.transforms(self.ik.skeleton());
             self.find_feet_off_their_devices(world, id, &bones, t);
@@ -1237,6 +1293,15 @@ impl AvatarController {
             assist.feet = 0.0;
             assist.ends *= wb.end_share;
         }
+        if on_feet && self.settings.simbicon_legs.enabled {
+            // The legs carry the body: no root or foot spring; the upper
+            // body keeps its tone while the legs balance.
+            assist.horizontal = 0.0;
+            assist.support = 0.0;
+            assist.feet = 0.0;
+            assist.ends *= self.settings.simbicon_legs.end_share;
+            assist.muscles = 1.0;
+        }
         world.set_assist(id, assist, on_feet);
         match self.reaction.state() {
             BodyState::Tracking => steered,
@@ -1339,6 +1404,16 @@ impl AvatarController {
             arrays.total.root_force += s.residual / n;
         }
         self.whole_sum.report(&mut arrays);
+        if self.legs.active() {
+            let (balance, locomotion) = self.legs.arrays();
+            arrays.balance.add(&balance);
+            arrays.locomotion.add(&locomotion);
+            arrays.total.add(&balance);
+            arrays.total.add(&locomotion);
+            for _ in 0..self.legs.new_steps() {
+                self.reaction.count_step();
+            }
+        }
         let sk = avatar.skeleton;
         let sim = pose.positions(&sk);
         let kin = reference.positions(&sk);
@@ -1393,13 +1468,7 @@ impl PhysicsSolver {
         world: super::world::WorldSettings,
     ) -> PhysicsSolver {
         PhysicsSolver {
-            world: PhysicsWorld::new(
-                scene,
-                super::world::WorldSettings {
-                    control_steps: settings.control_steps(),
-                    ..world
-                },
-            ),
+            world: PhysicsWorld::new(scene, settings.world_settings(world)),
             controller: AvatarController::new(profile, settings),
         }
     }

@@ -29,7 +29,8 @@
 //! - [`remote_contacts`]: how local avatars and remote bodies touch.
 //! - [`remote_objects`]: objects of another node, as kinematic copies.
 //! - [`stepping_balance`]: a self-supporting body that balances by
-//!   stepping, at the torque level (what recovers a push on the chest).
+//!   stepping, at the torque level (what recovers a push on the chest);
+//!   [`simbicon_legs`]: it drives the live avatar's legs (off by default).
 
 pub mod articulated;
 pub mod avoid;
@@ -64,6 +65,7 @@ pub mod remote_objects;
 pub mod scene;
 pub mod scene_objects;
 pub mod sim_avatar;
+pub mod simbicon_legs;
 pub mod stepping_balance;
 pub mod tool;
 pub mod trials;

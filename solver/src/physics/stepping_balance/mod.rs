@@ -154,6 +154,10 @@ pub struct SteppingBalance {
     mean_velocity: DVec3,
     /// Time since the stance foot took the weight, s.
     weight_s: f64,
+    /// Where the pelvis should stand (horizontal, world), when the body
+    /// follows a person: the placement walks it there instead of back to
+    /// where stepping began.
+    home: Option<DVec3>,
 }
 
 /// One step's leg torques (world axes) before they are summed: the
@@ -240,7 +244,43 @@ impl SteppingBalance {
             calm_s: 0.0,
             mean_velocity: DVec3::ZERO,
             weight_s: 0.0,
+            home: None,
         }
+    }
+
+    /// Turns the heading the body keeps to `yaw_rad` (about the vertical,
+    /// as [`yaw_of`] measures it): its upright targets turn with it.
+    pub fn set_heading(&mut self, yaw_rad: f64) {
+        if !yaw_rad.is_finite() {
+            return;
+        }
+        let turn = yaw_rotation(yaw_rad) * self.heading.inverse();
+        self.heading = yaw_rotation(yaw_rad);
+        for j in Joint::ALL {
+            self.upright[j] = (turn * self.upright[j]).normalize();
+        }
+        self.thigh_down = turn * self.thigh_down;
+    }
+
+    /// The heading the body keeps, rad (about the vertical, as [`yaw_of`]
+    /// measures it).
+    pub fn heading_rad(&self) -> f64 {
+        yaw_of(self.heading)
+    }
+
+    /// Where the pelvis should stand (world, its height ignored; `None`:
+    /// where the steps began). A body farther than
+    /// [`SteppingSettings::home_leave_m`] from it steps back to it.
+    pub fn set_home(&mut self, home: Option<DVec3>) {
+        self.home = home.filter(|h| h.is_finite());
+    }
+
+    /// The pelvis's horizontal offset from its home, heading frame
+    /// (`None` without a home).
+    fn home_offset(&self, r: &Reading) -> Option<DVec3> {
+        let h = self.home?;
+        let d = r.positions[Joint::Pelvis] - h;
+        Some(self.heading.inverse() * DVec3::new(d.x, 0.0, d.z))
     }
 
     /// Hands the avatar's legs to the controller: the other joints' motors
@@ -327,7 +367,7 @@ impl SteppingBalance {
     pub fn arrays(&mut self, world: &PhysicsWorld, id: AvatarId) -> Option<SteppingArrays> {
         let s = self.settings;
         let avatar = world.avatar(id)?;
-        let dt = world.dt();
+        let dt = world.physics_dt();
         let r = read(avatar, world);
         if !r.is_finite() {
             return None;
@@ -379,9 +419,12 @@ impl SteppingBalance {
             .length()
             > s.stand_turn_max_rad;
         if self.standing {
+            let away = self
+                .home_offset(r)
+                .is_some_and(|d| d.length() > s.home_leave_m && self.calm_s >= s.calm_time_s);
             let swing = self
                 .first_swing(r, v)
-                .or_else(|| turned.then(|| self.lighter_foot(r)));
+                .or_else(|| (turned || away).then(|| self.lighter_foot(r)));
             if let Some(swing) = swing {
                 // The capture point left the feet: step.
                 self.standing = false;
@@ -417,6 +460,9 @@ impl SteppingBalance {
                 && self.calm_s >= s.calm_time_s
                 && feet.count() == 2
                 && !turned
+                && self
+                    .home_offset(r)
+                    .is_none_or(|d| d.length() < s.home_arrive_m)
                 && self.first_swing(r, v).is_none()
             {
                 self.standing = true;
@@ -439,7 +485,20 @@ impl SteppingBalance {
         let stance = self.stance;
         let swing = stance.other();
         let d = self.heading.inverse() * (r.com - r.positions[stance.ankle()]);
-        self.drift = (self.drift + v * dt).clamp(
+        // Following a person: the feedback is on the velocity against one
+        // that walks the body home (and the integral on their difference).
+        let want_v = self.home_offset(r).map_or(DVec3::ZERO, |off| {
+            clamp_len(-off * s.home_rate_per_s, s.home_speed_m_s.max(0.0))
+        });
+        let v = v - want_v;
+        // (With a home the offset replaces the integral: both together
+        // are a double integral that swings the body from side to side.)
+        let integral = if self.home.is_some() {
+            DVec3::ZERO
+        } else {
+            v * dt
+        };
+        self.drift = (self.drift + integral).clamp(
             DVec3::splat(-s.drift_limit_m),
             DVec3::splat(s.drift_limit_m),
         );

@@ -64,6 +64,12 @@ impl SteppingBalance {
         let mid = (r.positions[Joint::LeftAnkle] + r.positions[Joint::RightAnkle]) * 0.5;
         let mid_b = to_body * mid;
         let c = to_body * r.com;
+        // Following a person: lean toward home, within the feet.
+        let lean = self.home_offset(r).map_or(DVec3::ZERO, |d| {
+            let most = s.home_lean_m.abs();
+            (-d).clamp(DVec3::splat(-most), DVec3::splat(most))
+        });
+        let mid_b = mid_b + lean;
         let fz = s.stand_kp * (mid_b.z + s.stand_ahead_m - c.z) - s.stand_kd * v.z;
         let f = self.heading * DVec3::new(0.0, 0.0, fz) * 0.5;
         let fx = s.stand_kp * (mid_b.x - c.x) - s.stand_kd * v.x;

@@ -100,6 +100,19 @@ pub struct SteppingSettings {
     /// Standing ends (and does not start) while the pelvis is turned this
     /// far from upright and its heading, rad.
     pub stand_turn_max_rad: f64,
+    /// With a home ([`SteppingBalance::set_home`](super::SteppingBalance::set_home)):
+    /// the velocity the placement aims for is the offset from home times
+    /// this, 1/s (toward home), in place of standing still.
+    pub home_rate_per_s: f64,
+    /// With a home: the largest speed toward it, m/s.
+    pub home_speed_m_s: f64,
+    /// With a home: a standing body leans toward it, its centre of mass
+    /// moved from over the feet by its offset up to this, m.
+    pub home_lean_m: f64,
+    /// With a home: a calm standing body this far from it steps, m.
+    pub home_leave_m: f64,
+    /// With a home: the body stands again only within this of it, m.
+    pub home_arrive_m: f64,
 }
 
 impl Default for SteppingSettings {
@@ -145,6 +158,11 @@ impl Default for SteppingSettings {
             stand_heel_m: 0.04,
             stand_side_m: 0.03,
             stand_turn_max_rad: 0.05,
+            home_rate_per_s: 1.0,
+            home_speed_m_s: 0.3,
+            home_lean_m: 0.04,
+            home_leave_m: 0.15,
+            home_arrive_m: 0.1,
         }
     }
 }

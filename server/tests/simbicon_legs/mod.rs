@@ -1,0 +1,23 @@
+//! Issue 41, round 9, through gRPC: with the legs driven by the stepping
+//! controller (`[solver.physics.simbicon_legs] enabled = true`, not the
+//! default: `docs/notes/own-feet.md`, round 9), a pushed person standing
+//! still stands on both feet with no help from outside the body.
+
+use crate::{common, whole_body};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_simbicon_legs_a_standing_body_stands_on_its_own_feet() {
+    let mut solver = common::solver_named("physics");
+    solver.physics.simbicon_legs.enabled = true;
+    let seen = whole_body::standing_frames(solver).await;
+    assert!(seen.len() > 300, "{} frames", seen.len());
+    let both = seen.iter().filter(|s| s.0).count() as f64 / seen.len() as f64;
+    let mut assist: Vec<f64> = seen.iter().map(|s| s.1).collect();
+    assist.sort_by(f64::total_cmp);
+    let median = assist[assist.len() / 2];
+    println!("standing, SIMBICON legs: both feet {both:.3}, assist median {median:.1} N");
+    // Measured with `own_feet` (the same tick): both feet 95 %, 0 N.
+    assert!(both >= 0.85, "both feet down in {:.0} %", 100.0 * both);
+    assert!(median <= 110.0, "assist median {median:.0} N");
+    assert!(seen.iter().all(|s| s.2 > 0.7), "it fell");
+}
