@@ -9,6 +9,7 @@ pub mod calibration_pose;
 pub mod causality;
 pub mod learned_data;
 pub mod metrics;
+pub mod mlp_ensemble;
 pub mod mlp_train;
 pub mod noise;
 pub mod proportions;

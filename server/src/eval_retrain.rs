@@ -123,7 +123,16 @@ pub fn manifest_key(
             "weight_decay".into(),
             opt(recipe.weight_decay.map(|w| w.to_string())),
         ),
-        ("seed".into(), recipe.seed.to_string()),
+        // One seed as a number, so that older caches' keys still match.
+        (
+            "seed".into(),
+            recipe
+                .seed
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
         (
             "input_noise".into(),
             opt(recipe.input_noise.map(|w| w.to_string())),

@@ -9,6 +9,7 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use posewire_body::bvh::Bvh;
 use posewire_evaluation::learned_data::{clip_samples, Component, DataOptions, LearnedData};
+use posewire_evaluation::mlp_ensemble::mean_network;
 use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
 use posewire_solver::learned::LearnedModels;
@@ -50,6 +51,21 @@ pub enum TrainWhat {
     /// from the pelvis and both feet (positions and axes) to both knees
     /// relative to the pelvis. Data as for `pelvis`, with 6 devices.
     Knees(LearnArgs),
+    /// Writes one network giving the mean of the given weights files'
+    /// outputs (an ensemble of networks trained on the same data with
+    /// different seeds; `--seed 7,8` does this in one run).
+    Mean(MeanArgs),
+}
+
+/// `posewire train mean`.
+#[derive(Debug, Clone, Args)]
+pub struct MeanArgs {
+    /// The members' weights files (same data, same shape).
+    #[arg(required = true)]
+    pub members: Vec<PathBuf>,
+    /// Where to write the ensemble.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// `posewire train pelvis|legs|arms|knees`: the recipe.
@@ -82,9 +98,11 @@ pub struct LearnArgs {
     /// legs].
     #[arg(long)]
     pub weight_decay: Option<f32>,
-    /// Seed of the initial weights and shuffles.
-    #[arg(long, default_value_t = 7)]
-    pub seed: u64,
+    /// Seed of the initial weights and shuffles; several (`7,8`): one
+    /// network per seed on the same data, written as one network giving
+    /// their mean (an ensemble, `mlp_ensemble`).
+    #[arg(long, value_delimiter = ',', default_value = "7")]
+    pub seed: Vec<u64>,
     /// Gaussian noise on the standardised inputs while training [default:
     /// 0.1 for the pelvis (chosen on the held-out training clips: 0 gave
     /// 9.24 cm, 0.1 9.03, 0.3 9.33, 0.6 9.86), 0.3 for the legs (ankles
@@ -124,7 +142,31 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         TrainWhat::Legs(a) => run_component(Component::Legs, a),
         TrainWhat::Arms(a) => run_component(Component::Arms, a),
         TrainWhat::Knees(a) => run_component(Component::Knees, a),
+        TrainWhat::Mean(a) => run_mean(a),
     }
+}
+
+/// Runs `posewire train mean`.
+fn run_mean(args: &MeanArgs) -> anyhow::Result<()> {
+    let members = args
+        .members
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            posewire_solver::learned::Mlp::from_bytes(&bytes)
+                .with_context(|| format!("{} is not a weights file", p.display()))?
+                .with_context(|| format!("{} is empty (no network)", p.display()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mean = mean_network(&members).context("cannot average these networks")?;
+    write_weights(&args.out, &mean)?;
+    println!(
+        "mean of {} networks -> {} ({} bytes)",
+        members.len(),
+        args.out.display(),
+        mean.to_bytes().len()
+    );
+    Ok(())
 }
 
 /// A component's defaults.
@@ -282,7 +324,8 @@ fn run_component(component: Component, args: &LearnArgs) -> anyhow::Result<()> {
 pub struct Trained {
     /// The network.
     pub mlp: posewire_solver::learned::Mlp,
-    /// The epoch with the lowest held-out loss (the one kept).
+    /// The epoch with the lowest held-out loss (the one kept; of the first
+    /// seed's network with several seeds).
     pub best_epoch: usize,
     /// Epochs run (early stopping may end before `--epochs`).
     pub epochs: usize,
@@ -363,30 +406,50 @@ fn train_on(
         train_set.len(),
         held_out.len()
     );
+    anyhow::ensure!(!args.seed.is_empty(), "--seed needs at least one seed");
     let options = TrainOptions {
         hidden: args.hidden.clone().unwrap_or(d.hidden),
         epochs: args.epochs,
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay.unwrap_or(d.weight_decay),
-        seed: args.seed,
         input_noise: args.input_noise.unwrap_or(d.input_noise),
         ..TrainOptions::default()
     };
     let (train_rows, held_rows) = (rows(&train_set, component), rows(&held_out, component));
-    let (mlp, history) = train(&train_rows, &held_rows, &options, |e| {
-        eprintln!(
-            "epoch {:3}: train {:.4}, held out {:.4}",
-            e.epoch, e.train, e.held_out
-        );
-    });
-    let best_epoch = history
-        .iter()
-        .min_by(|a, b| a.held_out.total_cmp(&b.held_out))
-        .map_or(0, |e| e.epoch);
+    let mut members = Vec::new();
+    let (mut best_epoch, mut epochs) = (0, 0);
+    for (i, &seed) in args.seed.iter().enumerate() {
+        let options = TrainOptions {
+            seed,
+            ..options.clone()
+        };
+        let (mlp, history) = train(&train_rows, &held_rows, &options, |e| {
+            eprintln!(
+                "seed {seed}, epoch {:3}: train {:.4}, held out {:.4}",
+                e.epoch, e.train, e.held_out
+            );
+        });
+        let best = history
+            .iter()
+            .min_by(|a, b| a.held_out.total_cmp(&b.held_out))
+            .map_or(0, |e| e.epoch);
+        if args.seed.len() > 1 {
+            let (net, rules) = position_errors(&mlp, &held_out, component);
+            eprintln!(
+                "seed {seed}: best epoch {best} of {}, held-out error {net:.2} cm (rules {rules:.2})",
+                history.len()
+            );
+        }
+        if i == 0 {
+            (best_epoch, epochs) = (best, history.len());
+        }
+        members.push(mlp);
+    }
+    let mlp = mean_network(&members).context("cannot average the seeds' networks")?;
     let held_out_cm = position_errors(&mlp, &held_out, component);
     Ok(Trained {
         best_epoch,
-        epochs: history.len(),
+        epochs,
         samples: (train_set.len(), held_out.len()),
         held_out_cm,
         hidden: options.hidden,

@@ -31,7 +31,8 @@ pub fn smoothing_share(dt: f64, tau: f64) -> f64 {
 
 impl<T: Copy> Blended<T> {
     /// One tick of `dt` with a `fresh` answer or none: the weight moves by
-    /// `dt / blend_s` toward `most` (a fresh answer) or 0, the answer
+    /// at most `dt / blend_s` toward `most` (a fresh answer; `most` may
+    /// change between ticks) or 0, the answer
     /// toward the fresh one by [`smoothing_share`] (`toward(from, to, a)`),
     /// starting over from a fresh answer once faded out. The smoothed
     /// answer and its weight, while the weight is above 0.
@@ -43,9 +44,11 @@ impl<T: Copy> Blended<T> {
         toward: impl Fn(&T, &T, f64) -> T,
     ) -> Option<(T, f64)> {
         let step = dt / blend_s.max(1e-3);
-        self.weight = match fresh {
-            Some(_) => (self.weight + step).min(most),
-            None => (self.weight - step).max(0.0),
+        let target = if fresh.is_some() { most } else { 0.0 };
+        self.weight = if self.weight < target {
+            (self.weight + step).min(target)
+        } else {
+            (self.weight - step).max(target)
         };
         if let Some(x) = fresh {
             let a = smoothing_share(dt, smoothing_s);
@@ -98,5 +101,19 @@ mod tests {
         assert!(held.is_some_and(|(_, w)| (w - (0.5 - 1.0 / 3.0)).abs() < 1e-9));
         assert!(c.update((dt, 0.3, 0.0), 0.5, None, toward).is_none());
         assert_eq!(smoothing_share(0.1, 0.0), 1.0);
+    }
+
+    #[test]
+    fn a_falling_ceiling_lowers_the_weight_at_the_ramp_rate_not_at_once() {
+        let mut b = Blended::default();
+        for _ in 0..10 {
+            b.update((0.1, 0.3, 0.0), 1.0, Some(1.0), toward);
+        }
+        let w: Vec<f64> = (0..3)
+            .filter_map(|_| b.update((0.1, 0.3, 0.0), 0.2, Some(1.0), toward))
+            .map(|(_, w)| w)
+            .collect();
+        assert!((w[0] - (1.0 - 1.0 / 3.0)).abs() < 1e-9, "{w:?}");
+        assert!((w[2] - 0.2).abs() < 1e-9, "{w:?}");
     }
 }

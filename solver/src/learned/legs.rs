@@ -15,6 +15,7 @@ use posewire_body::transform::{heading_of, yaw_rotation};
 use super::blend::Blended;
 use super::foot_lock::FootLockSettings;
 use super::history::{History, Snapshot};
+use super::input_range::{standardised_rms, InputRangeSettings};
 use super::mlp::{Mlp, MlpError};
 use crate::tracking::BoneTarget;
 
@@ -67,6 +68,9 @@ pub struct LearnedLegsSettings {
     /// change) unless calibration measured the hip height (a pelvis device
     /// or the `hands_on_hips` pose).
     pub scale_by_leg_length: bool,
+    /// The network's weight falling as its inputs leave the training
+    /// data's range (off by default).
+    pub range: InputRangeSettings,
 }
 
 impl Default for LearnedLegsSettings {
@@ -79,6 +83,7 @@ impl Default for LearnedLegsSettings {
             swing_lift_m: 0.05,
             lock: FootLockSettings::default(),
             scale_by_leg_length: false,
+            range: InputRangeSettings::default(),
         }
     }
 }
@@ -393,10 +398,13 @@ impl LearnedLegs {
         // The network answers from the first tick: lags older than the
         // history read its oldest snapshot. A restarted solver is warmed up
         // on its predecessor's past first (`crate::warm_up`).
+        let mut share = 1.0;
         let fresh = match (&self.model, &self.last_input) {
             (Some(model), Some(input)) if wanted => {
                 let mut out = [0.0f32; OUTPUTS];
-                model.forward(&input.features.to_input(), &mut out, &mut self.scratch);
+                let x = input.features.to_input();
+                share = self.settings.range.share(standardised_rms(model, &x));
+                model.forward(&x, &mut out, &mut self.scratch);
                 let target = LegsTarget::from_output(&out);
                 let yaw = yaw_rotation(input.frame.yaw);
                 let feet = Feet {
@@ -417,14 +425,20 @@ impl LearnedLegs {
             }
             _ => None,
         };
-        self.blend(dt, pelvis.position, fresh)
+        self.blend(dt, pelvis.position, fresh, share)
     }
 
-    /// Smooths the network's feet and moves the blend weight toward 1 (a
-    /// fresh answer) or 0 (none); the feet are carried with the pelvis
-    /// while they fade out.
-    fn blend(&mut self, dt: f64, pelvis: DVec3, fresh: Option<Feet>) -> Option<LearnedFeet> {
-        let most = self.settings.weight.clamp(0.0, 1.0);
+    /// Smooths the network's feet and moves the blend weight toward its
+    /// most times `share` (a fresh answer) or 0 (none); the feet are
+    /// carried with the pelvis while they fade out.
+    fn blend(
+        &mut self,
+        dt: f64,
+        pelvis: DVec3,
+        fresh: Option<Feet>,
+        share: f64,
+    ) -> Option<LearnedFeet> {
+        let most = self.settings.weight.clamp(0.0, 1.0) * share;
         let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
         let (feet, weight) = self
             .blended

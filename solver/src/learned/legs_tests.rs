@@ -206,3 +206,41 @@ fn the_leg_scale_changes_the_feet_only_when_asked_and_measured() {
         assert!(da > db, "deeper: {da} against {db}");
     }
 }
+
+#[test]
+fn the_weight_falls_to_the_floor_when_the_inputs_leave_the_training_range() {
+    let range = InputRangeSettings {
+        start_sd: 1.0,
+        end_sd: 2.0,
+        floor: 0.4,
+    };
+    let settings = LearnedLegsSettings { range, ..on() };
+    // The same network trained on data spread widely (every input within a
+    // tenth of a standard deviation) or narrowly (hundreds of them away).
+    let with_scale = |scale: f32| {
+        let mut m = (*some_model()).clone();
+        m.in_scale = vec![scale; FEATURES];
+        Arc::new(m)
+    };
+    let weights = |model: Arc<Mlp>| -> Vec<f64> {
+        let mut legs = LearnedLegs::new(Some(model), settings);
+        (0..180)
+            .map(|k| {
+                let t = k as f64 / 90.0;
+                let (pelvis, head, hands) = at_time(t);
+                legs.update(t, 1.0 / 90.0, &pelvis, &head, &hands, (1.6, 1.0), true)
+                    .map_or(0.0, |f| f.weight)
+            })
+            .collect()
+    };
+    let inside = weights(with_scale(100.0));
+    let outside = weights(with_scale(0.01));
+    assert!((inside[179] - 1.0).abs() < 1e-9, "{}", inside[179]);
+    assert!((outside[179] - 0.4).abs() < 1e-9, "{}", outside[179]);
+    // Never faster than the blend's ramp.
+    for w in [&inside, &outside] {
+        assert!(w
+            .windows(2)
+            .all(|p| (p[1] - p[0]).abs() <= 1.0 / 90.0 / 0.3 + 1e-9));
+    }
+}

@@ -10,6 +10,7 @@ pub mod arms;
 pub mod blend;
 pub mod foot_lock;
 pub mod history;
+pub mod input_range;
 pub mod knees;
 pub mod legs;
 pub mod limbs;
