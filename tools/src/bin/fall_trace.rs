@@ -14,8 +14,8 @@ use posewire_body::Joint;
 use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::{PhysicsSolver, Scene, WorldSettings};
-use posewire_solver::take_ticks;
 use posewire_tools::choices::ConditionArg;
+use posewire_tools::physics_run::each_physics_frame;
 use posewire_tools::truth::truth_at;
 
 /// The physics body's head and pelvis heights against the ground truth.
@@ -73,16 +73,9 @@ fn main() -> anyhow::Result<()> {
     let window_start = first + 1.0;
     let (mut counted, mut fallen) = (0usize, 0usize);
     let mut last_reference_pelvis: Option<DQuat> = None;
-    for (k, (t, due)) in take_ticks(samples, 90.0).enumerate() {
-        for sample in due {
-            solver.push(sample);
-        }
-        if !solver.ready() {
-            continue;
-        }
-        let Some(f) = solver.step(t) else { continue };
+    each_physics_frame(&mut solver, samples, |k, t, f, _| {
         let Some(gt) = truth_at(&takes.truth.frames, t) else {
-            continue;
+            return Ok(());
         };
         let sim = f.pose.positions(&skeleton);
         let reference = f.reference.positions(&skeleton);
@@ -117,7 +110,7 @@ fn main() -> anyhow::Result<()> {
             fallen += usize::from(fall);
         }
         if t < args.from || t > args.to || (k % args.every != 0 && !fall) {
-            continue;
+            return Ok(());
         }
         println!(
             "t {t:5.2} head gt {:5.1} ref {:5.1} sim {:5.1} | pelvis gt {:5.1} ref {:5.1} sim {:5.1} | ball ref {:5.1} sim {:5.1} | ref pelvis turn {:4.1} deg/tick | gap deg pelvis {:3.0} chest {:3.0} head {:3.0} | trunk to gt deg ref {:3.0} sim {:3.0} | twist gt {:3.0} ref {:3.0} sim {:3.0} | state {:<10} assist {:4.2} dev {:5.1} cm{}",
@@ -143,7 +136,8 @@ fn main() -> anyhow::Result<()> {
             f.reaction.deviation_m * 100.0,
             if fall { "  FALL" } else { "" }
         );
-    }
+        Ok(())
+    })?;
     println!(
         "falls (head below half the ground truth's, from {window_start:.2} s): {fallen} of {counted} frames, {:.3} %",
         100.0 * fallen as f64 / counted.max(1) as f64

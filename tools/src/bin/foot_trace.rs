@@ -17,8 +17,8 @@ use posewire_evaluation::protocol::setting_takes_with;
 use posewire_evaluation::synth::Condition;
 use posewire_evaluation::synth::SynthExtras;
 use posewire_solver::physics::{PhysicsSolver, Scene, WorldSettings};
-use posewire_solver::take_ticks;
 use posewire_tools::choices::ConditionArg;
+use posewire_tools::physics_run::each_physics_frame;
 use posewire_tools::truth::truth_at;
 
 /// Which foot is traced.
@@ -116,16 +116,9 @@ fn main() -> anyhow::Result<()> {
     let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length() * 100.0;
     let mut prev_gt: Option<DVec3> = None;
     let (mut sum_sim, mut sum_ref, mut n) = (0.0, 0.0, 0.0_f64);
-    for (k, (t, due)) in take_ticks(samples, 90.0).enumerate() {
-        for sample in due {
-            solver.push(sample);
-        }
-        if !solver.ready() {
-            continue;
-        }
-        let Some(f) = solver.step(t) else { continue };
+    each_physics_frame(&mut solver, samples, |k, t, f, solver| {
         let Some(gt) = truth_at(&takes.truth.frames, t).map(|m| m[ankle]) else {
-            continue;
+            return Ok(());
         };
         let speed = prev_gt.map_or(0.0, |p| flat(gt - p) * 90.0);
         prev_gt = Some(gt);
@@ -137,7 +130,7 @@ fn main() -> anyhow::Result<()> {
             n += 1.0;
         }
         if k % every != 0 || t < from || t > to || flat(sim - gt) < gap_min {
-            continue;
+            return Ok(());
         }
         let id = solver.controller_mut().id();
         let planted = solver.controller_mut().planted_feet()[side].is_some();
@@ -185,7 +178,8 @@ fn main() -> anyhow::Result<()> {
             hold,
             u8::from(tracked)
         );
-    }
+        Ok(())
+    })?;
     println!(
         "mean over [{from}, {to}] s: ref-gt {:.2} cm, sim-gt {:.2} cm",
         sum_ref / n.max(1.0),

@@ -17,7 +17,7 @@ use posewire_evaluation::protocol::setting_takes;
 use posewire_evaluation::synth::Condition;
 use posewire_solver::physics::joint_frames::joint_frame;
 use posewire_solver::physics::{PhysicsSettings, PhysicsSolver, Scene, WorldSettings};
-use posewire_solver::take_ticks;
+use posewire_tools::physics_run::each_physics_frame;
 
 /// Per joint, the angle between the simulated bone and its reference.
 #[derive(clap::Parser, Debug)]
@@ -77,14 +77,7 @@ fn main() -> anyhow::Result<()> {
     let mut dist = [0.0; Joint::COUNT];
     let skeleton = posewire_body::Skeleton::from_profile(&profile);
     let mut frames: f64 = 0.0;
-    for (k, (t, due)) in take_ticks(samples, 90.0).enumerate() {
-        for sample in due {
-            solver.push(sample);
-        }
-        if !solver.ready() {
-            continue;
-        }
-        let Some(f) = solver.step(t) else { continue };
+    each_physics_frame(&mut solver, samples, |k, t, f, _| {
         for j in Joint::ALL {
             gap[j.index()] +=
                 angle_between(f.pose.rotations[j], f.reference.rotations[j]).to_degrees();
@@ -138,7 +131,8 @@ fn main() -> anyhow::Result<()> {
                 }
             }
         }
-    }
+        Ok(())
+    })?;
     if args.via_solve {
         use posewire_solver::{solve_take, SolveOptions, SolverKind};
         let ik = solve_take(&profile, &takes.trackers, &SolveOptions::default())?;
