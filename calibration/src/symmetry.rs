@@ -140,6 +140,15 @@ mod tests {
         }
     }
 
+    /// The head, pelvis and ankles each seen on the x = 0 midline.
+    fn midlines_on_the_axis() -> [Midline; 3] {
+        [
+            Midline::one_offset(0.0),
+            Midline::one_offset(0.0),
+            Midline::two_offsets(0.0),
+        ]
+    }
+
     #[test]
     fn equal_errors_along_the_forearms_are_found_and_the_hand_stays_put() {
         // Both true offsets 1 cm further along +x than fitted: the left
@@ -188,11 +197,7 @@ mod tests {
             0.26,
             DVec3::new(-0.08, -0.02, 0.0),
         );
-        let midlines = [
-            Midline::one_offset(0.0),
-            Midline::one_offset(0.0),
-            Midline::two_offsets(0.0),
-        ];
+        let midlines = midlines_on_the_axis();
         let (hand_l, hand_r) = (
             l.shoulder.x + l.hand_offset.y,
             r.shoulder.x - r.hand_offset.y,
@@ -247,11 +252,7 @@ mod tests {
                 ),
             )
         };
-        let midlines = [
-            Midline::one_offset(0.0),
-            Midline::one_offset(0.0),
-            Midline::two_offsets(0.0),
-        ];
+        let midlines = midlines_on_the_axis();
         let asymmetric = BodyAsymmetry {
             forearm_left_minus_right_m: -0.004,
             shoulders_left_of_midline_m: 0.006,

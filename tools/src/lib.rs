@@ -5,6 +5,7 @@
 //! environment variables.
 
 pub mod choices;
+pub mod hands;
 pub mod physics_run;
 pub mod results;
 pub mod solver_file;

@@ -17,6 +17,7 @@ use posewire_body::transform::{yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, Joint, JointMap, Skeleton};
 
 use super::force_array::ForceArray;
+use super::locomotion::LEGS;
 use super::stepping_balance::{SteppingBalance, SteppingSettings, LEG_JOINTS, STEPPING_RATE_HZ};
 use super::world::{AvatarId, PhysicsWorld};
 
@@ -127,17 +128,7 @@ pub fn standing_start(skeleton: &Skeleton, reference: &BodyPose) -> BodyPose {
     let rest = BodyPose::rest(skeleton);
     let turn = yaw_rotation(yaw_of(reference.rotations[Joint::Pelvis]));
     let mut pose = *reference;
-    for j in [
-        Joint::Pelvis,
-        Joint::LeftHip,
-        Joint::LeftKnee,
-        Joint::LeftAnkle,
-        Joint::LeftToe,
-        Joint::RightHip,
-        Joint::RightKnee,
-        Joint::RightAnkle,
-        Joint::RightToe,
-    ] {
+    for j in std::iter::once(Joint::Pelvis).chain(LEGS.into_iter().flatten()) {
         pose.rotations[j] = turn * rest.rotations[j];
     }
     let root = if reference.root.is_finite() {

@@ -10,6 +10,7 @@
 //!
 //! `cargo run --release -p posewire-tools --bin hand_offsets -- ../shared/data/mocap-train 6 > out/hand_offsets_train.csv`
 
+use posewire_tools::hands::HANDS;
 use std::path::PathBuf;
 
 use posewire_body::bvh::Bvh;
@@ -40,21 +41,6 @@ struct Args {
     #[arg(long, allow_hyphen_values = true)]
     shoulders_left_cm: Option<f64>,
 }
-
-const HANDS: [(Device, Joint, Joint, Joint); 2] = [
-    (
-        Device::LeftHand,
-        Joint::LeftShoulder,
-        Joint::LeftElbow,
-        Joint::LeftWrist,
-    ),
-    (
-        Device::RightHand,
-        Joint::RightShoulder,
-        Joint::RightElbow,
-        Joint::RightWrist,
-    ),
-];
 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();

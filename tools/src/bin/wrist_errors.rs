@@ -8,6 +8,7 @@
 //!
 //! `cargo run --release -p posewire-tools --bin wrist_errors -- ../shared/data/mocap 6 --condition clean`
 
+use posewire_tools::hands::HANDS;
 use std::path::{Path, PathBuf};
 
 use posewire_body::bvh::Bvh;
@@ -21,21 +22,6 @@ use posewire_tools::truth::truth_at;
 
 /// The true wrist speed bins' upper bounds, m/s.
 const SPEED_BINS: [f64; 3] = [0.3, 1.0, f64::INFINITY];
-const HANDS: [(Device, Joint, Joint, Joint); 2] = [
-    (
-        Device::LeftHand,
-        Joint::LeftShoulder,
-        Joint::LeftElbow,
-        Joint::LeftWrist,
-    ),
-    (
-        Device::RightHand,
-        Joint::RightShoulder,
-        Joint::RightElbow,
-        Joint::RightWrist,
-    ),
-];
-
 /// Where the wrist error comes from.
 #[derive(clap::Parser, Debug)]
 #[command(about)]
