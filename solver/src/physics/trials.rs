@@ -11,6 +11,7 @@ use super::controller::{AvatarController, PhysicsSettings};
 use super::reaction::BodyState;
 use super::scene::Scene;
 use super::world::WorldSettings;
+use crate::learned::LearnedModels;
 use crate::solve::take_ticks;
 use crate::tick::{AvatarSolver, OfflineAvatar, SharedSpace};
 use crate::{SolverKind, SolverSettings};
@@ -39,6 +40,8 @@ pub struct TrialTick {
     pub head_gap_m: f64,
     /// The simulated pelvis's height, metres.
     pub pelvis_y: f64,
+    /// The reference's (the person's solved) pelvis height, metres.
+    pub reference_pelvis_y: f64,
     /// The camera link (1 linked, 0 unlinked).
     pub link: f64,
     /// Recovery steps so far.
@@ -125,10 +128,14 @@ fn space_of(settings: PhysicsSettings, world: WorldSettings) -> SharedSpace {
     SharedSpace::new(&solver, &Scene::default(), 90.0)
 }
 
-fn avatar_of(profile: &BodyProfile, settings: PhysicsSettings) -> OfflineAvatar {
-    OfflineAvatar::new(AvatarSolver::Physics(Box::new(AvatarController::new(
-        profile, settings,
-    ))))
+fn avatar_of(
+    profile: &BodyProfile,
+    settings: PhysicsSettings,
+    models: &LearnedModels,
+) -> OfflineAvatar {
+    OfflineAvatar::new(AvatarSolver::Physics(Box::new(
+        AvatarController::with_models(profile, settings, models),
+    )))
 }
 
 /// Runs the physics avatar over `samples` (in time order) at 90 Hz with
@@ -151,8 +158,22 @@ pub fn run_trial_in(
     samples: &[TrackerSample],
     pushes: &[Push],
 ) -> Vec<TrialTick> {
+    let models = LearnedModels::embedded();
+    run_trial_with(world, profile, settings, &models, samples, pushes)
+}
+
+/// [`run_trial_in`] with the reference running `models` instead of the
+/// embedded networks (the aids' `--weights`).
+pub fn run_trial_with(
+    world: WorldSettings,
+    profile: &BodyProfile,
+    settings: PhysicsSettings,
+    models: &LearnedModels,
+    samples: &[TrackerSample],
+    pushes: &[Push],
+) -> Vec<TrialTick> {
     let mut space = space_of(settings, world);
-    let mut avatar = [avatar_of(profile, settings)];
+    let mut avatar = [avatar_of(profile, settings, models)];
     let skeleton = Skeleton::from_profile(profile);
     let start = samples.first().map_or(0.0, |s| s.time_s);
     let mut pending: Vec<Push> = pushes.to_vec();
@@ -192,6 +213,7 @@ pub fn run_trial_in(
             assist: frame.reaction.assist,
             head_gap_m: (sim[Joint::Head] - person[Joint::Head]).length(),
             pelvis_y: frame.pose.root.y,
+            reference_pelvis_y: frame.reference.root.y,
             link: frame.camera.link,
             steps: frame.reaction.recovery_steps,
             ankles: [sim[Joint::LeftAnkle], sim[Joint::RightAnkle]],
@@ -436,7 +458,11 @@ pub fn run_meeting(
     samples: &[Vec<TrackerSample>; 2],
 ) -> MeetingSummary {
     let mut space = space_of(settings, WorldSettings::default());
-    let mut people = [avatar_of(profile, settings), avatar_of(profile, settings)];
+    let models = LearnedModels::embedded();
+    let mut people = [
+        avatar_of(profile, settings, &models),
+        avatar_of(profile, settings, &models),
+    ];
     let mut out = MeetingSummary {
         min_pelvis_y: [f64::INFINITY; 2],
         ..Default::default()
