@@ -139,25 +139,23 @@ impl SepCma {
             *m += self.sigma * y;
         }
         let a = (self.cs * (2.0 - self.cs) * self.mueff).sqrt();
-        for j in 0..n {
-            self.ps[j] = (1.0 - self.cs) * self.ps[j] + a * yw[j] / self.diag[j].sqrt();
+        for ((p, y), d) in self.ps.iter_mut().zip(&yw).zip(&self.diag) {
+            *p = (1.0 - self.cs) * *p + a * y / d.sqrt();
         }
         self.generation += 1;
         let ps_len = self.ps.iter().map(|p| p * p).sum::<f64>().sqrt();
         let decay = 1.0 - (1.0 - self.cs).powi(2 * self.generation as i32);
         let hsig = ps_len / decay.sqrt() / self.chi_n < 1.4 + 2.0 / (n as f64 + 1.0);
         let b = (self.cc * (2.0 - self.cc) * self.mueff).sqrt();
-        for j in 0..n {
-            self.pc[j] = (1.0 - self.cc) * self.pc[j] + if hsig { b * yw[j] } else { 0.0 };
+        for (j, (pc, d)) in self.pc.iter_mut().zip(self.diag.iter_mut()).enumerate() {
+            *pc = (1.0 - self.cc) * *pc + if hsig { b * yw[j] } else { 0.0 };
             let rank_mu: f64 = self
                 .weights
                 .iter()
                 .zip(&steps)
                 .map(|(w, y)| w * y[j] * y[j])
                 .sum();
-            self.diag[j] = (1.0 - self.c1 - self.cmu) * self.diag[j]
-                + self.c1 * self.pc[j] * self.pc[j]
-                + self.cmu * rank_mu;
+            *d = (1.0 - self.c1 - self.cmu) * *d + self.c1 * *pc * *pc + self.cmu * rank_mu;
         }
         self.sigma *= ((self.cs / self.ds) * (ps_len / self.chi_n - 1.0)).exp();
     }
