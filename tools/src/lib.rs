@@ -8,5 +8,7 @@ pub mod choices;
 pub mod hands;
 pub mod physics_run;
 pub mod results;
+pub mod sep_cma;
+pub mod simbicon_objective;
 pub mod solver_file;
 pub mod truth;

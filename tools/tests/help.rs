@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-const AIDS: [(&str, &str); 18] = [
+const AIDS: [(&str, &str); 19] = [
     ("damaged_read", env!("CARGO_BIN_EXE_damaged_read")),
     ("demo_smoothness", env!("CARGO_BIN_EXE_demo_smoothness")),
     ("device_speeds", env!("CARGO_BIN_EXE_device_speeds")),
@@ -20,6 +20,7 @@ const AIDS: [(&str, &str); 18] = [
     ("push_reactions", env!("CARGO_BIN_EXE_push_reactions")),
     ("push_trials", env!("CARGO_BIN_EXE_push_trials")),
     ("results_tables", env!("CARGO_BIN_EXE_results_tables")),
+    ("simbicon_search", env!("CARGO_BIN_EXE_simbicon_search")),
     ("skate_diag", env!("CARGO_BIN_EXE_skate_diag")),
     ("skin_cost", env!("CARGO_BIN_EXE_skin_cost")),
 ];
@@ -56,4 +57,21 @@ fn results_tables_names_a_json_without_a_training_set() {
     assert!(!out.status.success());
     assert!(err.contains("train"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn simbicon_search_names_what_it_lacks() {
+    let out = Command::new(env!("CARGO_BIN_EXE_simbicon_search"))
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("--out"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_simbicon_search"))
+        .args(["--evaluate", "--settings", "/no/such/settings.toml"])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("/no/such/settings.toml"), "{err}");
 }

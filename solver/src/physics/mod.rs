@@ -65,6 +65,7 @@ pub mod remote_objects;
 pub mod scene;
 pub mod scene_objects;
 pub mod sim_avatar;
+pub mod simbicon_gains;
 pub mod simbicon_legs;
 pub mod stepping_balance;
 pub mod tool;

@@ -18,6 +18,7 @@ use posewire_body::{BodyPose, Joint, JointMap, Skeleton};
 
 use super::force_array::ForceArray;
 use super::locomotion::LEGS;
+use super::simbicon_gains::SimbiconGains;
 use super::stepping_balance::{SteppingBalance, SteppingSettings, LEG_JOINTS, STEPPING_RATE_HZ};
 use super::world::{AvatarId, PhysicsWorld};
 
@@ -59,6 +60,9 @@ pub struct SimbiconLegs {
     pub home_leave_m: f64,
     /// It stands again only within this of it, m.
     pub home_arrive_m: f64,
+    /// The controller's gains (`[solver.physics.simbicon_legs.gains]`;
+    /// the built-in ones by default).
+    pub gains: SimbiconGains,
 }
 
 impl Default for SimbiconLegs {
@@ -77,6 +81,7 @@ impl Default for SimbiconLegs {
             home_lean_m: s.home_lean_m,
             home_leave_m: s.home_leave_m,
             home_arrive_m: s.home_arrive_m,
+            gains: SimbiconGains::default(),
         }
     }
 }
@@ -103,9 +108,11 @@ impl SimbiconLegs {
         }
     }
 
-    /// The stepping controller's settings: its tuned gains, with the quiet
-    /// stance and the home rules of these settings.
+    /// The stepping controller's settings: its gains
+    /// ([`SimbiconLegs::gains`]), with the quiet stance and the home rules
+    /// of these settings.
     pub fn stepping(&self) -> SteppingSettings {
+        let tuned = self.gains.apply(SteppingSettings::default());
         SteppingSettings {
             quiet_stance: self.quiet_stance,
             home_rate_per_s: self.home_rate_per_s,
@@ -114,7 +121,7 @@ impl SimbiconLegs {
             home_lean_m: self.home_lean_m,
             home_leave_m: self.home_leave_m,
             home_arrive_m: self.home_arrive_m,
-            ..SteppingSettings::default()
+            ..tuned
         }
     }
 }
