@@ -56,6 +56,16 @@ pub enum SettingsError {
         /// The parser's message.
         message: String,
     },
+    /// A key holds a value the solver cannot use (the key and why).
+    #[error("{path}: [solver.{key}] {reason}")]
+    Value {
+        /// The file.
+        path: String,
+        /// The key, from `solver.` on.
+        key: String,
+        /// What it must be.
+        reason: &'static str,
+    },
 }
 
 impl SolverSettings {
@@ -73,7 +83,25 @@ impl SolverSettings {
             path: path.to_string(),
             message: posewire_body::toml_error::describe(&e, text),
         })?;
+        file.solver
+            .check()
+            .map_err(|(key, reason)| SettingsError::Value {
+                path: path.to_string(),
+                key,
+                reason,
+            })?;
         Ok(file.solver)
+    }
+
+    /// The values a key may hold beyond its type: the first one that is
+    /// not usable, as its key (from `solver.` on) and what it must be.
+    pub fn check(&self) -> Result<(), (String, &'static str)> {
+        self.physics.simbicon_legs.gains.check().map_err(|key| {
+            (
+                format!("physics.simbicon_legs.gains.{key}"),
+                "must be finite and positive",
+            )
+        })
     }
 
     /// Reads a settings file.
@@ -119,6 +147,19 @@ mod tests {
         assert_eq!(
             SolverSettings::from_toml("", "empty.toml").expect("parses"),
             SolverSettings::default()
+        );
+    }
+
+    #[test]
+    fn a_gain_that_is_not_positive_is_refused_by_name() {
+        let err = SolverSettings::from_toml(
+            "[solver.physics.simbicon_legs.gains]\nhip_kp = -1.0\n",
+            "g.toml",
+        )
+        .expect_err("a negative gain is refused");
+        assert_eq!(
+            err.to_string(),
+            "g.toml: [solver.physics.simbicon_legs.gains.hip_kp] must be finite and positive"
         );
     }
 

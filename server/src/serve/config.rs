@@ -181,6 +181,9 @@ impl Config {
                 return Err(bad("scene", format!("{} is not a file", scene.display())));
             }
         }
+        self.solver
+            .check()
+            .map_err(|(k, reason)| bad(&format!("solver.{k}"), reason.to_string()))?;
         self.access.validate(path)?;
         self.sources
             .validate()
@@ -325,6 +328,10 @@ mod tests {
             (
                 "[[avatars]]\nid = \"a\"\nsource = { kind = \"file\", path = \"/nonexistent.csv\" }",
                 "`avatars[0].source.path`",
+            ),
+            (
+                "[[avatars]]\nid = \"a\"\nsource = { kind = \"demo\" }\n[solver.physics.simbicon_legs.gains]\nknee_kp = nan",
+                "`solver.physics.simbicon_legs.gains.knee_kp`",
             ),
         ];
         for (text, key) in cases {

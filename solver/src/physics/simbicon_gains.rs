@@ -7,8 +7,8 @@ use super::stepping_balance::SteppingSettings;
 
 /// The gains of [`SteppingSettings`] a settings file may set for the live
 /// stepping legs (found by `simbicon_search`, `docs/notes/own-feet.md`,
-/// round 10). A value that is not finite and positive keeps the built-in
-/// one.
+/// round 10). Every value must be finite and positive: a settings file
+/// that gives another is refused, naming the key ([`SimbiconGains::check`]).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SimbiconGains {
@@ -94,45 +94,78 @@ impl Default for SimbiconGains {
     }
 }
 
-/// `value` when finite and positive, else `built_in`.
-fn usable(value: f64, built_in: f64) -> f64 {
-    if value.is_finite() && value > 0.0 {
-        value
-    } else {
-        built_in
-    }
-}
-
 impl SimbiconGains {
-    /// `settings` with these gains (each unusable one left as it was).
+    /// Every gain by its settings key.
+    fn named(&self) -> [(&'static str, f64); 24] {
+        [
+            ("torso_kp", self.torso_kp),
+            ("torso_kd", self.torso_kd),
+            ("hip_kp", self.hip_kp),
+            ("hip_kd", self.hip_kd),
+            ("knee_kp", self.knee_kp),
+            ("knee_kd", self.knee_kd),
+            ("ankle_kp", self.ankle_kp),
+            ("ankle_kd", self.ankle_kd),
+            ("step_time_s", self.step_time_s),
+            ("swing_out_rad", self.swing_out_rad),
+            ("forward_offset_gain", self.forward_offset_gain),
+            ("forward_velocity_gain", self.forward_velocity_gain),
+            ("side_offset_gain", self.side_offset_gain),
+            ("side_velocity_gain", self.side_velocity_gain),
+            ("swing_knee_rad", self.swing_knee_rad),
+            ("stance_knee_rad", self.stance_knee_rad),
+            ("velocity_damping", self.velocity_damping),
+            ("stand_kp", self.stand_kp),
+            ("stand_kd", self.stand_kd),
+            ("calm_speed", self.calm_speed),
+            ("calm_time_s", self.calm_time_s),
+            ("stand_toe_m", self.stand_toe_m),
+            ("stand_heel_m", self.stand_heel_m),
+            ("stand_side_m", self.stand_side_m),
+        ]
+    }
+
+    /// The key of the first gain that is not finite and positive, if any:
+    /// a settings file giving one is refused rather than half-applied.
+    pub fn check(&self) -> Result<(), &'static str> {
+        match self
+            .named()
+            .into_iter()
+            .find(|(_, v)| !(v.is_finite() && *v > 0.0))
+        {
+            Some((key, _)) => Err(key),
+            None => Ok(()),
+        }
+    }
+
+    /// `settings` with these gains ([`SimbiconGains::check`] them first).
     pub fn apply(&self, settings: SteppingSettings) -> SteppingSettings {
-        let s = settings;
         SteppingSettings {
-            torso_kp: usable(self.torso_kp, s.torso_kp),
-            torso_kd: usable(self.torso_kd, s.torso_kd),
-            hip_kp: usable(self.hip_kp, s.hip_kp),
-            hip_kd: usable(self.hip_kd, s.hip_kd),
-            knee_kp: usable(self.knee_kp, s.knee_kp),
-            knee_kd: usable(self.knee_kd, s.knee_kd),
-            ankle_kp: usable(self.ankle_kp, s.ankle_kp),
-            ankle_kd: usable(self.ankle_kd, s.ankle_kd),
-            step_time_s: usable(self.step_time_s, s.step_time_s),
-            swing_out_rad: usable(self.swing_out_rad, s.swing_out_rad),
-            forward_offset_gain: usable(self.forward_offset_gain, s.forward_offset_gain),
-            forward_velocity_gain: usable(self.forward_velocity_gain, s.forward_velocity_gain),
-            side_offset_gain: usable(self.side_offset_gain, s.side_offset_gain),
-            side_velocity_gain: usable(self.side_velocity_gain, s.side_velocity_gain),
-            swing_knee_rad: usable(self.swing_knee_rad, s.swing_knee_rad),
-            stance_knee_rad: usable(self.stance_knee_rad, s.stance_knee_rad),
-            velocity_damping: usable(self.velocity_damping, s.velocity_damping),
-            stand_kp: usable(self.stand_kp, s.stand_kp),
-            stand_kd: usable(self.stand_kd, s.stand_kd),
-            calm_speed: usable(self.calm_speed, s.calm_speed),
-            calm_time_s: usable(self.calm_time_s, s.calm_time_s),
-            stand_toe_m: usable(self.stand_toe_m, s.stand_toe_m),
-            stand_heel_m: usable(self.stand_heel_m, s.stand_heel_m),
-            stand_side_m: usable(self.stand_side_m, s.stand_side_m),
-            ..s
+            torso_kp: self.torso_kp,
+            torso_kd: self.torso_kd,
+            hip_kp: self.hip_kp,
+            hip_kd: self.hip_kd,
+            knee_kp: self.knee_kp,
+            knee_kd: self.knee_kd,
+            ankle_kp: self.ankle_kp,
+            ankle_kd: self.ankle_kd,
+            step_time_s: self.step_time_s,
+            swing_out_rad: self.swing_out_rad,
+            forward_offset_gain: self.forward_offset_gain,
+            forward_velocity_gain: self.forward_velocity_gain,
+            side_offset_gain: self.side_offset_gain,
+            side_velocity_gain: self.side_velocity_gain,
+            swing_knee_rad: self.swing_knee_rad,
+            stance_knee_rad: self.stance_knee_rad,
+            velocity_damping: self.velocity_damping,
+            stand_kp: self.stand_kp,
+            stand_kd: self.stand_kd,
+            calm_speed: self.calm_speed,
+            calm_time_s: self.calm_time_s,
+            stand_toe_m: self.stand_toe_m,
+            stand_heel_m: self.stand_heel_m,
+            stand_side_m: self.stand_side_m,
+            ..settings
         }
     }
 }
@@ -148,17 +181,38 @@ mod tests {
     }
 
     #[test]
-    fn a_gain_is_applied_and_an_unusable_one_keeps_the_built_in() {
+    fn a_gain_is_applied_and_an_unusable_one_is_named() {
         let s = SteppingSettings::default();
         let g = SimbiconGains {
             forward_velocity_gain: 1.5,
-            hip_kp: f64::NAN,
-            stand_kd: -3.0,
             ..SimbiconGains::default()
         };
-        let a = g.apply(s);
-        assert_eq!(a.forward_velocity_gain, 1.5);
-        assert_eq!(a.hip_kp, s.hip_kp);
-        assert_eq!(a.stand_kd, s.stand_kd);
+        assert_eq!(g.check(), Ok(()));
+        assert_eq!(g.apply(s).forward_velocity_gain, 1.5);
+        for (bad, key) in [
+            (
+                SimbiconGains {
+                    hip_kp: f64::NAN,
+                    ..g
+                },
+                "hip_kp",
+            ),
+            (
+                SimbiconGains {
+                    stand_kd: -3.0,
+                    ..g
+                },
+                "stand_kd",
+            ),
+            (
+                SimbiconGains {
+                    stand_side_m: 0.0,
+                    ..g
+                },
+                "stand_side_m",
+            ),
+        ] {
+            assert_eq!(bad.check(), Err(key));
+        }
     }
 }
