@@ -221,8 +221,8 @@ fn clip_budget(
             let (np, nr) = solver.devices().noise(device);
             c.noise[0] += 1000.0 * np;
             c.noise[1] += nr.to_degrees();
-            for k in 0..4 {
-                c.err[k] += e[k];
+            for (sum, v) in c.err.iter_mut().zip(e) {
+                *sum += v;
             }
             for step in 0..3 {
                 let d = e[step + 1] - e[step];
