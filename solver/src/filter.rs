@@ -44,6 +44,25 @@ pub struct PoseFilterSettings {
     /// cross-validation over subjects, `docs/notes/coarse-captures.md`)
     /// cuts noisy jitter on 30 fps captures by about a tenth.
     pub trunk_taps: usize,
+    /// Samples of the hand controllers' unbiased filter (0: none): a
+    /// filter that passes a steadily accelerating motion unchanged too, so
+    /// a fast hand is not cut short at its turns (the usual one is biased
+    /// on acceleration, which costs clean fast hands millimetres). It is
+    /// used while the hand's measured position noise is at most
+    /// `noisy_position_noise_m` (clean devices, whose fast motion reads as
+    /// some noise), blending into the usual filter by
+    /// `hand_unbiased_max_noise_m`: a noisy device keeps the usual filter.
+    /// Off by default; 6 (`docs/notes/six-device-accuracy.md`, the
+    /// wrist's budget) takes the 6-device clean wrist 1.517 -> 1.486 cm
+    /// (`ik`, validation).
+    pub hand_unbiased_taps: usize,
+    /// The measured position noise (metres per axis) at and above which
+    /// the hands use only the usual filter.
+    pub hand_unbiased_max_noise_m: f64,
+    /// Samples of this device's unbiased filter (0: none; set per device
+    /// by [`PoseFilterSettings::for_device`]).
+    #[serde(skip)]
+    pub unbiased_taps: usize,
 }
 
 impl Default for PoseFilterSettings {
@@ -58,6 +77,9 @@ impl Default for PoseFilterSettings {
             noise_window: 90,
             taps: 0,
             trunk_taps: 16,
+            hand_unbiased_taps: 0,
+            hand_unbiased_max_noise_m: 0.0012,
+            unbiased_taps: 0,
         }
     }
 }
@@ -97,6 +119,21 @@ impl FirDesign {
                 .unwrap_or_else(|| short[window].clone())
         });
         let weights = short.iter().cloned().chain(long).collect();
+        FirDesign { weights }
+    }
+
+    /// The least-jitter filters of 1..=`taps` samples that pass constant,
+    /// ramping and steadily accelerating signals unchanged (sum h = 1, sum
+    /// k h = 0, sum k^2 h = 0; below 5 samples, only the first two).
+    pub fn unbiased(taps: usize) -> FirDesign {
+        let weights = (0..=taps.max(1))
+            .map(|n| {
+                let moment = (n >= 5).then_some(0.0);
+                design_fir(n, moment)
+                    .filter(|h| h.iter().all(|w| w.is_finite()))
+                    .unwrap_or_else(|| first_only(n))
+            })
+            .collect();
         FirDesign { weights }
     }
 
@@ -241,6 +278,8 @@ impl NoiseMeter {
 pub struct PoseSmoother {
     settings: PoseFilterSettings,
     design: FirDesign,
+    /// The unbiased filter for a clean device, if it has one.
+    unbiased: Option<FirDesign>,
     positions: VecDeque<DVec3>,
     rotations: VecDeque<DQuat>,
     position_noise: NoiseMeter,
@@ -268,6 +307,10 @@ impl PoseFilterSettings {
                 taps: self.trunk_taps,
                 ..*self
             },
+            Device::LeftHand | Device::RightHand => PoseFilterSettings {
+                unbiased_taps: self.hand_unbiased_taps,
+                ..*self
+            },
             _ => *self,
         }
     }
@@ -282,11 +325,14 @@ impl PoseSmoother {
             window,
             noise_window: settings.noise_window.clamp(1, MAX_NOISE_WINDOW),
             taps: settings.taps.clamp(window, MAX_WINDOW),
+            unbiased_taps: settings.unbiased_taps.min(MAX_WINDOW),
             ..settings
         };
         PoseSmoother {
             settings,
             design: FirDesign::with_taps(window, settings.taps),
+            unbiased: (settings.unbiased_taps > 0)
+                .then(|| FirDesign::unbiased(settings.unbiased_taps)),
             positions: VecDeque::new(),
             rotations: VecDeque::new(),
             position_noise: NoiseMeter::default(),
@@ -312,6 +358,11 @@ impl PoseSmoother {
         self.position_noise.estimate()
     }
 
+    /// The measured rotation noise, radians.
+    pub fn rotation_noise_rad(&self) -> f64 {
+        self.rotation_noise.estimate()
+    }
+
     /// Takes one sample, `dt` seconds after the previous one, and returns
     /// the smoothed pose.
     pub fn update(&mut self, position: DVec3, rotation: DQuat, dt: f64) -> (DVec3, DQuat) {
@@ -320,7 +371,7 @@ impl PoseSmoother {
             Some(&last) => align_hemisphere(rotation, last),
             None => rotation,
         };
-        let keep = self.settings.taps.max(4);
+        let keep = self.settings.taps.max(self.settings.unbiased_taps).max(4);
         self.positions.push_front(position);
         self.rotations.push_front(rotation);
         self.positions.truncate(keep);
@@ -356,23 +407,44 @@ impl PoseSmoother {
             s.clean_rotation_noise_rad,
             s.noisy_rotation_noise_rad,
         );
-        let n = self.positions.len().min(s.taps);
-        let h = self.design.weights(n);
-        let mut fp = DVec3::ZERO;
-        // Rotations are blended as small offsets from the newest sample.
-        let mut fr = DVec3::ZERO;
-        for (k, &w) in h.iter().enumerate() {
-            fp += self.positions[k] * w;
-            fr += (self.rotations[k] * rotation.inverse())
-                .normalize()
-                .to_scaled_axis()
-                * w;
+        let (mut fp, mut fr) = self.filtered(&self.design, s.taps);
+        if let Some(unbiased) = &self.unbiased {
+            // Clean (fast motion reads as some noise): the unbiased filter;
+            // noisy: the usual one.
+            let usual = share(
+                self.position_noise.estimate(),
+                s.noisy_position_noise_m,
+                s.hand_unbiased_max_noise_m,
+            );
+            if usual < 1.0 {
+                let (up, ur) = self.filtered(unbiased, s.unbiased_taps);
+                fp = up + (fp - up) * usual;
+                fr = ur + (fr - ur) * usual;
+            }
         }
         let out_p = position + (fp - position) * wp;
         let out_r = (DQuat::from_scaled_axis(fr * wr) * rotation).normalize();
         self.output = (out_p, out_r);
         self.track_velocity(previous, dt);
         self.output
+    }
+
+    /// The filtered position and the filtered rotation's offset from the
+    /// newest sample (scaled axis) by `design` over at most `taps` samples.
+    fn filtered(&self, design: &FirDesign, taps: usize) -> (DVec3, DVec3) {
+        let n = self.positions.len().min(taps);
+        let newest = self.rotations.front().copied().unwrap_or(DQuat::IDENTITY);
+        let mut fp = DVec3::ZERO;
+        // Rotations are blended as small offsets from the newest sample.
+        let mut fr = DVec3::ZERO;
+        for (k, &w) in design.weights(n).iter().enumerate() {
+            fp += self.positions[k] * w;
+            fr += (self.rotations[k] * newest.inverse())
+                .normalize()
+                .to_scaled_axis()
+                * w;
+        }
+        (fp, fr)
     }
 
     fn track_velocity(&mut self, previous: (DVec3, DQuat), dt: f64) {
@@ -524,6 +596,104 @@ mod tests {
         // Taps shorter than the window are the window.
         let f = PoseSmoother::new(PoseFilterSettings { taps: 3, ..s });
         assert_eq!(f.design.taps(), 9);
+    }
+
+    #[test]
+    fn an_unbiased_filter_passes_a_steady_acceleration() {
+        let h = FirDesign::unbiased(6);
+        for n in 5..=6 {
+            let w = h.weights(n);
+            let m = |p: i32| -> f64 {
+                w.iter()
+                    .enumerate()
+                    .map(|(k, x)| (k as f64).powi(p) * x)
+                    .sum()
+            };
+            assert!((m(0) - 1.0).abs() < 1e-9, "n={n} sum {}", m(0));
+            assert!(
+                m(1).abs() < 1e-9 && m(2).abs() < 1e-9,
+                "n={n} {} {}",
+                m(1),
+                m(2)
+            );
+        }
+        // Shorter histories: constants and ramps only.
+        assert_eq!(h.weights(1), &[1.0]);
+        assert_eq!(h.taps(), 6);
+    }
+
+    #[test]
+    fn only_the_hands_take_the_unbiased_filter() {
+        use posewire_body::Device;
+        let s = PoseFilterSettings {
+            hand_unbiased_taps: 6,
+            ..PoseFilterSettings::default()
+        };
+        for d in Device::ALL {
+            let hand = matches!(d, Device::LeftHand | Device::RightHand);
+            let f = PoseSmoother::new(s.for_device(d));
+            assert_eq!(f.unbiased.map(|u| u.taps()), hand.then_some(6), "{d:?}");
+        }
+        // Off: the hands filter as the feet do.
+        let off = PoseFilterSettings::default();
+        assert_eq!(
+            off.for_device(Device::LeftHand),
+            off.for_device(Device::LeftFoot)
+        );
+    }
+
+    /// A hand swung on a 0.3 m circle twice a second (47 m/s^2) at 90 Hz,
+    /// each sample moved by `noise` times `scale`, through the hand's
+    /// filter at a measured noise that says "clean" (0.5 mm: fully
+    /// smoothed today, unbiased with it) or the filter's own reading. The
+    /// worst distance from the true path after the first second, and the
+    /// output's and input's jitter.
+    fn swung_hand(settings: PoseFilterSettings, scale: f64) -> (f64, f64, f64) {
+        let settings = PoseFilterSettings {
+            clean_position_noise_m: 0.0,
+            noisy_position_noise_m: 0.0005,
+            hand_unbiased_max_noise_m: 0.002,
+            ..settings
+        };
+        let mut f = PoseSmoother::new(settings.for_device(posewire_body::Device::LeftHand));
+        let dt = 1.0 / 90.0;
+        let (mut worst, mut raw, mut out) = (0.0f64, Vec::new(), Vec::new());
+        for i in 0..360 {
+            let a = 4.0 * std::f64::consts::PI * i as f64 * dt;
+            let truth = DVec3::new(0.3 * a.cos(), 1.2 + 0.3 * a.sin(), 0.4);
+            let p = truth + noise(i) * scale;
+            let (o, _) = f.update(p, DQuat::IDENTITY, dt);
+            if i >= 90 {
+                worst = worst.max((o - truth).length());
+                raw.push(p);
+                out.push(o);
+            }
+        }
+        (worst, jitter(&out), jitter(&raw))
+    }
+
+    #[test]
+    fn a_clean_swung_hand_is_followed_and_a_noisy_one_still_smoothed() {
+        let unbiased = PoseFilterSettings {
+            hand_unbiased_taps: 6,
+            ..PoseFilterSettings::default()
+        };
+        // Noise of 0.5 mm per axis (the reading of a clean hand moving
+        // fast): fully smoothed either way.
+        let (cut_short, _, _) = swung_hand(PoseFilterSettings::default(), 0.35);
+        let (kept_up, smoothed, raw) = swung_hand(unbiased, 0.35);
+        assert!(
+            kept_up < 0.5 * cut_short,
+            "worst {kept_up} m unbiased, {cut_short} m today"
+        );
+        assert!(smoothed < raw, "jitter {smoothed} against {raw}");
+        // 4.5 mm per axis (noisy): the usual filter, as today.
+        let today = swung_hand(PoseFilterSettings::default(), 3.0);
+        let now = swung_hand(unbiased, 3.0);
+        assert!(
+            (today.0 - now.0).abs() < 1e-9 && (today.1 - now.1).abs() < 1e-9,
+            "{today:?} against {now:?}"
+        );
     }
 
     fn noise(i: usize) -> DVec3 {

@@ -165,6 +165,13 @@ impl DeviceTracker {
         self.refiners[device.index()].as_ref()
     }
 
+    /// A device's measured sample noise (position, metres per axis;
+    /// rotation, radians), as its filter reads it.
+    pub fn noise(&self, device: Device) -> (f64, f64) {
+        let s = &self.states[device.index()].smoother;
+        (s.position_noise_m(), s.rotation_noise_rad())
+    }
+
     /// Whether the device is tracked at time `t` (seen recently, last
     /// sample valid).
     pub fn is_tracked(&self, device: Device, t: f64) -> bool {
