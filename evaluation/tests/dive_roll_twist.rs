@@ -5,7 +5,10 @@
 //! head's); the physics body, following it, pressed its head to the floor
 //! and the falls metric counted frames. The reference's chest twist is now
 //! limited (`IkSettings::chest_max_twist_rad`): measured here on the clips
-//! with 4 noisy devices, as `posewire eval` synthesises them (seed 1).
+//! with 4 noisy devices, as `posewire eval` synthesises them (seed 1). A
+//! pelvis device silent in the roll (6 noisy devices, seed 2) is carried by
+//! the head (`IkSettings::lost_pelvis_hold_s`) instead of hung under the
+//! floor.
 
 use std::path::{Path, PathBuf};
 
@@ -102,4 +105,54 @@ fn the_physics_body_does_not_fall_in_the_dive_rolls_with_four_devices() {
         assert_eq!(s.reactions.falls, 0, "{clip}: state machine falls");
         assert_eq!(s.reactions.staggers, 0, "{clip}: staggers");
     }
+}
+
+/// The `ik` reference's lowest pelvis height over `cmu_127_24` with 6
+/// noisy devices at seed 2 (whose dropouts silence the pelvis device in
+/// the roll), metres, with the silent pelvis held for `hold_s`.
+fn lowest_reference_pelvis(path: &Path, hold_s: f64) -> f64 {
+    let bvh = posewire_body::bvh::Bvh::read(path).expect("the clip reads");
+    let (takes, profile) = posewire_evaluation::protocol::setting_takes(
+        &bvh,
+        DIVE_ROLLS[1],
+        DeviceSet::standard(6).expect("six devices"),
+        Condition::Noisy,
+        2,
+    )
+    .expect("synthesised");
+    let mut options = SolveOptions::from_settings(&SolverSettings::default());
+    options.solver = SolverKind::Ik;
+    options.ik.lost_pelvis_hold_s = hold_s;
+    let frames = solve_take(&profile, &takes.trackers, &options).expect("solves");
+    frames
+        .iter()
+        .map(|f| f.joints[posewire_body::Joint::Pelvis].position.y)
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn a_pelvis_device_silent_in_the_roll_keeps_the_pelvis_above_the_floor() {
+    let Some(path) = train(DIVE_ROLLS[1]) else {
+        println!("SKIPPED: ../shared/data/mocap-train not found");
+        return;
+    };
+    let hold = SolverSettings::default().ik.lost_pelvis_hold_s;
+    assert!(hold > 0.0, "default hold {hold}");
+    let held = lowest_reference_pelvis(&path, hold);
+    assert!(held > 0.1, "held: the reference pelvis went to {held:.2} m");
+    // Hung upright below the upside-down head, the pelvis went under the
+    // floor (what the hold is for).
+    let hung = lowest_reference_pelvis(&path, 0.0);
+    assert!(
+        hung < 0.0,
+        "hung: the reference pelvis lowest at {hung:.2} m"
+    );
+    // And the physics body stays on its feet there.
+    let settings = [(
+        DeviceSet::standard(6).expect("six devices"),
+        Condition::Noisy,
+    )];
+    let solve = project_solver(SolveOptions::from_settings(&SolverSettings::default()));
+    let report = evaluate_clip(&path, &settings, 2, &solve).expect("evaluated");
+    assert_eq!(report.settings[0].metrics.falls_pct, 0.0, "falls");
 }

@@ -12,6 +12,7 @@ pub mod gate;
 pub mod ik;
 pub mod learned;
 pub mod offset_refine;
+pub mod pelvis_hold;
 pub mod physics;
 pub mod settings;
 pub mod solve;

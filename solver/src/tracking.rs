@@ -12,7 +12,7 @@ use crate::offset_refine::{FootOffsetRefiner, OffsetRefineSettings};
 /// How long a device may stay silent before it counts as lost, seconds.
 pub const LOST_AFTER_S: f64 = 0.1;
 /// How far ahead a device is predicted at most, seconds.
-const MAX_PREDICTION_S: f64 = 0.05;
+pub const MAX_PREDICTION_S: f64 = 0.05;
 
 #[derive(Debug, Clone)]
 struct DeviceState {
@@ -184,6 +184,13 @@ impl DeviceTracker {
     pub fn lost_for(&self, device: Device, t: f64) -> Option<f64> {
         let s = &self.states[device.index()];
         (s.seen && !self.is_tracked(device, t)).then(|| (t - s.last_valid_time).max(0.0))
+    }
+
+    /// Seconds since the device's last valid sample at time `t`; `None`
+    /// if it never sent one.
+    pub fn sample_age(&self, device: Device, t: f64) -> Option<f64> {
+        let s = &self.states[device.index()];
+        s.seen.then(|| (t - s.last_valid_time).max(0.0))
     }
 
     /// Whether the device was ever seen.
