@@ -39,6 +39,25 @@ impl From<SolverArg> for SolverKind {
     }
 }
 
+/// The validation clips and a device count, as the hand and offset tools
+/// take them (`wrist_errors DIR 6`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ClipsAndDevices {
+    /// A folder of BVH clips.
+    #[arg(default_value = "../shared/data/mocap")]
+    pub dir: std::path::PathBuf,
+    /// Devices: 3, 4 or 6.
+    #[arg(default_value_t = 6)]
+    pub devices: usize,
+}
+
+impl ClipsAndDevices {
+    /// The standard device set named.
+    pub fn device_set(&self) -> anyhow::Result<posewire_body::DeviceSet> {
+        devices(self.devices)
+    }
+}
+
 /// The standard device set of `count` devices (3, 4 or 6).
 pub fn devices(count: usize) -> anyhow::Result<posewire_body::DeviceSet> {
     posewire_body::DeviceSet::standard(count)

@@ -18,3 +18,11 @@ pub const HANDS: [(Device, Joint, Joint, Joint); 2] = [
         Joint::RightWrist,
     ),
 ];
+
+/// The true wrist speed bins' upper bounds, m/s (slow, medium, fast).
+pub const SPEED_BINS: [f64; 3] = [0.3, 1.0, f64::INFINITY];
+
+/// The bin of a wrist moving at `speed` m/s (0, 1 or 2).
+pub fn speed_bin(speed: f64) -> usize {
+    SPEED_BINS.iter().position(|&v| speed < v).unwrap_or(2)
+}

@@ -9,17 +9,8 @@ use crate::{common, whole_body};
 async fn with_the_simbicon_legs_a_standing_body_stands_on_its_own_feet() {
     let mut solver = common::solver_named("physics");
     solver.physics.simbicon_legs.enabled = true;
-    let seen = whole_body::standing_frames(solver).await;
-    assert!(seen.len() > 300, "{} frames", seen.len());
-    let both = seen.iter().filter(|s| s.0).count() as f64 / seen.len() as f64;
-    let mut assist: Vec<f64> = seen.iter().map(|s| s.1).collect();
-    assist.sort_by(f64::total_cmp);
-    let median = assist[assist.len() / 2];
-    println!("standing, SIMBICON legs: both feet {both:.3}, assist median {median:.1} N");
     // Measured with `own_feet` (the same tick): both feet 95 %, 0 N.
-    assert!(both >= 0.85, "both feet down in {:.0} %", 100.0 * both);
-    assert!(median <= 110.0, "assist median {median:.0} N");
-    assert!(seen.iter().all(|s| s.2 > 0.7), "it fell");
+    stands_on_its_own_feet(solver, "SIMBICON legs").await;
 }
 
 /// The same with round 10's searched gains
@@ -32,13 +23,19 @@ async fn with_the_searched_simbicon_gains_a_standing_body_stands_on_its_own_feet
     assert!(searched.physics.simbicon_legs.enabled);
     let mut solver = common::solver_named("physics");
     solver.physics.simbicon_legs = searched.physics.simbicon_legs;
+    stands_on_its_own_feet(solver, "searched SIMBICON gains").await;
+}
+
+/// A pushed person standing still, served with `solver`: both feet down in
+/// at least 85 % of frames, the assist's median at most 110 N, no fall.
+async fn stands_on_its_own_feet(solver: posewire_solver::SolverSettings, label: &str) {
     let seen = whole_body::standing_frames(solver).await;
     assert!(seen.len() > 300, "{} frames", seen.len());
     let both = seen.iter().filter(|s| s.0).count() as f64 / seen.len() as f64;
     let mut assist: Vec<f64> = seen.iter().map(|s| s.1).collect();
     assist.sort_by(f64::total_cmp);
     let median = assist[assist.len() / 2];
-    println!("standing, searched SIMBICON gains: both feet {both:.3}, assist median {median:.1} N");
+    println!("standing, {label}: both feet {both:.3}, assist median {median:.1} N");
     assert!(both >= 0.85, "both feet down in {:.0} %", 100.0 * both);
     assert!(median <= 110.0, "assist median {median:.0} N");
     assert!(seen.iter().all(|s| s.2 > 0.7), "it fell");

@@ -97,12 +97,8 @@ enum Per {
 #[derive(clap::Parser, Debug)]
 #[command(about)]
 struct Args {
-    /// A folder of BVH clips.
-    #[arg(default_value = "../shared/data/mocap")]
-    dir: PathBuf,
-    /// Devices: 3, 4 or 6.
-    #[arg(default_value_t = 6)]
-    devices: usize,
+    #[command(flatten)]
+    clips: posewire_tools::choices::ClipsAndDevices,
     /// Also put in the true offset of one device (or axis) at a time.
     #[arg(long, value_enum)]
     per: Option<Per>,
@@ -130,8 +126,8 @@ struct Args {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = <Args as clap::Parser>::parse();
-    let dir = args.dir.clone();
-    let devices = posewire_tools::choices::devices(args.devices)?;
+    let dir = args.clips.dir.clone();
+    let devices = args.clips.device_set()?;
     let mut options = args.settings.options()?;
     options.solver = args.solver.into();
     let stride = args.stride.max(1);

@@ -16,7 +16,7 @@
 //!
 //! `cargo run --release -p posewire-tools --bin wrist_budget -- ../shared/data/mocap 6 --physics`
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use posewire_body::bvh::Bvh;
 use posewire_body::glam::DVec3;
@@ -31,19 +31,12 @@ use posewire_tools::choices::ConditionArg;
 use posewire_tools::hands::HANDS;
 use posewire_tools::truth::truth_at;
 
-/// The true wrist speed bins' upper bounds, m/s.
-const SPEED_BINS: [f64; 3] = [0.3, 1.0, f64::INFINITY];
-
 /// The wrist error's budget, stage by stage.
 #[derive(clap::Parser, Debug)]
 #[command(about)]
 struct Args {
-    /// A folder of BVH clips.
-    #[arg(default_value = "../shared/data/mocap")]
-    dir: PathBuf,
-    /// Devices: 3, 4 or 6.
-    #[arg(default_value_t = 6)]
-    devices: usize,
+    #[command(flatten)]
+    clips: posewire_tools::choices::ClipsAndDevices,
     /// The condition.
     #[arg(long, value_enum, default_value_t = ConditionArg::Clean)]
     condition: ConditionArg,
@@ -89,9 +82,9 @@ impl Clip {
 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
-    let devices = posewire_tools::choices::devices(args.devices)?;
+    let devices = args.clips.device_set()?;
     let settings = args.settings.load()?;
-    let mut clips = bvh_clips(&args.dir)?;
+    let mut clips = bvh_clips(&args.clips.dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let mut all = Vec::new();
     for clip in &clips {
@@ -213,7 +206,7 @@ fn clip_budget(
                     + (out - positions[elbow]).length());
             let far = usize::from((target - positions[shoulder]).length() > reach);
             let speed = (b[wrist] - a[wrist]).length() / 0.02;
-            let bin = SPEED_BINS.iter().position(|&v| speed < v).unwrap_or(2);
+            let bin = posewire_tools::hands::speed_bin(speed);
             c.n += 1.0;
             c.out_of_reach += far as f64;
             c.speed_frames[bin] += 1.0;

@@ -9,7 +9,7 @@
 //! `cargo run --release -p posewire-tools --bin wrist_errors -- ../shared/data/mocap 6 --condition clean`
 
 use posewire_tools::hands::HANDS;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use posewire_body::bvh::Bvh;
 use posewire_body::formats::JointFrame;
@@ -20,18 +20,12 @@ use posewire_solver::solve_take;
 use posewire_tools::choices::{ConditionArg, SolverArg};
 use posewire_tools::truth::truth_at;
 
-/// The true wrist speed bins' upper bounds, m/s.
-const SPEED_BINS: [f64; 3] = [0.3, 1.0, f64::INFINITY];
 /// Where the wrist error comes from.
 #[derive(clap::Parser, Debug)]
 #[command(about)]
 struct Args {
-    /// A folder of BVH clips.
-    #[arg(default_value = "../shared/data/mocap")]
-    dir: PathBuf,
-    /// Devices: 3, 4 or 6.
-    #[arg(default_value_t = 6)]
-    devices: usize,
+    #[command(flatten)]
+    clips: posewire_tools::choices::ClipsAndDevices,
     /// The condition.
     #[arg(long, value_enum, default_value_t = ConditionArg::Clean)]
     condition: ConditionArg,
@@ -103,10 +97,10 @@ struct Sums {
 
 fn main() -> anyhow::Result<()> {
     let args = <Args as clap::Parser>::parse();
-    let devices = posewire_tools::choices::devices(args.devices)?;
+    let devices = args.clips.device_set()?;
     let mut options = args.settings.options()?;
     options.solver = args.solver.into();
-    let mut clips = bvh_clips(&args.dir)?;
+    let mut clips = bvh_clips(&args.clips.dir)?;
     clips.retain(|p| !is_prop_clip(&clip_name(p)));
     let mut sums = Sums::default();
     for clip in clips.iter().step_by(args.stride.max(1)) {
@@ -242,7 +236,7 @@ fn solver_sums(
         let e = 100.0 * (f.joints[wrist].position - gt[wrist]).length();
         s.solver.add(e);
         let speed = (b[wrist] - a[wrist]).length() / (2.0 * dt);
-        let bin = SPEED_BINS.iter().position(|&v| speed < v).unwrap_or(2);
+        let bin = posewire_tools::hands::speed_bin(speed);
         s.by_speed[bin].add(e);
         for (k, m) in s.share_by_speed.iter_mut().enumerate() {
             m.add(if k == bin { 1.0 } else { 0.0 });
