@@ -4,7 +4,7 @@
 //! stepping foot on the floor, and is handed over to it once the loss
 //! lasts (issue 43: such drops made the 6-device noisy foot skate).
 
-use posewire_body::formats::{TrackerSample, TrackerTake};
+use posewire_body::formats::TrackerTake;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
@@ -12,7 +12,7 @@ use posewire_solver::{solve_take, SolveOptions, SolverKind};
 // Only the mounted profile is used here.
 #[allow(dead_code)]
 mod walker;
-use walker::profile_with_mounts;
+use walker::{profile_with_mounts, push_worn};
 
 /// A person standing on the right leg with the left thigh raised forward
 /// (the left ankle well above the floor), seen through 6 devices at 90 Hz
@@ -41,19 +41,9 @@ fn swinging_leg(
     let mut take = TrackerTake::default();
     for k in 0..=(seconds * 90.0) as usize {
         let t = k as f64 / 90.0;
-        let joints = pose_at(t).transforms(&skeleton);
-        for d in DeviceSet::standard(6).expect("6").iter() {
-            if d == Device::LeftFoot && t >= lost.0 && t < lost.1 {
-                continue;
-            }
-            let m = profile.tracker(d).expect("mount");
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-                input: None,
-            });
-        }
+        let silent = |d| d == Device::LeftFoot && t >= lost.0 && t < lost.1;
+        let devices = DeviceSet::standard(6).expect("6");
+        push_worn(&mut take, &profile, devices, t, &pose_at(t), silent);
     }
     (take, raised, skeleton)
 }

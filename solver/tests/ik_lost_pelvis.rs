@@ -4,7 +4,7 @@
 //! below the head (issue 43: in a dive roll the hung pelvis went 30 cm
 //! under the floor and the physics body's head hit it).
 
-use posewire_body::formats::{JointFrame, TrackerSample, TrackerTake};
+use posewire_body::formats::{JointFrame, TrackerTake};
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Device, DeviceSet, Joint, JointMap, Skeleton};
 use posewire_solver::{solve_take, SolveOptions, SolverKind};
@@ -12,7 +12,7 @@ use posewire_solver::{solve_take, SolveOptions, SolverKind};
 // Only the mounted profile is used here.
 #[allow(dead_code)]
 mod walker;
-use walker::profile_with_mounts;
+use walker::{profile_with_mounts, push_worn};
 
 /// A rigid body in its rest posture, every bone turned by `turn(t)` about
 /// the pelvis held at `pelvis`, seen through 6 devices at 90 Hz for
@@ -33,20 +33,16 @@ fn rigid_body(
     for k in 0..=(seconds * 90.0) as usize {
         let t = k as f64 / 90.0;
         let pose = pose_at(t);
-        let joints = pose.transforms(&skeleton);
-        truth.push((t, joints[Joint::Pelvis].position));
-        for d in DeviceSet::standard(6).expect("6").iter() {
-            if d == Device::Pelvis && t >= lost.0 && t < lost.1 {
-                continue;
-            }
-            let m = profile.tracker(d).expect("mount");
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-                input: None,
-            });
-        }
+        truth.push((t, pose.transforms(&skeleton)[Joint::Pelvis].position));
+        let silent = |d| d == Device::Pelvis && t >= lost.0 && t < lost.1;
+        push_worn(
+            &mut take,
+            &profile,
+            DeviceSet::standard(6).expect("6"),
+            t,
+            &pose,
+            silent,
+        );
     }
     (take, truth)
 }

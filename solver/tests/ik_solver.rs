@@ -8,7 +8,7 @@ use posewire_body::{BodyPose, Device, DeviceSet, Joint, Skeleton};
 use posewire_solver::{solve_take, SolveOptions};
 
 mod walker;
-use walker::{profile_with_mounts, take_from};
+use walker::{profile_with_mounts, push_worn, take_from};
 
 fn options(filter: bool) -> SolveOptions {
     let mut o = SolveOptions::default();
@@ -203,16 +203,7 @@ fn ik_a_body_rising_onto_straight_legs_straightens_its_knees_smoothly() {
         let t = k as f64 / 90.0;
         let mut pose = BodyPose::rest(&skeleton);
         pose.root.y += -0.08 + 0.12 * ((t - 1.0).clamp(0.0, 1.0));
-        let joints = pose.transforms(&skeleton);
-        for d in devices.iter() {
-            let m = profile.tracker(d).expect("mount");
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(m.device_pose(joints[d.bone()])),
-                input: None,
-            });
-        }
+        push_worn(&mut take, &profile, devices, t, &pose, |_| false);
     }
     let knee_snap = |soft: f64| {
         let mut o = options(true);

@@ -69,19 +69,30 @@ pub fn take_from(
     for k in 0..=n {
         let t = k as f64 / 90.0;
         let pose = motion(&skeleton, t);
-        let joints = pose.transforms(&skeleton);
-        for d in devices.iter() {
-            let m = profile.tracker(d).expect("mount");
-            let bone = joints[d.bone()];
-            let dev = m.device_pose(bone);
-            take.samples.push(TrackerSample {
-                time_s: t,
-                device: d,
-                pose: Some(dev),
-                input: None,
-            });
-        }
+        push_worn(&mut take, profile, devices, t, &pose, |_| false);
         truth.push(pose);
     }
     (take, truth)
+}
+
+/// Appends the samples at `t` of `devices` worn on `pose` through
+/// `profile`'s mounts, leaving out the devices `silent` names.
+pub fn push_worn(
+    take: &mut TrackerTake,
+    profile: &BodyProfile,
+    devices: DeviceSet,
+    t: f64,
+    pose: &BodyPose,
+    silent: impl Fn(Device) -> bool,
+) {
+    let joints = pose.transforms(&Skeleton::from_profile(profile));
+    for d in devices.iter().filter(|&d| !silent(d)) {
+        let m = profile.tracker(d).expect("mount");
+        take.samples.push(TrackerSample {
+            time_s: t,
+            device: d,
+            pose: Some(m.device_pose(joints[d.bone()])),
+            input: None,
+        });
+    }
 }
