@@ -471,8 +471,9 @@ impl AvatarController {
             &self.settings.simbicon_legs,
             legs_on,
             (world, id),
-            (self.ik.skeleton(), &person),
+            (self.ik.skeleton(), &person, &reference),
             &explicit.torques,
+            dt,
         );
         self.supported = SupportSum::default();
         self.whole_sum = Default::default();
@@ -1294,8 +1295,9 @@ impl AvatarController {
             assist.ends *= wb.end_share;
         }
         if on_feet && self.settings.simbicon_legs.enabled {
-            // The legs carry the body: no root or foot spring; the upper
-            // body keeps its tone while the legs balance.
+            // The legs carry the body: no foot spring, the root spring
+            // only the legs' bounded residual when that is on (set with
+            // the legs); the upper body keeps its tone while they balance.
             assist.horizontal = 0.0;
             assist.support = 0.0;
             assist.feet = 0.0;

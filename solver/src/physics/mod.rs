@@ -30,7 +30,8 @@
 //! - [`remote_objects`]: objects of another node, as kinematic copies.
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest);
-//!   [`simbicon_legs`]: it drives the live avatar's legs (off by default).
+//!   [`simbicon_legs`]: it drives the live avatar's legs (off by default),
+//!   with a bounded residual on the pelvis ([`legs_residual`], off).
 
 pub mod articulated;
 pub mod avoid;
@@ -55,6 +56,7 @@ pub mod inverse_dynamics;
 pub mod joint_frames;
 pub mod leg_support;
 mod leg_task;
+pub mod legs_residual;
 pub mod links;
 pub mod locomotion;
 pub mod objects;

@@ -23,6 +23,7 @@ use rapier3d::prelude::{
 
 use super::convert::{pose32, q64, v32, v64};
 use super::joint_frames::{joint_frame, AxisRange, JointFrame};
+use super::legs_residual::RootMotors;
 use super::world::RapierWorld;
 
 /// Collision group of the floor and the scene.
@@ -201,6 +202,9 @@ pub struct SimAvatar {
     pub(crate) residual_caps: (f64, f64),
     /// Whether the body is on its feet (the residual caps apply).
     pub(crate) on_feet: bool,
+    /// While on its feet, the stepping legs' residual in place of the
+    /// root spring's own motors ([`super::legs_residual`]).
+    pub(crate) legs_residual: Option<RootMotors>,
     pub(crate) effectors: Vec<super::effectors::Effector>,
     /// The assist now (scales the root and end springs and the muscles).
     pub(crate) assist: Assist,
@@ -687,6 +691,7 @@ impl SimAvatar {
             root_caps: root.caps,
             residual_caps: root.residual_caps,
             on_feet: true,
+            legs_residual: None,
             effectors,
             assist: Assist::FULL,
         }
@@ -706,10 +711,53 @@ impl SimAvatar {
         }
         self.assist = assist;
         self.on_feet = on_feet;
+        self.set_root_motors(world);
+        super::effectors::set_shares(world, &self.effectors, assist.ends, assist.feet);
+    }
+
+    /// Sets the stepping legs' residual ([`super::legs_residual`]): while
+    /// the body is on its feet, the root spring's motors are these
+    /// (`None`: its own, scaled by the assist).
+    pub(crate) fn set_legs_residual(
+        &mut self,
+        world: &mut RapierWorld,
+        motors: Option<RootMotors>,
+    ) {
+        if motors != self.legs_residual {
+            self.legs_residual = motors;
+            self.set_root_motors(world);
+        }
+    }
+
+    /// The legs' residual's motors, when they act now.
+    fn legs_motors(&self) -> Option<RootMotors> {
+        self.legs_residual.filter(|_| self.on_feet)
+    }
+
+    /// The whole body's moment of inertia about its pelvis (rest pose,
+    /// the mean over the axes), kg m^2.
+    pub fn whole_inertia(&self) -> f64 {
+        subtree_inertia(Joint::Pelvis, &self.skeleton, &self.inertias)
+    }
+
+    /// Writes the root spring's motors: the legs' residual's while it
+    /// acts, else the spring's own at the assist's shares.
+    fn set_root_motors(&self, world: &mut RapierWorld) {
+        let assist = self.assist;
+        let on_feet = self.on_feet;
+        let legs = self.legs_motors();
         if let Some(j) = self
             .root_joint
             .and_then(|h| world.impulse_joints.get_mut(h, true))
         {
+            if let Some(m) = legs {
+                for (axis, m) in LIN_AXES.into_iter().chain(ANG_AXES).zip(m.axes) {
+                    j.data
+                        .set_motor(axis, 0.0, 0.0, m.kp as f32, m.kd as f32)
+                        .set_motor_max_force(axis, m.cap as f32);
+                }
+                return;
+            }
             let (lin, ang) = self.root_gains;
             let (force, torque) = if on_feet {
                 self.residual_caps
@@ -729,7 +777,6 @@ impl SimAvatar {
                     .set_motor_max_force(axis, (cap * share) as f32);
             }
         }
-        super::effectors::set_shares(world, &self.effectors, assist.ends, assist.feet);
     }
 
     /// The assist now.
@@ -810,6 +857,18 @@ impl SimAvatar {
 
     /// The pelvis's reference for the residual spring.
     pub(crate) fn set_anchor(&self, world: &mut RapierWorld, pelvis: posewire_body::Transform) {
+        // The legs' residual pulls along the floor and toward upright: its
+        // anchor is turned about the vertical only.
+        let pelvis = if self.legs_motors().is_some() {
+            posewire_body::Transform::new(
+                pelvis.position,
+                posewire_body::transform::yaw_rotation(posewire_body::transform::yaw_of(
+                    pelvis.rotation,
+                )),
+            )
+        } else {
+            pelvis
+        };
         if let Some(a) = world.bodies.get_mut(self.anchor) {
             a.set_next_kinematic_position(pose32(pelvis));
         }
@@ -913,6 +972,13 @@ impl SimAvatar {
         } else {
             angle
         };
+        if let Some(m) = self.legs_motors() {
+            return m.wrench(
+                a_rot,
+                (offset, v64(a.linvel()) - v64(p.linvel())),
+                (axis * angle, v64(a.angvel()) - v64(p.angvel())),
+            );
+        }
         // The spring law per axis of the joint (the anchor's frame), at the
         // gains and caps the assist left it, as the motors apply it.
         let shares = self.root_shares();

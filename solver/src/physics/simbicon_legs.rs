@@ -9,14 +9,17 @@
 //! feet (the quiet stance) and steps when the capture point leaves them,
 //! or when it stands farther than a few centimetres from where the person
 //! stands (its home, the reference's pelvis), and stands again there. No
-//! root or foot spring acts; the head and hands keep
-//! [`SimbiconLegs::end_share`] of their springs, reported as the assist.
+//! foot spring acts; the head and hands keep [`SimbiconLegs::end_share`]
+//! of their springs, and the pelvis gets the bounded residual of
+//! [`SimbiconLegs::residual`] (off by default): both reported as the
+//! assist.
 
 use posewire_body::glam::DVec3;
 use posewire_body::transform::{yaw_of, yaw_rotation};
-use posewire_body::{BodyPose, Joint, JointMap, Skeleton};
+use posewire_body::{BodyPose, Joint, JointMap, Skeleton, Transform};
 
 use super::force_array::ForceArray;
+use super::legs_residual::LegsResidual;
 use super::locomotion::LEGS;
 use super::simbicon_gains::SimbiconGains;
 use super::stepping_balance::{SteppingBalance, SteppingSettings, LEG_JOINTS, STEPPING_RATE_HZ};
@@ -63,6 +66,16 @@ pub struct SimbiconLegs {
     /// The controller's gains (`[solver.physics.simbicon_legs.gains]`;
     /// the built-in ones by default).
     pub gains: SimbiconGains,
+    /// The bounded residual force and torque on the pelvis toward the
+    /// person's (`[solver.physics.simbicon_legs.residual]`, off by
+    /// default).
+    pub residual: LegsResidual,
+    /// While stepping, the placement's velocity feedback is on the body's
+    /// velocity against the person's pelvis's (plus the walk home), not
+    /// against the walk home alone.
+    pub follow_velocity: bool,
+    /// The person's pelvis velocity is smoothed over this, s.
+    pub follow_smoothing_s: f64,
 }
 
 impl Default for SimbiconLegs {
@@ -82,6 +95,9 @@ impl Default for SimbiconLegs {
             home_leave_m: s.home_leave_m,
             home_arrive_m: s.home_arrive_m,
             gains: SimbiconGains::default(),
+            residual: LegsResidual::default(),
+            follow_velocity: false,
+            follow_smoothing_s: 0.2,
         }
     }
 }
@@ -158,6 +174,8 @@ pub struct LiveLegs {
     locomotion: ForceArray,
     substeps: usize,
     steps_reported: usize,
+    /// The person's pelvis last tick and its smoothed velocity.
+    person: Option<(DVec3, DVec3)>,
 }
 
 impl LiveLegs {
@@ -170,25 +188,35 @@ impl LiveLegs {
     /// the body on its feet) the legs lose their motors and follow the
     /// controller, which keeps the person's heading and walks the body to
     /// the person's pelvis (`person`); the other joints get `explicit`
-    /// (the legs' entries are dropped). Without `on` the controller is
-    /// dropped (a fallen body starts afresh when it stands again).
+    /// (the legs' entries are dropped); the residual, when on, pulls the
+    /// pelvis toward the drive's (`drive`: the person's, or while
+    /// staggering a pull from where the body is) and upright at the
+    /// controller's heading. Without `on` the controller and the residual
+    /// are dropped (a fallen body starts afresh when it stands again).
     pub fn prepare(
         &mut self,
         settings: &SimbiconLegs,
         on: bool,
         (world, id): (&mut PhysicsWorld, AvatarId),
-        (skeleton, person): (&Skeleton, &BodyPose),
+        (skeleton, person, drive): (&Skeleton, &BodyPose, &BodyPose),
         explicit: &JointMap<DVec3>,
+        dt: f64,
     ) {
         self.balance = ForceArray::ZERO;
         self.locomotion = ForceArray::ZERO;
         self.substeps = 0;
+        let velocity = self.person_velocity(settings, person.root, dt);
         if !on {
             self.controller = None;
             self.explicit = None;
             self.steps_reported = 0;
+            world.set_legs_residual(id, None);
             return;
         }
+        let motors = world
+            .avatar(id)
+            .and_then(|a| settings.residual.motors(a.mass, a.whole_inertia()));
+        world.set_legs_residual(id, motors);
         let yaw = yaw_of(person.rotations[Joint::Pelvis]);
         let c = self.controller.get_or_insert_with(|| {
             let standing = world.pose(id).unwrap_or(*person);
@@ -202,12 +230,34 @@ impl LiveLegs {
             c.set_heading(yaw);
         }
         c.set_home(Some(person.root));
+        if settings.follow_velocity {
+            c.set_home_velocity(velocity);
+        }
+        if motors.is_some() && drive.root.is_finite() {
+            let anchor = Transform::new(drive.root, yaw_rotation(c.heading_rad()));
+            world.set_root_anchor(id, anchor);
+        }
         let mut torques = *explicit;
         for j in LEG_JOINTS {
             torques[j] = DVec3::ZERO;
             world.release_motors(id, j);
         }
         self.explicit = Some(torques);
+    }
+
+    /// The person's pelvis velocity (horizontal, smoothed over
+    /// [`SimbiconLegs::follow_smoothing_s`]) with `root` its pelvis now.
+    fn person_velocity(&mut self, settings: &SimbiconLegs, root: DVec3, dt: f64) -> DVec3 {
+        if !root.is_finite() || !(dt > 0.0) {
+            return self.person.map_or(DVec3::ZERO, |p| p.1);
+        }
+        let (last, smooth) = self.person.unwrap_or((root, DVec3::ZERO));
+        let d = root - last;
+        let raw = DVec3::new(d.x, 0.0, d.z) / dt;
+        let k = (dt / settings.follow_smoothing_s.max(dt)).min(1.0);
+        let smooth = smooth + (raw - smooth) * k;
+        self.person = Some((root, smooth));
+        smooth
     }
 
     /// Before each physics step: the controller's leg torques from the

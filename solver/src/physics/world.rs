@@ -355,6 +355,26 @@ impl PhysicsWorld {
         }
     }
 
+    /// Sets the stepping legs' residual on an avatar's pelvis (`None`:
+    /// the root spring's own motors; see [`super::legs_residual`]).
+    pub fn set_legs_residual(
+        &mut self,
+        id: AvatarId,
+        motors: Option<super::legs_residual::RootMotors>,
+    ) {
+        if let Some(Some(a)) = self.avatars.get_mut(id.0) {
+            a.set_legs_residual(&mut self.rapier, motors);
+        }
+    }
+
+    /// Moves an avatar's root spring's anchor (after [`PhysicsWorld::drive`]
+    /// placed it at the reference's pelvis).
+    pub fn set_root_anchor(&mut self, id: AvatarId, pelvis: Transform) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            a.set_anchor(&mut self.rapier, pelvis);
+        }
+    }
+
     /// Moves one end-effector spring's target (after [`PhysicsWorld::drive`]
     /// placed it at the reference): a planted foot is held where it stands.
     pub fn set_effector_target(&mut self, id: AvatarId, joint: Joint, target: Transform) {

@@ -158,6 +158,8 @@ pub struct SteppingBalance {
     /// follows a person: the placement walks it there instead of back to
     /// where stepping began.
     home: Option<DVec3>,
+    /// How fast the home moves (world, horizontal), m/s.
+    home_velocity: DVec3,
 }
 
 /// One step's leg torques (world axes) before they are summed: the
@@ -245,6 +247,7 @@ impl SteppingBalance {
             mean_velocity: DVec3::ZERO,
             weight_s: 0.0,
             home: None,
+            home_velocity: DVec3::ZERO,
         }
     }
 
@@ -273,6 +276,17 @@ impl SteppingBalance {
     /// [`SteppingSettings::home_leave_m`] from it steps back to it.
     pub fn set_home(&mut self, home: Option<DVec3>) {
         self.home = home.filter(|h| h.is_finite());
+    }
+
+    /// How fast the home moves (world; its vertical part ignored): while
+    /// stepping, the placement's velocity feedback is on the body's
+    /// velocity against this plus the walk home (zero by default).
+    pub fn set_home_velocity(&mut self, velocity: DVec3) {
+        self.home_velocity = if velocity.is_finite() {
+            DVec3::new(velocity.x, 0.0, velocity.z)
+        } else {
+            DVec3::ZERO
+        };
     }
 
     /// The pelvis's horizontal offset from its home, heading frame
@@ -488,7 +502,8 @@ impl SteppingBalance {
         // Following a person: the feedback is on the velocity against one
         // that walks the body home (and the integral on their difference).
         let want_v = self.home_offset(r).map_or(DVec3::ZERO, |off| {
-            clamp_len(-off * s.home_rate_per_s, s.home_speed_m_s.max(0.0))
+            self.heading.inverse() * self.home_velocity
+                + clamp_len(-off * s.home_rate_per_s, s.home_speed_m_s.max(0.0))
         });
         let v = v - want_v;
         // (With a home the offset replaces the integral: both together
