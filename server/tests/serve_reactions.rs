@@ -384,21 +384,14 @@ fn median_assist(seen: &[Support]) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(f64::INFINITY)
 }
 
-/// Issue 41's first bars, through gRPC, with the root spring a bounded
-/// residual (`root_residual_share` 0.1), the end springs capped
-/// (`max_accel` 20 m/s^2) and the balance array on (not the defaults:
-/// `docs/notes/own-feet.md` says what these settings cost on ordinary
-/// motion): a pushed person standing still (headset at the default
-/// stature's height, hands at the sides, fed at 90 Hz) stands on both
-/// feet with a small outside help (the assist's root force), and the demo
-/// person walking (its first 12 s) has its feet on the floor and the
-/// balance array acting. The walking body's assist (about 500 N) and its
-/// locomotion array (zero) are not yet what issue 41 asks, and are not
-/// asserted. The standing body's first second (it drops onto its feet from
-/// where it appeared) is not counted.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() {
-    use common::{avatar, demo_person, solver_named};
+/// One daemon serving `solver` to the demo person (its first 12 s,
+/// walking) and a pushed person standing still (headset at the default
+/// stature's height, hands at the sides, fed at 90 Hz, 12 s after its
+/// first second, in which it drops onto its feet): each one's frames.
+async fn walking_and_standing(
+    solver: posewire_solver::SolverSettings,
+) -> (Vec<Support>, Vec<Support>) {
+    use common::{avatar, demo_person};
     use posewire::serve::config::SourceConfig;
     use posewire::serve::Config;
     use posewire_body::glam::DVec3;
@@ -406,10 +399,6 @@ async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() 
     use std::sync::Arc;
 
     let storage = tempfile::tempdir().expect("temp dir");
-    let mut solver = solver_named("physics");
-    solver.physics.body.root_residual_share = 0.1;
-    solver.physics.body.effectors.max_accel = 20.0;
-    solver.physics.balance = Some(posewire_solver::physics::balance::Balance::default());
     let config = Config {
         listen: "127.0.0.1:0".into(),
         solver,
@@ -460,6 +449,29 @@ async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() 
     stop.store(true, Ordering::SeqCst);
     let _ = pusher.await;
     daemon.shutdown().await.expect("clean shutdown");
+
+    (walking, standing)
+}
+
+/// Issue 41's first bars, through gRPC, with the root spring a bounded
+/// residual (`root_residual_share` 0.1), the end springs capped
+/// (`max_accel` 20 m/s^2) and the balance array on (not the defaults:
+/// `docs/notes/own-feet.md` says what these settings cost on ordinary
+/// motion): a pushed person standing still (headset at the default
+/// stature's height, hands at the sides, fed at 90 Hz) stands on both
+/// feet with a small outside help (the assist's root force), and the demo
+/// person walking (its first 12 s) has its feet on the floor and the
+/// balance array acting. The walking body's assist (about 500 N) and its
+/// locomotion array (zero) are not yet what issue 41 asks, and are not
+/// asserted. The standing body's first second (it drops onto its feet from
+/// where it appeared) is not counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_residual_root_spring_the_standing_body_stands_on_its_own_feet() {
+    let mut solver = common::solver_named("physics");
+    solver.physics.body.root_residual_share = 0.1;
+    solver.physics.body.effectors.max_accel = 20.0;
+    solver.physics.balance = Some(posewire_solver::physics::balance::Balance::default());
+    let (walking, standing) = walking_and_standing(solver).await;
 
     let both = share_of(&standing, |s| s.feet[0] && s.feet[1]);
     let still_assist = median_assist(&standing);

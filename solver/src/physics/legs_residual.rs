@@ -28,6 +28,10 @@ pub struct LegsResidual {
     pub torque_hz: f64,
     /// Damping ratio of both.
     pub damping_ratio: f64,
+    /// While the body staggers, pull toward the person's pelvis (true) or
+    /// toward the drive's, which the stagger keeps within a few centimetres
+    /// of where the body is (false, the default).
+    pub toward_person: bool,
 }
 
 impl Default for LegsResidual {
@@ -38,6 +42,7 @@ impl Default for LegsResidual {
             hz: 1.0,
             torque_hz: 2.0,
             damping_ratio: 1.0,
+            toward_person: false,
         }
     }
 }

@@ -233,8 +233,13 @@ impl LiveLegs {
         if settings.follow_velocity {
             c.set_home_velocity(velocity);
         }
-        if motors.is_some() && drive.root.is_finite() {
-            let anchor = Transform::new(drive.root, yaw_rotation(c.heading_rad()));
+        let target = if settings.residual.toward_person {
+            person.root
+        } else {
+            drive.root
+        };
+        if motors.is_some() && target.is_finite() {
+            let anchor = Transform::new(target, yaw_rotation(c.heading_rad()));
             world.set_root_anchor(id, anchor);
         }
         let mut torques = *explicit;

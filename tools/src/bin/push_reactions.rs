@@ -5,7 +5,8 @@
 //! crouching), and a standing person
 //! the same; each trial prints what the physics avatar did: whether it
 //! fell (went through the fallen state or its pelvis went below 0.7 m; the lowest pelvis is printed too), how far the head left the headset, when it was
-//! back within 3 cm, when it stood linked again, the steps it took (and
+//! back within 3 cm, its gap 4 and 8 s after the push, when it stood
+//! linked again, the steps it took (and
 //! those that landed before it was down) and the states it went through.
 //!
 //! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4 --settings FILE]`
@@ -51,9 +52,20 @@ fn state_line(ticks: &[TrialTick]) -> String {
     out.join(" > ")
 }
 
-fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, states: &str) -> String {
+/// The head's gap from the headset `after` seconds after the push, cm
+/// (`-` past the trial's end).
+fn gap_at(ticks: &[TrialTick], after: f64) -> String {
+    ticks
+        .iter()
+        .find(|k| k.t >= BEFORE_S + after - 1e-9)
+        .map_or("-".to_string(), |k| format!("{:.1}", 100.0 * k.head_gap_m))
+}
+
+fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, ticks: &[TrialTick]) -> String {
+    let states = state_line(ticks);
+    let gaps = format!("{} / {}", gap_at(ticks, 4.0), gap_at(ticks, 8.0));
     format!(
-        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {} |",
+        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {gaps:>11} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {} |",
         if s.fell() { "yes" } else { "no" },
         s.min_pelvis_y,
         100.0 * s.max_head_gap_m,
@@ -94,8 +106,8 @@ fn main() -> anyhow::Result<()> {
         ("+Z", DVec3::Z),
         ("-Z", -DVec3::Z),
     ];
-    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | back (3 cm) s | unlinked s | standing s | steps | steps while up | stance slide cm | states |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | gap 4 / 8 s after, cm | back (3 cm) s | unlinked s | standing s | steps | steps while up | stance slide cm | states |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<(String, Vec<TrackerSample>)> = vec![(
         "standing".to_string(),
         standing_samples(&profile, BEFORE_S + AFTER_S, false),
@@ -116,7 +128,7 @@ fn main() -> anyhow::Result<()> {
                 };
                 let ticks = run_trial_in(world, &profile, settings, samples, &[push]);
                 let summary = summarise(&ticks, BEFORE_S);
-                println!("{}", row(size, dir, moment, &summary, &state_line(&ticks)));
+                println!("{}", row(size, dir, moment, &summary, &ticks));
             }
         }
     }
