@@ -1,5 +1,5 @@
 //! The live avatar's legs driven by the stepping controller (issue 41,
-//! part A, round 9, `[solver.physics.simbicon_legs]`), through the
+//! part A, rounds 9 and 11, `[solver.physics.simbicon_legs]`), through the
 //! daemon's tick (`physics::trials::run_trial`): a standing person's body
 //! stands on its own feet with no help from outside, and a 20 N s push on
 //! the chest from any side is stepped out of (no fall in the 4 s after it;
@@ -85,4 +85,53 @@ fn off_by_default_and_the_legs_keep_their_motors() {
     assert!(!s.simbicon_legs.enabled);
     assert_eq!(s.control_steps(), 1);
     assert_eq!(simbicon_legs().control_steps(), 16);
+}
+
+/// Round 11 (`[solver.physics.simbicon_legs.residual]`): the bounded
+/// residual on the pelvis never holds the body up (no upward force in any
+/// frame on the feet) and never exceeds its cap, while a standing body
+/// stands on both feet and is pushed 20 N s; the cap binds after the push
+/// (the residual is not inert).
+#[test]
+fn the_residual_stays_within_its_cap_and_never_holds_the_body_up() {
+    let profile = BodyProfile::from_stature(1.75);
+    let samples = standing_samples(&profile, 7.0, false);
+    let mut settings = simbicon_legs();
+    settings.simbicon_legs.residual.force_share = 0.1;
+    let push = Push {
+        joint: Joint::Chest,
+        impulse: DVec3::X * 20.0,
+        at_s: 3.0,
+    };
+    let ticks = run_trial(&profile, settings, &samples, &[push]);
+    let cap = 0.1 * profile.body.mass * 9.81;
+    let on_feet: Vec<&TrialTick> = ticks
+        .iter()
+        .filter(|k| matches!(k.state, BodyState::Tracking | BodyState::Staggering))
+        .collect();
+    assert_eq!(on_feet.len(), ticks.len(), "it fell");
+    let most = on_feet.iter().map(|k| k.assist_root_n).fold(0.0, f64::max);
+    println!("largest residual {most:.1} N (cap {cap:.1} N)");
+    for k in &on_feet {
+        assert!(
+            k.assist_root_n <= cap + 1e-6,
+            "{:.1} N at {:.2} s",
+            k.assist_root_n,
+            k.t
+        );
+        assert!(
+            (k.support_share - 1.0).abs() < 1e-9,
+            "an upward residual at {:.2} s (support share {})",
+            k.t,
+            k.support_share
+        );
+    }
+    assert!(most > 0.5 * cap, "the residual never pulled: {most:.1} N");
+    let before: Vec<&&TrialTick> = on_feet.iter().filter(|k| k.t >= 1.0 && k.t < 3.0).collect();
+    let both = before
+        .iter()
+        .filter(|k| k.contacts[0] && k.contacts[1])
+        .count() as f64
+        / before.len().max(1) as f64;
+    assert!(both >= 0.95, "both feet down in {:.0} %", 100.0 * both);
 }
