@@ -76,9 +76,6 @@ pub struct SimbiconLegs {
     pub follow_velocity: bool,
     /// The person's pelvis velocity is smoothed over this, s.
     pub follow_smoothing_s: f64,
-    /// Share of the swing thigh's direction aimed at the person's ankle on
-    /// the swing side (0, the default: SIMBICON's placement alone).
-    pub foot_target_share: f64,
 }
 
 impl Default for SimbiconLegs {
@@ -101,7 +98,6 @@ impl Default for SimbiconLegs {
             residual: LegsResidual::default(),
             follow_velocity: false,
             follow_smoothing_s: 0.2,
-            foot_target_share: 0.0,
         }
     }
 }
@@ -237,14 +233,6 @@ impl LiveLegs {
         if settings.follow_velocity {
             c.set_home_velocity(velocity);
         }
-        let feet = (settings.foot_target_share > 0.0).then(|| {
-            let p = person.positions(skeleton);
-            (
-                [p[Joint::LeftAnkle], p[Joint::RightAnkle]],
-                settings.foot_target_share,
-            )
-        });
-        c.set_foot_targets(feet);
         let target = if settings.residual.toward_person {
             person.root
         } else {

@@ -160,9 +160,6 @@ pub struct SteppingBalance {
     home: Option<DVec3>,
     /// How fast the home moves (world, horizontal), m/s.
     home_velocity: DVec3,
-    /// Where the person's ankles are (left, right; world) and how much of
-    /// the swing thigh's direction aims at the swing side's.
-    foot_targets: Option<([DVec3; 2], f64)>,
 }
 
 /// One step's leg torques (world axes) before they are summed: the
@@ -251,7 +248,6 @@ impl SteppingBalance {
             weight_s: 0.0,
             home: None,
             home_velocity: DVec3::ZERO,
-            foot_targets: None,
         }
     }
 
@@ -291,16 +287,6 @@ impl SteppingBalance {
         } else {
             DVec3::ZERO
         };
-    }
-
-    /// The person's ankles (left, right; world), and the share (0..1) of
-    /// the swing thigh's direction that aims at the swing side's ankle
-    /// rather than where SIMBICON's feedback places it (`None`: all
-    /// SIMBICON's).
-    pub fn set_foot_targets(&mut self, targets: Option<([DVec3; 2], f64)>) {
-        self.foot_targets = targets.filter(|(t, share)| {
-            t.iter().all(|p| p.is_finite()) && share.is_finite() && *share > 0.0
-        });
     }
 
     /// The pelvis's horizontal offset from its home, heading frame
@@ -548,17 +534,7 @@ impl SteppingBalance {
             + s.side_velocity_gain * v.x
             + s.side_drift_gain * self.drift.x)
             .clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD);
-        let mut dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
-        if let Some((targets, share)) = self.foot_targets {
-            // Part of the way toward the person's foot on the swing side.
-            let foot = targets[usize::from(swing == Side::Right)];
-            let hip = r.positions[swing.hip()];
-            let to_foot = DVec3::new(foot.x, self.ankle_height, foot.z) - hip;
-            if to_foot.y < -0.1 {
-                let k = share.min(1.0);
-                dir = (dir * (1.0 - k) + to_foot.normalize() * k).normalize_or(dir);
-            }
-        }
+        let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
         let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
         let swing_pd = clamp_len(
             s.hip_kp * rotvec(want * r.rotations[swing.hip()].inverse())
