@@ -59,7 +59,7 @@ impl LegsResidual {
     /// torque cap over sqrt 3, so the force's magnitude never exceeds
     /// [`LegsResidual::force_share`] of the weight, nor the torque's its cap.
     pub fn motors(&self, mass: f64, inertia: f64) -> Option<RootMotors> {
-        if !self.enabled() || !(mass.is_finite() && mass > 0.0) {
+        if !(self.enabled() && mass.is_finite() && mass > 0.0) {
             return None;
         }
         let finite = |v: f64| if v.is_finite() { v.max(0.0) } else { 0.0 };

@@ -253,7 +253,7 @@ impl LiveLegs {
     /// The person's pelvis velocity (horizontal, smoothed over
     /// [`SimbiconLegs::follow_smoothing_s`]) with `root` its pelvis now.
     fn person_velocity(&mut self, settings: &SimbiconLegs, root: DVec3, dt: f64) -> DVec3 {
-        if !root.is_finite() || !(dt > 0.0) {
+        if !root.is_finite() || dt.is_nan() || dt <= 0.0 {
             return self.person.map_or(DVec3::ZERO, |p| p.1);
         }
         let (last, smooth) = self.person.unwrap_or((root, DVec3::ZERO));
