@@ -21,6 +21,7 @@ use rand::Rng;
 use crate::interp::{interpolate_transform, locate};
 use crate::protocol::{setting_takes, EvalError, SETTLING_S};
 use crate::random::stream;
+use crate::still_standing;
 use crate::synth::Condition;
 
 /// Which learned component the data is for.
@@ -92,6 +93,10 @@ pub struct DataOptions {
     /// The networks of the solver the data is made with (the component's
     /// own is off; the legs and arms see the pelvis network placed).
     pub models: LearnedModels,
+    /// Seconds of samples of each clip's still standing take per seed,
+    /// condition and device set (`still_standing`; 0, the default: none.
+    /// 1 s is about a tenth of the data: clips average 8.6 s of samples).
+    pub still_standing_s: f64,
 }
 
 impl DataOptions {
@@ -104,6 +109,7 @@ impl DataOptions {
             scale: (0.85, 1.15),
             stride: 3,
             models: LearnedModels::embedded(),
+            still_standing_s: 0.0,
         }
     }
 }
@@ -185,6 +191,10 @@ pub fn clip_samples(
     options: &DataOptions,
 ) -> Result<LearnedData, EvalError> {
     let mut data = LearnedData::default();
+    // Each clip's most upright frame, held still (`still_standing`).
+    let standing = (options.still_standing_s > 0.0)
+        .then(|| still_standing::standing_frame(bvh))
+        .flatten();
     for &seed in &options.seeds {
         let s = stream(seed, &[clip, "pelvis-training", "scale"])
             .gen_range(options.scale.0..=options.scale.1);
@@ -195,8 +205,26 @@ pub fn clip_samples(
                     devices,
                     condition,
                     seed,
+                    misread: None,
                 };
                 variant_samples(&scaled, clip, &variant, options, &mut data)?;
+            }
+        }
+        if let Some(frame) = standing {
+            let still =
+                still_standing::held_still(&scaled, frame, SETTLING_S + options.still_standing_s);
+            let name = format!("{clip}/still-standing");
+            let misread = still_standing::misread(seed, clip);
+            for devices in options.component.device_sets() {
+                for &condition in &options.conditions {
+                    let variant = Variant {
+                        devices,
+                        condition,
+                        seed,
+                        misread: Some(misread),
+                    };
+                    variant_samples(&still, &name, &variant, options, &mut data)?;
+                }
             }
         }
     }
@@ -208,6 +236,8 @@ struct Variant {
     devices: DeviceSet,
     condition: Condition,
     seed: u64,
+    /// How the devices read against the truth (a still standing take).
+    misread: Option<still_standing::Misread>,
 }
 
 /// The samples of one synthesis, appended to `data`.
@@ -218,8 +248,11 @@ fn variant_samples(
     options: &DataOptions,
     data: &mut LearnedData,
 ) -> Result<(), EvalError> {
-    let (takes, profile) =
+    let (mut takes, profile) =
         setting_takes(bvh, clip, variant.devices, variant.condition, variant.seed)?;
+    if let Some(m) = &variant.misread {
+        still_standing::misread_devices(&mut takes.trackers, m);
+    }
     // The physics solver's reference: what `solve` and `serve` run by
     // default; the component's own network off, so its features never see
     // it (the legs see the learned pelvis, as they do in use).

@@ -14,6 +14,7 @@ pub mod mlp_train;
 pub mod noise;
 pub mod proportions;
 pub mod protocol;
+pub mod still_standing;
 pub mod synth;
 pub mod truth;
 

@@ -110,6 +110,7 @@ pub fn manifest_key(
     names.sort();
     let opt = |v: Option<String>| v.unwrap_or_else(|| "default".into());
     let early_stop = recipe.early_stop;
+    let recipe_args = recipe;
     let recipe_pairs = vec![
         ("seeds".into(), format!("{:?}", recipe.seeds)),
         ("stride".into(), recipe.stride.to_string()),
@@ -143,6 +144,14 @@ pub fn manifest_key(
     let mut recipe = recipe_pairs;
     if early_stop == EarlyStop::Subject {
         recipe.push(("early_stop".into(), "subject".into()));
+    }
+    // Only when there is any, so that the keys of networks trained before
+    // the still standing data existed still match.
+    if recipe_args.still_standing_s > 0.0 {
+        recipe.push((
+            "still_standing_s".into(),
+            recipe_args.still_standing_s.to_string(),
+        ));
     }
     let solver_networks = Net::ALL
         .into_iter()
@@ -330,6 +339,28 @@ mod tests {
         assert!(other
             .recipe
             .contains(&("early_stop".to_string(), "subject".to_string())));
+    }
+
+    #[test]
+    fn the_still_standing_data_changes_the_key_and_none_keeps_it() {
+        let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
+        let embedded = LearnedModels::embedded();
+        let still = |net, recipe: &LearnArgs| {
+            manifest_key(net, &clips, recipe, &embedded)
+                .recipe
+                .into_iter()
+                .find(|(k, _)| k == "still_standing_s")
+                .map(|(_, v)| v)
+        };
+        for net in Net::ALL {
+            assert_eq!(still(net, &default_recipe()), None);
+        }
+        let one = parse_recipe("--still-standing-s 1").expect("recipe");
+        assert_eq!(still(Net::Pelvis, &one), Some("1".into()));
+        assert_ne!(
+            manifest_key(Net::Legs, &clips, &one, &embedded),
+            manifest_key(Net::Legs, &clips, &default_recipe(), &embedded)
+        );
     }
 
     #[test]

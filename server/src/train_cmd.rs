@@ -12,6 +12,7 @@ use posewire_evaluation::learned_data::{clip_samples, Component, DataOptions, Le
 use posewire_evaluation::mlp_ensemble::mean_network;
 use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
+use posewire_evaluation::still_standing::standing_frame;
 use posewire_solver::learned::LearnedModels;
 
 use crate::train_split::{held_out_mask, EarlyStop};
@@ -128,6 +129,15 @@ pub struct LearnArgs {
     /// of the clips: the epoch kept is the best on a person never seen).
     #[arg(long, value_enum, default_value_t = EarlyStop::Clips)]
     pub early_stop: EarlyStop,
+    /// Seconds of each clip's still standing take per synthesis (its most
+    /// upright frame with both feet down, held still, the head device read
+    /// at the calibrated height or 2-8 cm below it and the devices a few
+    /// centimetres off along the floor; `still_standing`). 0: none. Off by
+    /// default: 1 s (about a tenth of the data) cost the pelvis and legs
+    /// 0.4 cm of validation MPJPE at 3 devices and did not make a still
+    /// standing person's reference upright (docs/notes/cross-validation.md).
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    pub still_standing_s: f64,
     /// Also write a manifest beside the weights (`<out>.json`: the recipe,
     /// the clips, the solver's other networks), the one `posewire eval
     /// --retrain` checks before reusing cached weights.
@@ -244,10 +254,12 @@ fn synthesised_sets(
         "no no-prop BVH clips in {}",
         args.bvh.display()
     );
+    let still_standing_s = still_standing_s(args)?;
     let options = DataOptions {
         seeds: args.seeds.clone(),
         stride: args.stride,
         models: models.clone(),
+        still_standing_s,
         ..DataOptions::new(component)
     };
     let names: Vec<String> = clips.iter().map(|c| clip_name(c)).collect();
@@ -260,6 +272,17 @@ fn synthesised_sets(
     Ok(sets)
 }
 
+/// The seconds of still standing data of `args`, refused when not a
+/// finite number of seconds from 0 to 10.
+pub fn still_standing_s(args: &LearnArgs) -> anyhow::Result<f64> {
+    let s = args.still_standing_s;
+    anyhow::ensure!(
+        s.is_finite() && (0.0..=10.0).contains(&s),
+        "--still-standing-s must be from 0 to 10 seconds, not {s}"
+    );
+    Ok(s)
+}
+
 /// Every clip's samples, in clip order, `jobs` clips at a time.
 fn synthesise(
     clips: &[PathBuf],
@@ -269,7 +292,15 @@ fn synthesise(
     let one = |path: &PathBuf| -> anyhow::Result<LearnedData> {
         let bvh = Bvh::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         let data = clip_samples(&bvh, &clip_name(path), options)?;
-        eprintln!("{}: {} samples", clip_name(path), data.len());
+        let still = if options.still_standing_s > 0.0 {
+            match standing_frame(&bvh) {
+                Some(f) => format!(", still standing at frame {f}"),
+                None => ", never stands still".into(),
+            }
+        } else {
+            String::new()
+        };
+        eprintln!("{}: {} samples{still}", clip_name(path), data.len());
         Ok(data)
     };
     let mut out = Vec::with_capacity(clips.len());
@@ -529,4 +560,27 @@ fn read_cache(path: &Path, component: Component) -> anyhow::Result<[LearnedData;
         })
     };
     Ok([read_set()?, read_set()?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_still_standing_seconds_are_off_by_default_and_refuse_nonsense() {
+        assert_eq!(still_standing_s(&default_recipe()).expect("default"), 0.0);
+        let one = LearnArgs {
+            still_standing_s: 1.0,
+            ..default_recipe()
+        };
+        assert_eq!(still_standing_s(&one).expect("one second"), 1.0);
+        for bad in [-1.0, f64::NAN, 11.0] {
+            let args = LearnArgs {
+                still_standing_s: bad,
+                ..default_recipe()
+            };
+            let err = still_standing_s(&args).expect_err("refused");
+            assert!(err.to_string().contains("--still-standing-s"), "{err}");
+        }
+    }
 }
