@@ -199,36 +199,39 @@ pub fn clip_samples(
         let s = stream(seed, &[clip, "pelvis-training", "scale"])
             .gen_range(options.scale.0..=options.scale.1);
         let scaled = scaled_bvh(bvh, s);
-        for devices in options.component.device_sets() {
-            for &condition in &options.conditions {
-                let variant = Variant {
-                    devices,
-                    condition,
-                    seed,
-                    misread: None,
-                };
-                variant_samples(&scaled, clip, &variant, options, &mut data)?;
-            }
-        }
+        every_variant(&scaled, clip, seed, None, options, &mut data)?;
         if let Some(frame) = standing {
             let still =
                 still_standing::held_still(&scaled, frame, SETTLING_S + options.still_standing_s);
             let name = format!("{clip}/still-standing");
-            let misread = still_standing::misread(seed, clip);
-            for devices in options.component.device_sets() {
-                for &condition in &options.conditions {
-                    let variant = Variant {
-                        devices,
-                        condition,
-                        seed,
-                        misread: Some(misread),
-                    };
-                    variant_samples(&still, &name, &variant, options, &mut data)?;
-                }
-            }
+            let misread = Some(still_standing::misread(seed, clip));
+            every_variant(&still, &name, seed, misread, options, &mut data)?;
         }
     }
     Ok(data)
+}
+
+/// One clip's samples for every device set and condition of `options`.
+fn every_variant(
+    bvh: &Bvh,
+    name: &str,
+    seed: u64,
+    misread: Option<still_standing::Misread>,
+    options: &DataOptions,
+    data: &mut LearnedData,
+) -> Result<(), EvalError> {
+    for devices in options.component.device_sets() {
+        for &condition in &options.conditions {
+            let variant = Variant {
+                devices,
+                condition,
+                seed,
+                misread,
+            };
+            variant_samples(bvh, name, &variant, options, data)?;
+        }
+    }
+    Ok(())
 }
 
 /// One synthesis of a clip.
