@@ -1303,6 +1303,7 @@ impl AvatarController {
             assist.muscles = 1.0;
         }
         world.set_assist(id, assist, on_feet);
+        world.set_tracking(id, self.reaction.state() == BodyState::Tracking);
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {
