@@ -120,10 +120,12 @@ pub struct BodySettings {
     /// While the body tracks the person undisturbed (the reaction state
     /// `tracking`), the joints' natural frequency is this share of
     /// `joint_hz` (1: the same); a pushed, fallen or rising body keeps
-    /// `joint_hz`. 0.75 (6 Hz of 8), chosen over 0.5-1 by cross-validation
-    /// over subjects: the reference's shake (device noise, the learned
-    /// legs' wobble, a 30 fps source's kinks) is passed on less and the
-    /// hands sit closer to their controllers, at no cost in accuracy.
+    /// `joint_hz`, and so does a body on the own-feet designs (leg support,
+    /// whole-body dynamics, SIMBICON legs), tuned at it. 0.75 (6 Hz of
+    /// 8), chosen over 0.5-1 by cross-validation over subjects: the
+    /// reference's shake (device noise, the learned legs' wobble, a 30 fps
+    /// source's kinks) is passed on less and the hands sit closer to their
+    /// controllers, at no cost in accuracy.
     /// Pushes keep the stiffer joints: at 6 Hz throughout, a 60 N s push
     /// fell once in 32 (`docs/notes/coarse-captures.md`).
     pub tracking_hz_share: f64,
