@@ -96,6 +96,13 @@ impl SolverSettings {
     /// The values a key may hold beyond its type: the first one that is
     /// not usable, as its key (from `solver.` on) and what it must be.
     pub fn check(&self) -> Result<(), (String, &'static str)> {
+        let share = self.physics.body.tracking_hz_share;
+        if !(share.is_finite() && share > 0.0 && share <= 2.0) {
+            return Err((
+                "physics.body.tracking_hz_share".to_string(),
+                "must be above 0 and at most 2",
+            ));
+        }
         self.physics.simbicon_legs.gains.check().map_err(|key| {
             (
                 format!("physics.simbicon_legs.gains.{key}"),
@@ -161,6 +168,21 @@ mod tests {
             err.to_string(),
             "g.toml: [solver.physics.simbicon_legs.gains.hip_kp] must be finite and positive"
         );
+    }
+
+    #[test]
+    fn a_tracking_stiffness_share_out_of_range_is_refused_by_name() {
+        for value in ["0.0", "-0.5", "2.5", "nan"] {
+            let text = format!("[solver.physics.body]\ntracking_hz_share = {value}\n");
+            let err = SolverSettings::from_toml(&text, "s.toml").expect_err("refused");
+            assert_eq!(
+                err.to_string(),
+                "s.toml: [solver.physics.body.tracking_hz_share] must be above 0 and at most 2",
+                "{value}"
+            );
+        }
+        let ok = "[solver.physics.body]\ntracking_hz_share = 1.0\n";
+        assert!(SolverSettings::from_toml(ok, "s.toml").is_ok());
     }
 
     #[test]

@@ -1305,6 +1305,14 @@ impl AvatarController {
             assist.muscles = 1.0;
         }
         world.set_assist(id, assist, on_feet);
+        // The own-feet designs (off by default) were tuned at `joint_hz`.
+        let own_feet = self.settings.leg_support.enabled
+            || self.settings.whole_body.enabled
+            || self.settings.simbicon_legs.enabled;
+        world.set_tracking(
+            id,
+            self.reaction.state() == BodyState::Tracking && !own_feet,
+        );
         match self.reaction.state() {
             BodyState::Tracking => steered,
             BodyState::Staggering => {

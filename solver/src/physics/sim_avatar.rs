@@ -98,6 +98,17 @@ pub struct Gains {
     pub kd: f64,
 }
 
+impl Gains {
+    /// The gains of the same joint at `share` times its natural frequency
+    /// (same damping ratio): stiffness by the square, damping linearly.
+    pub fn at_frequency_share(self, share: f64) -> Gains {
+        Gains {
+            kp: self.kp * share * share,
+            kd: self.kd * share,
+        }
+    }
+}
+
 /// How stiff the simulated body's motors and the root support are.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -107,6 +118,18 @@ pub struct BodySettings {
     /// walk: 15 Hz and above shake (rapier's iterative solver does not
     /// converge on the stiffer chain).
     pub joint_hz: f64,
+    /// While the body tracks the person undisturbed (the reaction state
+    /// `tracking`), the joints' natural frequency is this share of
+    /// `joint_hz` (1: the same); a pushed, fallen or rising body keeps
+    /// `joint_hz`, and so does a body on the own-feet designs (leg support,
+    /// whole-body dynamics, SIMBICON legs), tuned at it. 0.75 (6 Hz of
+    /// 8), chosen over 0.5-1 by cross-validation over subjects: the
+    /// reference's shake (device noise, the learned legs' wobble, a 30 fps
+    /// source's kinks) is passed on less and the hands sit closer to their
+    /// controllers, at no cost in accuracy.
+    /// Pushes keep the stiffer joints: at 6 Hz throughout, a 60 N s push
+    /// fell once in 32 (`docs/notes/coarse-captures.md`).
+    pub tracking_hz_share: f64,
     /// Damping ratio of the joint tracking.
     pub joint_damping_ratio: f64,
     /// Natural frequency of the residual spring that holds the pelvis toward
@@ -145,6 +168,18 @@ pub struct BodySettings {
 }
 
 impl BodySettings {
+    /// The tracking motors' natural frequency over `joint_hz`
+    /// ([`BodySettings::tracking_hz_share`]; 1 when it is not a positive
+    /// number).
+    pub fn tracking_share(&self) -> f64 {
+        let share = self.tracking_hz_share;
+        if share.is_finite() && share > 0.0 {
+            share
+        } else {
+            1.0
+        }
+    }
+
     /// No help from outside the body: no root spring and no end-effector
     /// springs, so the body stands, balances and steps by its joint torques
     /// and the floor alone (what the balance and locomotion controllers are
@@ -152,6 +187,7 @@ impl BodySettings {
     pub fn self_supporting() -> BodySettings {
         BodySettings {
             root_hz: 0.0,
+            tracking_hz_share: 1.0,
             effectors: super::effectors::EffectorSettings {
                 hz: 0.0,
                 ..super::effectors::EffectorSettings::default()
@@ -165,6 +201,7 @@ impl Default for BodySettings {
     fn default() -> Self {
         BodySettings {
             joint_hz: 8.0,
+            tracking_hz_share: 0.75,
             joint_damping_ratio: 1.0,
             root_hz: 4.0,
             root_damping_ratio: 1.0,
@@ -193,6 +230,12 @@ pub struct SimAvatar {
     pub(crate) joints: JointMap<Option<ImpulseJointHandle>>,
     pub(crate) frames: JointMap<Option<JointFrame>>,
     pub(crate) gains: JointMap<Gains>,
+    /// The motors' gains while the body tracks undisturbed
+    /// ([`BodySettings::tracking_hz_share`]).
+    pub(crate) tracking_gains: JointMap<Gains>,
+    /// Whether the body tracks undisturbed (the motors take
+    /// `tracking_gains`).
+    pub(crate) tracking: bool,
     pub(crate) anchor: RigidBodyHandle,
     pub(crate) root_gains: (Gains, Gains),
     /// The root spring's joint and its force and torque caps.
@@ -673,6 +716,7 @@ impl SimAvatar {
         };
         let (bodies, colliders) = insert_bodies(world, &body, settings, self_friction);
         let (joints, frames, gains) = insert_joints(world, &body, &bodies, settings);
+        let tracking_gains = gains.map(|_, g| g.at_frequency_share(settings.tracking_share()));
         let root = insert_root_spring(world, &body, &bodies, mass, settings);
         let effectors =
             super::effectors::build(world, &bodies, &transforms, &inertias, &settings.effectors);
@@ -685,6 +729,8 @@ impl SimAvatar {
             joints,
             frames,
             gains,
+            tracking_gains,
+            tracking: true,
             anchor: root.anchor,
             root_gains: root.gains,
             root_joint: root.joint,
@@ -830,9 +876,23 @@ impl SimAvatar {
         self.frames[joint].as_ref()
     }
 
-    /// The motor gains of a joint.
+    /// The motor gains of a joint now (the tracking gains while the body
+    /// tracks undisturbed).
     pub fn gains(&self, joint: Joint) -> Gains {
-        self.gains[joint]
+        if self.tracking {
+            self.tracking_gains[joint]
+        } else {
+            self.gains[joint]
+        }
+    }
+
+    /// Whether the body tracks the person undisturbed: its motors take the
+    /// tracking gains ([`BodySettings::tracking_hz_share`]) from the next
+    /// [`PhysicsWorld::drive`].
+    ///
+    /// [`PhysicsWorld::drive`]: super::world::PhysicsWorld::drive
+    pub(crate) fn set_tracking(&mut self, tracking: bool) {
+        self.tracking = tracking;
     }
 
     /// Current joint angles (frame axes) and their rates, radians and
@@ -888,7 +948,7 @@ impl SimAvatar {
                 continue;
             };
             let (pos, vel) = targets[j];
-            let g = self.gains[j];
+            let g = self.gains(j);
             let m = self.assist.muscles;
             for (k, r) in frame.axes.iter().enumerate() {
                 if let AxisRange::Free { min, max } = *r {

@@ -375,6 +375,14 @@ impl PhysicsWorld {
         }
     }
 
+    /// Whether an avatar tracks its person undisturbed (its motors take
+    /// the tracking gains, `BodySettings::tracking_hz_share`).
+    pub fn set_tracking(&mut self, id: AvatarId, tracking: bool) {
+        if let Some(Some(a)) = self.avatars.get_mut(id.0) {
+            a.set_tracking(tracking);
+        }
+    }
+
     /// Moves one end-effector spring's target (after [`PhysicsWorld::drive`]
     /// placed it at the reference): a planted foot is held where it stands.
     pub fn set_effector_target(&mut self, id: AvatarId, joint: Joint, target: Transform) {
