@@ -149,9 +149,7 @@ impl DeviceTracker {
             _ => pose.position,
         };
         let state = &mut self.states[index];
-        state
-            .smoother
-            .update(filtered_position, pose.rotation, dt);
+        state.smoother.update(filtered_position, pose.rotation, dt);
         state.seen = true;
         state.invalid_now = false;
         state.last_time = sample.time_s;

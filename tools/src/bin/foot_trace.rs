@@ -158,16 +158,40 @@ fn main() -> anyhow::Result<()> {
                 .filter(|s| s.device == device && (s.time_s - t).abs() < 0.006)
                 .filter_map(|s| s.pose)
                 .next_back();
-            let i = takes.truth.frames.partition_point(|f| f.time_s <= t).saturating_sub(1);
+            let i = takes
+                .truth
+                .frames
+                .partition_point(|f| f.time_s <= t)
+                .saturating_sub(1);
             let g = takes.truth.frames[i].joints[ankle].rotation;
             if let (Some(d), Some(m)) = (dev, profile.tracker(device)) {
                 let br = d.rotation * m.mount().inverse();
                 let bp = d.position - br * m.offset();
-                println!("   raw ankle ({:6.3} {:5.3} {:6.3}) offset {:?}", bp.x, bp.y, bp.z, m.offset());
+                println!(
+                    "   raw ankle ({:6.3} {:5.3} {:6.3}) offset {:?}",
+                    bp.x,
+                    bp.y,
+                    bp.z,
+                    m.offset()
+                );
             }
             if let Some(d) = dev {
-                let tl = |q: posewire_body::glam::DQuat| (q * DVec3::Y).dot(DVec3::Y).clamp(-1.0, 1.0).acos().to_degrees();
-                println!("   dev ({:6.3} {:5.3} {:6.3}) tilt {:4.0} | gt ankle tilt {:4.0} fwd {:?}", d.position.x, d.position.y, d.position.z, tl(d.rotation), tl(g), (g * DVec3::Z));
+                let tl = |q: posewire_body::glam::DQuat| {
+                    (q * DVec3::Y)
+                        .dot(DVec3::Y)
+                        .clamp(-1.0, 1.0)
+                        .acos()
+                        .to_degrees()
+                };
+                println!(
+                    "   dev ({:6.3} {:5.3} {:6.3}) tilt {:4.0} | gt ankle tilt {:4.0} fwd {:?}",
+                    d.position.x,
+                    d.position.y,
+                    d.position.z,
+                    tl(d.rotation),
+                    tl(g),
+                    (g * DVec3::Z)
+                );
             }
         }
         let world = solver.world_mut();
