@@ -115,9 +115,15 @@ pub struct IkSettings {
     /// radians) the body's heading is no longer read from where the face
     /// points, which flips as the head goes upside down, but carried on by
     /// the head's turn about the vertical ([`crate::heading`]); 0: always
-    /// where the face points. Used by the rules' heading and the learned
-    /// pelvis's frame while the pelvis is not tracked.
+    /// where the face points. Used by the rules' heading while the pelvis
+    /// is not tracked, and by the learned pelvis's frame with
+    /// `heading_hold_learned_frame`.
     pub heading_hold_tilt_rad: f64,
+    /// Whether the learned pelvis's inputs are expressed in the held
+    /// heading too (false: in the face's, as the shipped network was
+    /// trained; true cost the training corpus 0.6 cm at 3 devices,
+    /// docs/notes/foot-skate-under-noise.md).
+    pub heading_hold_learned_frame: bool,
     /// The learned pelvis of a body without a pelvis tracker
     /// ([`crate::learned::pelvis`]).
     pub learned_pelvis: LearnedPelvisSettings,
@@ -155,6 +161,7 @@ impl Default for IkSettings {
             // docs/notes/foot-skate-under-noise.md, the silent pelvis.
             lost_pelvis_hold_s: 0.5,
             heading_hold_tilt_rad: 0.0,
+            heading_hold_learned_frame: false,
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
             chest_max_twist_rad: 60f64.to_radians(),
@@ -421,6 +428,11 @@ impl IkSolver {
         let head_yaw = self
             .head_heading
             .update(head.bone.rotation, self.settings.heading_hold_tilt_rad);
+        let frame_yaw = if self.settings.heading_hold_learned_frame {
+            head_yaw
+        } else {
+            yaw_of(head.bone.rotation)
+        };
         // The learned pelvis (while the pelvis is not tracked), blended
         // with the rules.
         let learned = match pelvis_dev {
@@ -430,7 +442,7 @@ impl IkSolver {
                 &head,
                 &hands,
                 self.profile.body.head_height,
-                head_yaw,
+                frame_yaw,
             ),
         };
         let pelvis_yaw = self.body_heading(pelvis_dev.as_ref(), head_yaw, &hands, learned, dt);

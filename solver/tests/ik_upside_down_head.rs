@@ -49,7 +49,8 @@ fn forward_roll() -> TrackerTake {
 
 /// The largest turn about the vertical of the solved pelvis from one frame
 /// to the next during the roll, degrees (`ik`; `learned`: the learned
-/// pelvis on, else the rules alone).
+/// pelvis on, its inputs in the held heading's frame, else the rules
+/// alone).
 fn largest_pelvis_turn(hold_tilt_deg: f64, learned: bool) -> f64 {
     let profile = profile_with_mounts();
     let mut o = SolveOptions {
@@ -57,6 +58,7 @@ fn largest_pelvis_turn(hold_tilt_deg: f64, learned: bool) -> f64 {
         ..SolveOptions::default()
     };
     o.ik.heading_hold_tilt_rad = hold_tilt_deg.to_radians();
+    o.ik.heading_hold_learned_frame = true;
     o.ik.learned_pelvis.enabled = learned;
     let frames = solve_take(&profile, &forward_roll(), &o).expect("solve");
     frames
