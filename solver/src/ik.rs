@@ -929,7 +929,9 @@ impl IkSolver {
         let weight = 1.0 - ((lost - hold) / LOST_FOOT_FADE_S).clamp(0.0, 1.0);
         let held = self.devices.last_bone_target(device, t);
         let speed = self.settings.lost_foot_hold_max_speed_m_s;
-        let still = speed.is_nan() || speed <= 0.0 || held.velocity.length() < speed;
+        // The device's own speed, as the limit was chosen on.
+        let moving = self.devices.device_velocity(device).length();
+        let still = speed.is_nan() || speed <= 0.0 || moving < speed;
         (weight > 0.0 && still).then_some((held, weight))
     }
 

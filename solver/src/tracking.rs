@@ -226,6 +226,25 @@ impl DeviceTracker {
         Some(self.last_bone_target(device, t))
     }
 
+    /// The device's own filtered velocity at its last valid state, m/s:
+    /// with the feet filtered at the ankle
+    /// ([`PoseFilterSettings::feet_at_ankle`]), the ankle's plus the
+    /// device's turn about it (a foot rolling over its ball moves its ankle
+    /// faster than its device); else the smoother's.
+    pub fn device_velocity(&self, device: Device) -> DVec3 {
+        let s = &self.states[device.index()];
+        let velocity = s.smoother.velocity();
+        match self.mounts[device.index()] {
+            Some((calibrated, mount)) if self.at_bone[device.index()] => {
+                let offset = self.offset(device).unwrap_or(calibrated);
+                let (_, rotation) = s.smoother.value();
+                let lever = (rotation * mount.inverse()).normalize() * offset;
+                velocity + s.smoother.angular_velocity().cross(lever)
+            }
+            _ => velocity,
+        }
+    }
+
     /// The bone target from the device's last valid state, even if lost
     /// (prediction capped), for holding a pose through a short loss.
     pub fn last_bone_target(&self, device: Device, t: f64) -> BoneTarget {
