@@ -59,6 +59,13 @@ pub struct PoseFilterSettings {
     /// The measured position noise (metres per axis) at and above which
     /// the hands use only the usual filter.
     pub hand_unbiased_max_noise_m: f64,
+    /// Whether the foot devices are filtered and predicted at the ankle
+    /// (each sample turned into the ankle's position through the calibrated
+    /// offset first) rather than at the device. A foot tracker sits about
+    /// 10 cm in front of the ankle: a fast turn of the foot moves it fast,
+    /// and its separately filtered and predicted position and rotation put
+    /// back together miss the ankle by centimetres (`crate::tracking`).
+    pub feet_at_ankle: bool,
     /// Samples of this device's unbiased filter (0: none; set per device
     /// by [`PoseFilterSettings::for_device`]).
     #[serde(skip)]
@@ -79,6 +86,7 @@ impl Default for PoseFilterSettings {
             trunk_taps: 16,
             hand_unbiased_taps: 0,
             hand_unbiased_max_noise_m: 0.0012,
+            feet_at_ankle: false,
             unbiased_taps: 0,
         }
     }

@@ -16,6 +16,7 @@ use posewire_body::{BodyPose, BodyProfile, Device, Joint, JointMap, Side, Skelet
 
 use crate::filter::PoseFilterSettings;
 use crate::gait::{ArmSwing, GaitCue, GaitSettings};
+use crate::heading::HeadHeading;
 use crate::learned::arms::{
     clavicle_turn, ArmsInput, LearnedArmJoints, LearnedArms, LearnedArmsSettings,
 };
@@ -110,6 +111,19 @@ pub struct IkSettings {
     /// hung below the head; [`crate::pelvis_hold`]). Pelvis dropouts in
     /// the noisy evaluation last at most 0.5 s.
     pub lost_pelvis_hold_s: f64,
+    /// Past this tilt of the headset (its up axis against the vertical,
+    /// radians) the body's heading is no longer read from where the face
+    /// points, which flips as the head goes upside down, but carried on by
+    /// the head's turn about the vertical ([`crate::heading`]); 0: always
+    /// where the face points. Used by the rules' heading while the pelvis
+    /// is not tracked, and by the learned pelvis's frame with
+    /// `heading_hold_learned_frame`.
+    pub heading_hold_tilt_rad: f64,
+    /// Whether the learned pelvis's inputs are expressed in the held
+    /// heading too (false: in the face's, as the shipped network was
+    /// trained; true cost the training corpus 0.6 cm at 3 devices,
+    /// docs/notes/foot-skate-under-noise.md).
+    pub heading_hold_learned_frame: bool,
     /// The learned pelvis of a body without a pelvis tracker
     /// ([`crate::learned::pelvis`]).
     pub learned_pelvis: LearnedPelvisSettings,
@@ -146,6 +160,8 @@ impl Default for IkSettings {
             // folds, the others 0.25 and 1.0), issue 43:
             // docs/notes/foot-skate-under-noise.md, the silent pelvis.
             lost_pelvis_hold_s: 0.5,
+            heading_hold_tilt_rad: 0.0,
+            heading_hold_learned_frame: false,
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
             chest_max_twist_rad: 60f64.to_radians(),
@@ -214,6 +230,8 @@ pub struct IkSolver {
     gaze_target: Option<DVec3>,
     /// The head rotation the trunk follows (smoothed).
     trunk_follows: Option<DQuat>,
+    /// The headset's heading, continuous through an upside-down head.
+    head_heading: HeadHeading,
     /// The learned pelvis (used while the pelvis is not tracked).
     learned: LearnedPelvis,
     /// The learned feet (used for a foot without a device).
@@ -310,6 +328,7 @@ impl IkSolver {
             look_at,
             gaze_target: None,
             trunk_follows: None,
+            head_heading: HeadHeading::default(),
             learned: LearnedPelvis::new(models.get(Net::Pelvis), settings.learned_pelvis),
             learned_legs: LearnedLegs::new(models.get(Net::Legs), settings.learned_legs),
             foot_locks: Default::default(),
@@ -406,15 +425,27 @@ impl IkSolver {
             self.devices.bone_target(Device::LeftHand, t),
             self.devices.bone_target(Device::RightHand, t),
         ];
+        let head_yaw = self
+            .head_heading
+            .update(head.bone.rotation, self.settings.heading_hold_tilt_rad);
+        let frame_yaw = if self.settings.heading_hold_learned_frame {
+            head_yaw
+        } else {
+            yaw_of(head.bone.rotation)
+        };
         // The learned pelvis (while the pelvis is not tracked), blended
         // with the rules.
         let learned = match pelvis_dev {
             Some(_) => None,
-            None => self
-                .learned
-                .update(t, dt, &head, &hands, self.profile.body.head_height),
+            None => self.learned.update_facing(
+                (t, dt),
+                &head,
+                &hands,
+                self.profile.body.head_height,
+                frame_yaw,
+            ),
         };
-        let pelvis_yaw = self.body_heading(pelvis_dev.as_ref(), &head, &hands, learned, dt);
+        let pelvis_yaw = self.body_heading(pelvis_dev.as_ref(), head_yaw, &hands, learned, dt);
         let (trunk, chest_yaw) =
             self.pose_trunk(pelvis_dev.as_ref(), &head, &hands, pelvis_yaw, dt);
         // Neck base under the head, along the neck bone.
@@ -481,7 +512,7 @@ impl IkSolver {
     fn body_heading(
         &mut self,
         pelvis_dev: Option<&BoneTarget>,
-        head: &BoneTarget,
+        head_yaw: f64,
         hands: &[Option<BoneTarget>; 2],
         learned: Option<LearnedPose>,
         dt: f64,
@@ -493,7 +524,7 @@ impl IkSolver {
                 y
             }
             None => {
-                let rules = self.estimate_body_yaw(yaw_of(head.bone.rotation), hands, dt);
+                let rules = self.estimate_body_yaw(head_yaw, hands, dt);
                 match learned {
                     Some(l) => wrap(rules + l.weight * wrap(yaw_of(l.rotation) - rules)),
                     None => rules,
@@ -898,7 +929,9 @@ impl IkSolver {
         let weight = 1.0 - ((lost - hold) / LOST_FOOT_FADE_S).clamp(0.0, 1.0);
         let held = self.devices.last_bone_target(device, t);
         let speed = self.settings.lost_foot_hold_max_speed_m_s;
-        let still = speed.is_nan() || speed <= 0.0 || held.velocity.length() < speed;
+        // The device's own speed, as the limit was chosen on.
+        let moving = self.devices.device_velocity(device).length();
+        let still = speed.is_nan() || speed <= 0.0 || moving < speed;
         (weight > 0.0 && still).then_some((held, weight))
     }
 

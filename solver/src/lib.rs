@@ -9,6 +9,7 @@
 pub mod filter;
 pub mod gait;
 pub mod gate;
+pub mod heading;
 pub mod ik;
 pub mod learned;
 pub mod offset_refine;

@@ -46,6 +46,9 @@ pub struct DeviceTracker {
     /// profile has them).
     refiners: [Option<FootOffsetRefiner>; Device::COUNT],
     refine: OffsetRefineSettings,
+    /// Devices whose smoother holds the bone joint's position instead of
+    /// the device's ([`PoseFilterSettings::feet_at_ankle`]).
+    at_bone: [bool; Device::COUNT],
 }
 
 impl DeviceTracker {
@@ -96,12 +99,18 @@ impl DeviceTracker {
                 _ => None,
             }
         });
+        let at_bone = Device::ALL.map(|d| {
+            settings.feet_at_ankle
+                && matches!(d, Device::LeftFoot | Device::RightFoot)
+                && mounts[d.index()].is_some()
+        });
         DeviceTracker {
             states,
             mounts,
             gate: *gate,
             refiners,
             refine: *refine,
+            at_bone,
         }
     }
 
@@ -129,12 +138,22 @@ impl DeviceTracker {
             state.smoother.reset();
         }
         let dt = if state.seen { gap.max(0.0) } else { 0.0 };
-        state.smoother.update(pose.position, pose.rotation, dt);
+        let index = sample.device.index();
+        let filtered_position = match self.mounts[index] {
+            Some((calibrated, mount)) if self.at_bone[index] => {
+                let offset = self.refiners[index]
+                    .as_ref()
+                    .map_or(calibrated, FootOffsetRefiner::offset);
+                pose.position - (pose.rotation * mount.inverse()).normalize() * offset
+            }
+            _ => pose.position,
+        };
+        let state = &mut self.states[index];
+        state.smoother.update(filtered_position, pose.rotation, dt);
         state.seen = true;
         state.invalid_now = false;
         state.last_time = sample.time_s;
         state.last_valid_time = sample.time_s;
-        let index = sample.device.index();
         if let (Some(refiner), Some((_, mount))) = (&mut self.refiners[index], self.mounts[index]) {
             let bone_rotation = (pose.rotation * mount.inverse()).normalize();
             refiner.push(
@@ -207,6 +226,25 @@ impl DeviceTracker {
         Some(self.last_bone_target(device, t))
     }
 
+    /// The device's own filtered velocity at its last valid state, m/s:
+    /// with the feet filtered at the ankle
+    /// ([`PoseFilterSettings::feet_at_ankle`]), the ankle's plus the
+    /// device's turn about it (a foot rolling over its ball moves its ankle
+    /// faster than its device); else the smoother's.
+    pub fn device_velocity(&self, device: Device) -> DVec3 {
+        let s = &self.states[device.index()];
+        let velocity = s.smoother.velocity();
+        match self.mounts[device.index()] {
+            Some((calibrated, mount)) if self.at_bone[device.index()] => {
+                let offset = self.offset(device).unwrap_or(calibrated);
+                let (_, rotation) = s.smoother.value();
+                let lever = (rotation * mount.inverse()).normalize() * offset;
+                velocity + s.smoother.angular_velocity().cross(lever)
+            }
+            _ => velocity,
+        }
+    }
+
     /// The bone target from the device's last valid state, even if lost
     /// (prediction capped), for holding a pose through a short loss.
     pub fn last_bone_target(&self, device: Device, t: f64) -> BoneTarget {
@@ -222,7 +260,12 @@ impl DeviceTracker {
             None => (device.nominal_offset(), DQuat::IDENTITY),
         };
         let bone_rotation = (device_rotation * mount.inverse()).normalize();
-        let bone_position = device_position - bone_rotation * offset;
+        // Filtered at the bone: the smoothed position is the joint's.
+        let bone_position = if self.at_bone[device.index()] {
+            device_position
+        } else {
+            device_position - bone_rotation * offset
+        };
         BoneTarget {
             bone: Transform::new(bone_position, bone_rotation),
             velocity,

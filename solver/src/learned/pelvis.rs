@@ -324,7 +324,8 @@ impl LearnedPelvis {
     }
 
     /// One tick: records the devices, computes the features and, with a
-    /// model, the pelvis. `head_height` is the calibrated head height.
+    /// model, the pelvis. `head_height` is the calibrated head height; the
+    /// frame's heading is where the head's face points ([`yaw_of`]).
     pub fn update(
         &mut self,
         t: f64,
@@ -333,8 +334,23 @@ impl LearnedPelvis {
         hands: &[Option<BoneTarget>; 2],
         head_height: f64,
     ) -> Option<LearnedPose> {
+        let yaw = yaw_of(head.bone.rotation);
+        self.update_facing((t, dt), head, hands, head_height, yaw)
+    }
+
+    /// As [`LearnedPelvis::update`], the features and outputs in the frame
+    /// of heading `yaw` (the head's heading kept continuous while it is
+    /// upside down, [`crate::heading`]).
+    pub fn update_facing(
+        &mut self,
+        (t, dt): (f64, f64),
+        head: &BoneTarget,
+        hands: &[Option<BoneTarget>; 2],
+        head_height: f64,
+        yaw: f64,
+    ) -> Option<LearnedPose> {
         self.record(t, head, hands);
-        self.last_input = self.features(t, head, hands, head_height);
+        self.last_input = self.features(t, (head, yaw), hands, head_height);
         // The network answers from the first tick: lags older than the
         // history read its oldest snapshot. A restarted solver is warmed up
         // on its predecessor's past first (`crate::warm_up`).
@@ -427,7 +443,7 @@ impl LearnedPelvis {
     fn features(
         &self,
         t: f64,
-        head: &BoneTarget,
+        (head, yaw): (&BoneTarget, f64),
         hands: &[Option<BoneTarget>; 2],
         head_height: f64,
     ) -> Option<PelvisInput> {
@@ -439,7 +455,7 @@ impl LearnedPelvis {
         }
         let frame = HeadFrame {
             position: head.bone.position,
-            yaw: yaw_of(head.bone.rotation),
+            yaw,
             scale: head_height,
         };
         let inv = yaw_rotation(-frame.yaw);

@@ -66,6 +66,11 @@ struct Args {
     /// Seed of the synthesis (as `posewire eval --seed`).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also print the evaluation's contact band of this foot (ticks within
+    /// 3 cm of each ankle's lowest height after the settling second) for
+    /// the truth, the reference and the simulation, and their skate.
+    #[arg(long)]
+    band: bool,
     #[command(flatten)]
     settings: posewire_tools::solver_file::SolverFile,
 }
@@ -116,6 +121,8 @@ fn main() -> anyhow::Result<()> {
     let flat = |d: DVec3| DVec3::new(d.x, 0.0, d.z).length() * 100.0;
     let mut prev_gt: Option<DVec3> = None;
     let (mut sum_sim, mut sum_ref, mut n) = (0.0, 0.0, 0.0_f64);
+    let first = samples.first().map_or(0.0, |s| s.time_s);
+    let mut ankles: Vec<(f64, [DVec3; 3])> = Vec::new();
     each_physics_frame(&mut solver, samples, |k, t, f, solver| {
         let Some(gt) = truth_at(&takes.truth.frames, t).map(|m| m[ankle]) else {
             return Ok(());
@@ -124,6 +131,9 @@ fn main() -> anyhow::Result<()> {
         prev_gt = Some(gt);
         let sim = f.pose.positions(&skeleton)[ankle];
         let reference = f.reference.positions(&skeleton)[ankle];
+        if t >= first + posewire_evaluation::protocol::SETTLING_S {
+            ankles.push((t, [gt, reference, sim]));
+        }
         if t >= from && t <= to {
             sum_sim += (sim - gt).length() * 100.0;
             sum_ref += (reference - gt).length() * 100.0;
@@ -142,6 +152,48 @@ fn main() -> anyhow::Result<()> {
         let tracked = samples
             .iter()
             .any(|s| s.device == device && s.pose.is_some() && (s.time_s - t).abs() < 0.006);
+        if std::env::var_os("FOOT_TRACE_DEV").is_some() {
+            let dev = samples
+                .iter()
+                .filter(|s| s.device == device && (s.time_s - t).abs() < 0.006)
+                .filter_map(|s| s.pose)
+                .next_back();
+            let i = takes
+                .truth
+                .frames
+                .partition_point(|f| f.time_s <= t)
+                .saturating_sub(1);
+            let g = takes.truth.frames[i].joints[ankle].rotation;
+            if let (Some(d), Some(m)) = (dev, profile.tracker(device)) {
+                let br = d.rotation * m.mount().inverse();
+                let bp = d.position - br * m.offset();
+                println!(
+                    "   raw ankle ({:6.3} {:5.3} {:6.3}) offset {:?}",
+                    bp.x,
+                    bp.y,
+                    bp.z,
+                    m.offset()
+                );
+            }
+            if let Some(d) = dev {
+                let tl = |q: posewire_body::glam::DQuat| {
+                    (q * DVec3::Y)
+                        .dot(DVec3::Y)
+                        .clamp(-1.0, 1.0)
+                        .acos()
+                        .to_degrees()
+                };
+                println!(
+                    "   dev ({:6.3} {:5.3} {:6.3}) tilt {:4.0} | gt ankle tilt {:4.0} fwd {:?}",
+                    d.position.x,
+                    d.position.y,
+                    d.position.z,
+                    tl(d.rotation),
+                    tl(g),
+                    (g * DVec3::Z)
+                );
+            }
+        }
         let world = solver.world_mut();
         let (touch, hold) = match id {
             Some(id) => {
@@ -185,5 +237,40 @@ fn main() -> anyhow::Result<()> {
         sum_ref / n.max(1.0),
         sum_sim / n.max(1.0)
     );
+    if args.band {
+        print_bands(&ankles);
+    }
     Ok(())
+}
+
+/// The evaluation's contact band of the traced ankle for the truth, the
+/// reference and the simulation: its lowest height, the ticks in it (time,
+/// height, horizontal speed) and the mean speed over them (the skate).
+fn print_bands(ankles: &[(f64, [DVec3; 3])]) {
+    let band = posewire_evaluation::metrics::CONTACT_BAND_M;
+    for (k, name) in ["gt", "ref", "sim"].into_iter().enumerate() {
+        let lowest = ankles
+            .iter()
+            .map(|(_, a)| a[k].y)
+            .fold(f64::INFINITY, f64::min);
+        let (mut sum, mut count) = (0.0, 0usize);
+        let mut ticks = Vec::new();
+        for i in 1..ankles.len().saturating_sub(1) {
+            let (t, a) = ankles[i];
+            if a[k].y > lowest + band {
+                continue;
+            }
+            let d = ankles[i + 1].1[k] - ankles[i - 1].1[k];
+            let v = DVec3::new(d.x, 0.0, d.z).length() / (ankles[i + 1].0 - ankles[i - 1].0);
+            sum += v;
+            count += 1;
+            ticks.push(format!("{t:.2}:{:.1}/{:.0}", a[k].y * 100.0, v * 100.0));
+        }
+        println!(
+            "band {name}: lowest {:.1} cm, {count} ticks, skate {:.1} cm/s",
+            lowest * 100.0,
+            100.0 * sum / count.max(1) as f64
+        );
+        println!("  {}", ticks.join(" "));
+    }
 }
