@@ -74,12 +74,7 @@ fn add_noise(take: &mut TrackerTake) {
 fn ankle_excursion(feet_at_ankle: bool) -> f64 {
     let (take, ankle) = pointing_foot();
     let profile = profile_with_mounts();
-    let mut o = SolveOptions {
-        solver: SolverKind::Ik,
-        ..SolveOptions::default()
-    };
-    o.ik.filter.feet_at_ankle = feet_at_ankle;
-    let frames = solve_take(&profile, &take, &o).expect("solve");
+    let frames = solve_take(&profile, &take, &ik_options(feet_at_ankle)).expect("solve");
     frames
         .iter()
         .filter(|f| f.time_s >= POINTED.0 - 0.2 && f.time_s <= POINTED.0 + 0.3)
@@ -117,12 +112,7 @@ fn a_foot_device_filtered_at_the_ankle_still_tracks_a_moving_foot() {
     add_noise(&mut take);
     let skeleton = Skeleton::from_profile(&profile);
     let error = |feet_at_ankle: bool| {
-        let mut o = SolveOptions {
-            solver: SolverKind::Ik,
-            ..SolveOptions::default()
-        };
-        o.ik.filter.feet_at_ankle = feet_at_ankle;
-        let frames = solve_take(&profile, &take, &o).expect("solve");
+        let frames = solve_take(&profile, &take, &ik_options(feet_at_ankle)).expect("solve");
         frames
             .iter()
             .filter(|f| f.time_s > 1.0)
@@ -139,4 +129,15 @@ fn a_foot_device_filtered_at_the_ankle_still_tracks_a_moving_foot() {
         at_ankle < 0.01 && at_ankle < at_device + 0.002,
         "ankle error at the ankle {at_ankle} m, at the device {at_device} m"
     );
+}
+
+/// The `ik` solver with the foot devices filtered at the ankle or at the
+/// device.
+fn ik_options(feet_at_ankle: bool) -> SolveOptions {
+    let mut o = SolveOptions {
+        solver: SolverKind::Ik,
+        ..SolveOptions::default()
+    };
+    o.ik.filter.feet_at_ankle = feet_at_ankle;
+    o
 }

@@ -1,6 +1,8 @@
 //! The simulated feet against a tracked reference: a foot whose devices
 //! slide it along the floor follows them.
 
+mod noise;
+use noise::Noise;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Device, Joint, Skeleton};
 use posewire_solver::physics::effectors::EffectorSettings;
@@ -229,24 +231,6 @@ fn physics_a_foot_whose_heel_rises_rolls_about_the_ball() {
         (sim_tilt - want_tilt).abs() < 7.0,
         "foot pitched {sim_tilt} degrees, reference {want_tilt}"
     );
-}
-
-/// Gaussian draws from a fixed seed (xorshift and Box-Muller): the
-/// evaluation protocol's device noise, reproducible.
-struct Noise(u64);
-
-impl Noise {
-    fn uniform(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    fn gaussian(&mut self, sigma: f64) -> f64 {
-        let (u, v) = (self.uniform(), self.uniform());
-        sigma * (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
 }
 
 /// A person standing still with six devices whose foot devices carry the

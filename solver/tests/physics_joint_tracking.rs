@@ -4,6 +4,8 @@
 //! smoother, and a reference that steps is followed within a fraction of
 //! a second.
 
+mod noise;
+use noise::Noise;
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, BodyProfile, Joint, Skeleton};
 use posewire_solver::physics::sim_avatar::BodySettings;
@@ -12,23 +14,6 @@ use posewire_solver::physics::{
 };
 
 const DT: f64 = 1.0 / 90.0;
-
-/// Gaussian draws from a fixed seed (xorshift and Box-Muller).
-struct Noise(u64);
-
-impl Noise {
-    fn uniform(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    fn gaussian(&mut self, sigma: f64) -> f64 {
-        let (u, v) = (self.uniform(), self.uniform());
-        sigma * (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-}
 
 /// A standing person whose left leg is lifted, the knee bent by `knee`
 /// radians (the thigh forward by half as much); `shake` adds a random

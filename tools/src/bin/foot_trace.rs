@@ -176,20 +176,13 @@ fn main() -> anyhow::Result<()> {
                 );
             }
             if let Some(d) = dev {
-                let tl = |q: posewire_body::glam::DQuat| {
-                    (q * DVec3::Y)
-                        .dot(DVec3::Y)
-                        .clamp(-1.0, 1.0)
-                        .acos()
-                        .to_degrees()
-                };
                 println!(
                     "   dev ({:6.3} {:5.3} {:6.3}) tilt {:4.0} | gt ankle tilt {:4.0} fwd {:?}",
                     d.position.x,
                     d.position.y,
                     d.position.z,
-                    tl(d.rotation),
-                    tl(g),
+                    tilt_deg(d.rotation),
+                    tilt_deg(g),
                     (g * DVec3::Z)
                 );
             }
@@ -205,13 +198,6 @@ fn main() -> anyhow::Result<()> {
             }
             None => (false, 0.0),
         };
-        let tilt = |q: posewire_body::glam::DQuat| {
-            (q * DVec3::Y)
-                .dot(DVec3::Y)
-                .clamp(-1.0, 1.0)
-                .acos()
-                .to_degrees()
-        };
         println!(
             "t {t:5.2} gt ({:6.3} {:5.3} {:6.3}) v {speed:5.0} cm/s | ref-gt {:5.1} sim-gt {:5.1} sim-ref {:5.1} | h gt {:4.1} ref {:4.1} sim {:4.1} | tilt ref {:4.0} sim {:4.0} | touch {} plant {} hold {:6.0} N dev {}",
             gt.x,
@@ -223,8 +209,8 @@ fn main() -> anyhow::Result<()> {
             gt.y * 100.0,
             reference.y * 100.0,
             sim.y * 100.0,
-            tilt(f.reference.rotations[ankle]),
-            tilt(f.pose.rotations[ankle]),
+            tilt_deg(f.reference.rotations[ankle]),
+            tilt_deg(f.pose.rotations[ankle]),
             u8::from(touch),
             u8::from(planted),
             hold,
@@ -273,4 +259,13 @@ fn print_bands(ankles: &[(f64, [DVec3; 3])]) {
         );
         println!("  {}", ticks.join(" "));
     }
+}
+
+/// How far a rotation tips its up axis from the vertical, degrees.
+fn tilt_deg(q: posewire_body::glam::DQuat) -> f64 {
+    (q * DVec3::Y)
+        .dot(DVec3::Y)
+        .clamp(-1.0, 1.0)
+        .acos()
+        .to_degrees()
 }
