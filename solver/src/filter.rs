@@ -86,7 +86,7 @@ impl Default for PoseFilterSettings {
             trunk_taps: 16,
             hand_unbiased_taps: 0,
             hand_unbiased_max_noise_m: 0.0012,
-            feet_at_ankle: false,
+            feet_at_ankle: true,
             unbiased_taps: 0,
         }
     }
