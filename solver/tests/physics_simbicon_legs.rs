@@ -162,12 +162,21 @@ fn with_the_reference_posture_the_body_stands_at_the_reference_height() {
                 .map(|k| k.pelvis_y - k.reference_pelvis_y)
                 .collect(),
         );
-        println!("posture {posture}: pelvis {gap:.3} m above the reference's, both feet {:.0} %", 100.0 * both);
+        println!(
+            "posture {posture}: pelvis {gap:.3} m above the reference's, both feet {:.0} %",
+            100.0 * both
+        );
         (gap, both)
     };
     let (straight, _) = height_gap(false);
     let (bent, both) = height_gap(true);
-    assert!(straight > 0.03, "the straight-legged body stands {straight:.3} m above");
-    assert!(bent.abs() < 0.02, "with the posture it stands {bent:.3} m off");
+    assert!(
+        straight > 0.03,
+        "the straight-legged body stands {straight:.3} m above"
+    );
+    assert!(
+        bent.abs() < 0.02,
+        "with the posture it stands {bent:.3} m off"
+    );
     assert!(both >= 0.85, "both feet down in {:.0} %", 100.0 * both);
 }

@@ -33,6 +33,13 @@ pub struct LandingPlan {
     pub side_max_m: f64,
     /// While the person walks the body keeps stepping (no quiet stance).
     pub keep_stepping: bool,
+    /// Plan the footfall from the body's own centre of mass (where it
+    /// will be at landing, plus the person's lead and sideways offset)
+    /// instead of from the person's pelvis.
+    pub from_body: bool,
+    /// The velocity feedback on top of the plan acts on at most this
+    /// error, m/s (0: unbounded).
+    pub velocity_error_max_m_s: f64,
     /// While the person walks the body's heading is the person's (no dead
     /// band).
     pub heading_follows: bool,
@@ -48,6 +55,8 @@ impl Default for LandingPlan {
             side_min_m: 0.06,
             side_max_m: 0.2,
             keep_stepping: false,
+            from_body: false,
+            velocity_error_max_m_s: 0.0,
             heading_follows: false,
         }
     }
@@ -69,6 +78,10 @@ pub struct PersonStep {
     pub lead_steps: f64,
     /// [`LandingPlan::keep_stepping`].
     pub keep_stepping: bool,
+    /// [`LandingPlan::from_body`].
+    pub from_body: bool,
+    /// [`LandingPlan::velocity_error_max_m_s`] (infinite when unbounded).
+    pub velocity_error_max_m_s: f64,
 }
 
 impl LandingPlan {
@@ -113,6 +126,12 @@ impl LandingPlan {
                 0.0
             },
             keep_stepping: self.keep_stepping,
+            from_body: self.from_body,
+            velocity_error_max_m_s: if self.velocity_error_max_m_s > 0.0 {
+                self.velocity_error_max_m_s
+            } else {
+                f64::INFINITY
+            },
         })
     }
 }
@@ -125,6 +144,23 @@ impl PersonStep {
         let left_s = left_s.max(0.0);
         let x = self.side_m[usize::from(side == Side::Right)];
         self.pelvis + self.velocity * (left_s + self.lead_steps * step_s) + heading * DVec3::X * x
+    }
+
+    /// The same footfall planned from the body: its centre of mass `com`
+    /// moving at `com_velocity` (world) until the landing, then the
+    /// person's lead and sideways offset.
+    pub fn spot_from_body(
+        &self,
+        (side, heading): (Side, DQuat),
+        (com, com_velocity): (DVec3, DVec3),
+        left_s: f64,
+        step_s: f64,
+    ) -> DVec3 {
+        let flat = DVec3::new(com_velocity.x, 0.0, com_velocity.z);
+        let x = self.side_m[usize::from(side == Side::Right)];
+        com + flat * left_s.max(0.0)
+            + self.velocity * self.lead_steps * step_s
+            + heading * DVec3::X * x
     }
 
     /// The swing thigh's forward and outward angles (heading frame, rad,

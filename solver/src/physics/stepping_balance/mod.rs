@@ -593,12 +593,18 @@ impl SteppingBalance {
             Some(p) => {
                 let hip = r.positions[swing.hip()];
                 let left_s = s.step_time_s - self.phase_s;
-                let spot = p.spot(swing, self.heading, left_s, s.step_time_s);
+                let spot = if p.from_body {
+                    let body = (r.com, r.com_velocity);
+                    p.spot_from_body((swing, self.heading), body, left_s, s.step_time_s)
+                } else {
+                    p.spot(swing, self.heading, left_s, s.step_time_s)
+                };
                 let leg = hip.y - self.ankle_height;
                 let (pf, po) = PersonStep::thigh_angles(self.heading, hip, spot, leg);
                 // SIMBICON's velocity feedback on top of the plan.
-                let pf = pf + s.forward_velocity_gain * v.z;
-                let po = po + s.side_velocity_gain * v.x;
+                let most = p.velocity_error_max_m_s;
+                let pf = pf + s.forward_velocity_gain * v.z.clamp(-most, most);
+                let po = po + s.side_velocity_gain * v.x.clamp(-most, most);
                 let k = p.share;
                 (
                     (forward * (1.0 - k) + pf * k).clamp(-forward_max, forward_max),
