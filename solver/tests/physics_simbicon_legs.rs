@@ -135,3 +135,48 @@ fn the_residual_stays_within_its_cap_and_never_holds_the_body_up() {
         / before.len().max(1) as f64;
     assert!(both >= 0.95, "both feet down in {:.0} %", 100.0 * both);
 }
+
+/// Round 12 (`[solver.physics.simbicon_legs.posture]`): with the knees
+/// bent as the reference's and the pelvis tilted as its, the standing body
+/// stands at the reference's height (without it the straight-legged body
+/// stands 4.6 cm higher), still on both feet.
+#[test]
+fn with_the_reference_posture_the_body_stands_at_the_reference_height() {
+    let profile = BodyProfile::from_stature(1.75);
+    let samples = standing_samples(&profile, 6.0, false);
+    let height_gap = |posture: bool| {
+        let mut settings = simbicon_legs();
+        settings.simbicon_legs.residual.force_share = 0.1;
+        settings.simbicon_legs.posture.enabled = posture;
+        let ticks = run_trial(&profile, settings, &samples, &[]);
+        assert!(ticks.iter().all(|k| k.state != BodyState::Fallen));
+        let settled: Vec<&TrialTick> = ticks.iter().filter(|k| k.t >= 2.0).collect();
+        let both = settled
+            .iter()
+            .filter(|k| k.contacts[0] && k.contacts[1])
+            .count() as f64
+            / settled.len().max(1) as f64;
+        let gap = median(
+            settled
+                .iter()
+                .map(|k| k.pelvis_y - k.reference_pelvis_y)
+                .collect(),
+        );
+        println!(
+            "posture {posture}: pelvis {gap:.3} m above the reference's, both feet {:.0} %",
+            100.0 * both
+        );
+        (gap, both)
+    };
+    let (straight, _) = height_gap(false);
+    let (bent, both) = height_gap(true);
+    assert!(
+        straight > 0.03,
+        "the straight-legged body stands {straight:.3} m above"
+    );
+    assert!(
+        bent.abs() < 0.02,
+        "with the posture it stands {bent:.3} m off"
+    );
+    assert!(both >= 0.85, "both feet down in {:.0} %", 100.0 * both);
+}

@@ -31,7 +31,10 @@
 //! - [`stepping_balance`]: a self-supporting body that balances by
 //!   stepping, at the torque level (what recovers a push on the chest);
 //!   [`simbicon_legs`]: it drives the live avatar's legs (off by default),
-//!   with a bounded residual on the pelvis ([`legs_residual`], off).
+//!   with a bounded residual on the pelvis ([`legs_residual`], off) and
+//!   the person's knee bend and pelvis tilt ([`legs_posture`], off) and
+//!   the swing foot aimed at the person's next footfall ([`landing_plan`],
+//!   off).
 
 pub mod articulated;
 pub mod avoid;
@@ -54,8 +57,10 @@ pub mod hold_wrists;
 pub mod hull;
 pub mod inverse_dynamics;
 pub mod joint_frames;
+pub mod landing_plan;
 pub mod leg_support;
 mod leg_task;
+pub mod legs_posture;
 pub mod legs_residual;
 pub mod links;
 pub mod locomotion;

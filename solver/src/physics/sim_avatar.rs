@@ -929,6 +929,12 @@ impl SimAvatar {
         } else {
             pelvis
         };
+        self.place_anchor(world, pelvis);
+    }
+
+    /// Puts the residual spring's anchor at `pelvis` as given (the legs'
+    /// residual with a tilt taken from the person).
+    pub(crate) fn place_anchor(&self, world: &mut RapierWorld, pelvis: posewire_body::Transform) {
         if let Some(a) = world.bodies.get_mut(self.anchor) {
             a.set_next_kinematic_position(pose32(pelvis));
         }

@@ -19,6 +19,8 @@ use posewire_body::transform::{yaw_of, yaw_rotation};
 use posewire_body::{BodyPose, Joint, JointMap, Skeleton, Transform};
 
 use super::force_array::ForceArray;
+use super::landing_plan::LandingPlan;
+use super::legs_posture::LegsPosture;
 use super::legs_residual::LegsResidual;
 use super::locomotion::LEGS;
 use super::simbicon_gains::SimbiconGains;
@@ -76,6 +78,13 @@ pub struct SimbiconLegs {
     pub follow_velocity: bool,
     /// The person's pelvis velocity is smoothed over this, s.
     pub follow_smoothing_s: f64,
+    /// The knees' bend and the pelvis's tilt taken from the person
+    /// (`[solver.physics.simbicon_legs.posture]`, off by default).
+    pub posture: LegsPosture,
+    /// The swing foot's landing planned at the person's next footfall
+    /// while the person walks (`[solver.physics.simbicon_legs.landing]`,
+    /// off by default).
+    pub landing: LandingPlan,
 }
 
 impl Default for SimbiconLegs {
@@ -98,6 +107,8 @@ impl Default for SimbiconLegs {
             residual: LegsResidual::default(),
             follow_velocity: false,
             follow_smoothing_s: 0.2,
+            posture: LegsPosture::default(),
+            landing: LandingPlan::default(),
         }
     }
 }
@@ -226,21 +237,41 @@ impl LiveLegs {
         // to each of them steps to follow and its stance yaws back.
         let off = (yaw - c.heading_rad() + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
             - std::f64::consts::PI;
-        if off.abs() > settings.heading_deadband_rad {
+        let walking = settings.landing.enabled
+            && settings.landing.heading_follows
+            && velocity.length() > settings.landing.walk_speed_m_s;
+        if off.abs() > settings.heading_deadband_rad || walking {
             c.set_heading(yaw);
         }
         c.set_home(Some(person.root));
-        if settings.follow_velocity {
+        c.set_posture(
+            world
+                .avatar(id)
+                .and_then(|a| settings.posture.of(a, person)),
+        );
+        let step = settings.landing.person_step(
+            (skeleton, person),
+            velocity,
+            yaw_rotation(c.heading_rad()),
+        );
+        if settings.follow_velocity || step.is_some() {
             c.set_home_velocity(velocity);
+        } else if settings.landing.enabled {
+            c.set_home_velocity(DVec3::ZERO);
         }
+        c.set_person_step(step);
         let target = if settings.residual.toward_person {
             person.root
         } else {
             drive.root
         };
         if motors.is_some() && target.is_finite() {
-            let anchor = Transform::new(target, yaw_rotation(c.heading_rad()));
-            world.set_root_anchor(id, anchor);
+            if settings.posture.enabled {
+                world.set_root_anchor_tilted(id, Transform::new(target, c.pelvis_target()));
+            } else {
+                let anchor = Transform::new(target, yaw_rotation(c.heading_rad()));
+                world.set_root_anchor(id, anchor);
+            }
         }
         let mut torques = *explicit;
         for j in LEG_JOINTS {

@@ -269,6 +269,12 @@ pub struct TrialSummary {
     /// The farthest a foot slid along the floor while it stood (from where
     /// it came down until it lifted again), metres.
     pub max_stance_slide_m: f64,
+    /// The farthest a foot moved along the floor while it touched it
+    /// (contact lost for at most [`CONTACT_GAP_S`] counts as held), from
+    /// where the contact began, metres: a slide under friction, where
+    /// [`TrialSummary::max_stance_slide_m`] also counts a shuffle whose
+    /// ankle lifts less than 3 cm.
+    pub max_contact_slide_m: f64,
     /// States the body went through, in order (the first is the state at
     /// the push).
     pub states: [Option<BodyState>; 8],
@@ -323,7 +329,32 @@ pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
         .unwrap_or(after.len());
     s.steps_while_up = steps_seen_until(&after, up_to);
     s.max_stance_slide_m = stance_slide(&after);
+    s.max_contact_slide_m = contact_slide(&after);
     s
+}
+
+/// A foot's contact lost for at most this long still counts as the same
+/// contact (a loaded foot's contacts flicker as it rocks), s.
+pub const CONTACT_GAP_S: f64 = 0.06;
+
+/// The farthest a foot moved along the floor during one contact, metres.
+fn contact_slide(ticks: &[&TrialTick]) -> f64 {
+    let mut most: f64 = 0.0;
+    for foot in 0..2 {
+        let mut since: Option<(DVec3, f64)> = None;
+        for k in ticks {
+            let a = k.ankles[foot];
+            if k.contacts[foot] {
+                let (from, _) = *since.get_or_insert((a, k.t));
+                since = Some((from, k.t));
+                let d = a - from;
+                most = most.max(DVec3::new(d.x, 0.0, d.z).length());
+            } else if since.is_some_and(|(_, last)| k.t - last > CONTACT_GAP_S) {
+                since = None;
+            }
+        }
+    }
+    most
 }
 
 /// The farthest a foot slid along the floor while down (its ankle within

@@ -375,6 +375,15 @@ impl PhysicsWorld {
         }
     }
 
+    /// Moves an avatar's root spring's anchor to `pelvis` as given, its
+    /// rotation kept whole (the stepping legs' residual otherwise keeps only
+    /// the anchor's turn about the vertical).
+    pub fn set_root_anchor_tilted(&mut self, id: AvatarId, pelvis: Transform) {
+        if let Some(Some(a)) = self.avatars.get(id.0) {
+            a.place_anchor(&mut self.rapier, pelvis);
+        }
+    }
+
     /// Whether an avatar tracks its person undisturbed (its motors take
     /// the tracking gains, `BodySettings::tracking_hz_share`).
     pub fn set_tracking(&mut self, id: AvatarId, tracking: bool) {

@@ -7,7 +7,9 @@
 //! fell (went through the fallen state or its pelvis went below 0.7 m; the lowest pelvis is printed too), how far the head left the headset, when it was
 //! back within 3 cm, its gap 4 and 8 s after the push, when it stood
 //! linked again, the steps it took (and
-//! those that landed before it was down) and the states it went through.
+//! those that landed before it was down), how far a stance foot slid (its
+//! ankle within 3 cm of the floor; and while it touched the floor) and the
+//! states it went through.
 //!
 //! `cargo run --release -p posewire-tools --bin push_reactions [-- --sizes 25,60,250 --moments 0,2,4 --settings FILE]`
 
@@ -65,7 +67,7 @@ fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, ticks: &[TrialTick]
     let states = state_line(ticks);
     let gaps = format!("{} / {}", gap_at(ticks, 4.0), gap_at(ticks, 8.0));
     format!(
-        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {gaps:>11} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {} |",
+        "| {size:>5.0} | {dir:>3} | {moment:>8} | {:>4} | {:>5.2} | {:>5.1} | {gaps:>11} | {:>5} | {:>5} | {:>5} | {:>3} | {:>3} | {:>5.1} | {:>5.1} | {} |",
         if s.fell() { "yes" } else { "no" },
         s.min_pelvis_y,
         100.0 * s.max_head_gap_m,
@@ -75,6 +77,7 @@ fn row(size: f64, dir: &str, moment: &str, s: &TrialSummary, ticks: &[TrialTick]
         s.steps_seen,
         s.steps_while_up,
         100.0 * s.max_stance_slide_m,
+        100.0 * s.max_contact_slide_m,
         states,
     )
 }
@@ -106,8 +109,8 @@ fn main() -> anyhow::Result<()> {
         ("+Z", DVec3::Z),
         ("-Z", -DVec3::Z),
     ];
-    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | gap 4 / 8 s after, cm | back (3 cm) s | unlinked s | standing s | steps | steps while up | stance slide cm | states |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| N s | dir | moment s | fell | min pelvis m | head gap cm | gap 4 / 8 s after, cm | back (3 cm) s | unlinked s | standing s | steps | steps while up | stance slide cm | contact slide cm | states |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<(String, Vec<TrackerSample>)> = vec![(
         "standing".to_string(),
         standing_samples(&profile, BEFORE_S + AFTER_S, false),

@@ -42,6 +42,8 @@ use posewire_body::{BodyPose, BodyProfile, Joint, JointMap, Side, Skeleton};
 use super::balance::Stance;
 use super::convert::v64;
 use super::force_array::ForceArray;
+use super::landing_plan::PersonStep;
+use super::legs_posture::Posture;
 use super::sim_avatar::{BodySettings, SimAvatar};
 use super::vectors::{clamp_len, rotvec};
 use super::world::{AvatarId, PhysicsWorld, WorldSettings};
@@ -160,6 +162,12 @@ pub struct SteppingBalance {
     home: Option<DVec3>,
     /// How fast the home moves (world, horizontal), m/s.
     home_velocity: DVec3,
+    /// The knees' bends and the pelvis's tilt taken from the person
+    /// (`None`: straight legs, upright).
+    posture: Option<Posture>,
+    /// The walking person the swing foot's landing is planned from
+    /// (`None`: SIMBICON's placement alone).
+    person_step: Option<PersonStep>,
 }
 
 /// One step's leg torques (world axes) before they are summed: the
@@ -248,6 +256,52 @@ impl SteppingBalance {
             weight_s: 0.0,
             home: None,
             home_velocity: DVec3::ZERO,
+            posture: None,
+            person_step: None,
+        }
+    }
+
+    /// The walking person to plan the swing foot's landing from (`None`:
+    /// SIMBICON's placement alone).
+    pub fn set_person_step(&mut self, step: Option<PersonStep>) {
+        self.person_step = step;
+    }
+
+    /// The knees' bends and the pelvis's tilt to stand in (`None`: the
+    /// controller's straight legs and upright pelvis).
+    pub fn set_posture(&mut self, posture: Option<Posture>) {
+        self.posture =
+            posture.filter(|p| p.tilt.is_finite() && p.knee_rad.iter().all(|k| k.is_finite()));
+    }
+
+    /// The pelvis's target rotation: upright at the heading, tilted as the
+    /// posture asks.
+    pub fn pelvis_target(&self) -> DQuat {
+        match self.posture {
+            Some(p) => {
+                (self.heading * p.tilt * self.heading.inverse() * self.upright[Joint::Pelvis])
+                    .normalize()
+            }
+            None => self.upright[Joint::Pelvis],
+        }
+    }
+
+    /// The stance knee's bend while stepping, rad: the controller's, or
+    /// the straighter of the posture's knees when it follows while
+    /// stepping (never less than the controller's).
+    fn stepping_knee_rad(&self) -> f64 {
+        let own = self.settings.stance_knee_rad;
+        match self.posture {
+            Some(p) if p.while_stepping => own.max(p.knee_rad[0].min(p.knee_rad[1])),
+            _ => own,
+        }
+    }
+
+    /// A standing knee's bend, rad (the posture's, or the controller's).
+    pub(super) fn standing_knee_rad(&self, side: Side) -> f64 {
+        match self.posture {
+            Some(p) => p.knee_rad[usize::from(side == Side::Right)],
+            None => self.settings.stance_knee_rad,
         }
     }
 
@@ -391,7 +445,7 @@ impl SteppingBalance {
         let v = to_body * DVec3::new(r.com_velocity.x, 0.0, r.com_velocity.z);
         self.track_calm(v, dt);
         let torso = s.torso_kp
-            * rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
+            * rotvec(self.pelvis_target() * r.rotations[Joint::Pelvis].inverse())
             - s.torso_kd * r.angvels[Joint::Pelvis];
         let mut out = LegTorques {
             balance: JointMap::splat(DVec3::ZERO),
@@ -429,16 +483,16 @@ impl SteppingBalance {
         // A pelvis turned away from upright (a slow yaw or roll the
         // two-footed stance does not hold) ends a stance and keeps the body
         // from starting one.
-        let turned = rotvec(self.upright[Joint::Pelvis] * r.rotations[Joint::Pelvis].inverse())
-            .length()
+        let turned = rotvec(self.pelvis_target() * r.rotations[Joint::Pelvis].inverse()).length()
             > s.stand_turn_max_rad;
         if self.standing {
             let away = self
                 .home_offset(r)
                 .is_some_and(|d| d.length() > s.home_leave_m && self.calm_s >= s.calm_time_s);
+            let walk = self.person_step.is_some_and(|p| p.keep_stepping);
             let swing = self
                 .first_swing(r, v)
-                .or_else(|| (turned || away).then(|| self.lighter_foot(r)));
+                .or_else(|| (turned || away || walk).then(|| self.lighter_foot(r)));
             if let Some(swing) = swing {
                 // The capture point left the feet: step.
                 self.standing = false;
@@ -471,6 +525,7 @@ impl SteppingBalance {
             self.weight_s = 0.0;
             self.steps += 1;
             if s.quiet_stance
+                && !self.person_step.is_some_and(|p| p.keep_stepping)
                 && self.calm_s >= s.calm_time_s
                 && feet.count() == 2
                 && !turned
@@ -534,6 +589,30 @@ impl SteppingBalance {
             + s.side_velocity_gain * v.x
             + s.side_drift_gain * self.drift.x)
             .clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD);
+        let (forward, outward) = match self.person_step {
+            Some(p) => {
+                let hip = r.positions[swing.hip()];
+                let left_s = s.step_time_s - self.phase_s;
+                let spot = if p.from_body {
+                    let body = (r.com, r.com_velocity);
+                    p.spot_from_body((swing, self.heading), body, left_s, s.step_time_s)
+                } else {
+                    p.spot(swing, self.heading, left_s, s.step_time_s)
+                };
+                let leg = hip.y - self.ankle_height;
+                let (pf, po) = PersonStep::thigh_angles(self.heading, hip, spot, leg);
+                // SIMBICON's velocity feedback on top of the plan.
+                let most = p.velocity_error_max_m_s;
+                let pf = pf + s.forward_velocity_gain * v.z.clamp(-most, most);
+                let po = po + s.side_velocity_gain * v.x.clamp(-most, most);
+                let k = p.share;
+                (
+                    (forward * (1.0 - k) + pf * k).clamp(-forward_max, forward_max),
+                    (outward * (1.0 - k) + po * k).clamp(-SWING_OUT_LIMIT_RAD, SWING_OUT_LIMIT_RAD),
+                )
+            }
+            None => (forward, outward),
+        };
         let dir = self.heading * DVec3::new(outward.tan(), -1.0, forward.tan()).normalize();
         let want = DQuat::from_rotation_arc(self.thigh_down, dir) * self.upright[swing.hip()];
         let swing_pd = clamp_len(
@@ -559,12 +638,9 @@ impl SteppingBalance {
 
         // Knees (hinge angles).
         let bent = self.phase_s < 0.5 * s.step_time_s;
-        let swing_knee = if bent {
-            s.swing_knee_rad
-        } else {
-            s.stance_knee_rad
-        };
-        for (side, want) in [(swing, swing_knee), (stance, s.stance_knee_rad)] {
+        let stance_knee = self.stepping_knee_rad();
+        let swing_knee = if bent { s.swing_knee_rad } else { stance_knee };
+        for (side, want) in [(swing, swing_knee), (stance, stance_knee)] {
             out.knee[side.knee()] = knee_pd(&s, avatar, world, side, want);
         }
     }

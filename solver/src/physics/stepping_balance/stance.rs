@@ -82,7 +82,8 @@ impl SteppingBalance {
             for j in [side.hip(), side.knee(), side.ankle()] {
                 out.support[j] = -(r.com - r.positions[j]).cross(f);
             }
-            out.knee[side.knee()] = knee_pd(s, avatar, world, side, s.stance_knee_rad);
+            let want = self.standing_knee_rad(side);
+            out.knee[side.knee()] = knee_pd(s, avatar, world, side, want);
         }
     }
 }
