@@ -28,7 +28,6 @@ use crate::learned::pelvis::{LearnedPelvis, LearnedPelvisSettings, LearnedPose, 
 use crate::learned::{LearnedModels, Net};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::pelvis_hold::PelvisHold;
-use crate::standing::{StandingRule, StandingSettings};
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
 use crate::trunk::{neck_only, LookAtTrunk, TrunkMode, TrunkPose};
@@ -125,10 +124,6 @@ pub struct IkSettings {
     /// trained; true cost the training corpus 0.6 cm at 3 devices,
     /// docs/notes/foot-skate-under-noise.md).
     pub heading_hold_learned_frame: bool,
-    /// A person standing still at the calibrated height: the learned
-    /// pelvis and legs fade to the rules ([`crate::standing`]; off by
-    /// default).
-    pub standing: StandingSettings,
     /// The learned pelvis of a body without a pelvis tracker
     /// ([`crate::learned::pelvis`]).
     pub learned_pelvis: LearnedPelvisSettings,
@@ -167,7 +162,6 @@ impl Default for IkSettings {
             lost_pelvis_hold_s: 0.5,
             heading_hold_tilt_rad: 0.0,
             heading_hold_learned_frame: false,
-            standing: StandingSettings::default(),
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
             chest_max_twist_rad: 60f64.to_radians(),
@@ -238,8 +232,6 @@ pub struct IkSolver {
     trunk_follows: Option<DQuat>,
     /// The headset's heading, continuous through an upside-down head.
     head_heading: HeadHeading,
-    /// Whether the person stands still at the calibrated height.
-    standing: StandingRule,
     /// The learned pelvis (used while the pelvis is not tracked).
     learned: LearnedPelvis,
     /// The learned feet (used for a foot without a device).
@@ -337,7 +329,6 @@ impl IkSolver {
             gaze_target: None,
             trunk_follows: None,
             head_heading: HeadHeading::default(),
-            standing: StandingRule::default(),
             learned: LearnedPelvis::new(models.get(Net::Pelvis), settings.learned_pelvis),
             learned_legs: LearnedLegs::new(models.get(Net::Legs), settings.learned_legs),
             foot_locks: Default::default(),
@@ -443,15 +434,7 @@ impl IkSolver {
             yaw_of(head.bone.rotation)
         };
         // The learned pelvis (while the pelvis is not tracked), blended
-        // with the rules; less of it and of the legs while standing still.
-        let ceiling = self.standing.update(
-            dt,
-            head.bone.position,
-            self.profile.body.head_height,
-            &self.settings.standing,
-        );
-        self.learned.set_ceiling(ceiling);
-        self.learned_legs.set_ceiling(ceiling);
+        // with the rules.
         let learned = match pelvis_dev {
             Some(_) => None,
             None => self.learned.update_facing(

@@ -340,9 +340,6 @@ pub struct LearnedLegs {
     last_input: Option<LegsInput>,
     /// The smoothed feet and their weight.
     blended: Blended<Feet>,
-    /// The most of the network to use (the standing rule's,
-    /// [`crate::standing`]; 1: all).
-    ceiling: f64,
     scratch: [Vec<f32>; 2],
 }
 
@@ -355,19 +352,8 @@ impl LearnedLegs {
             history: History::new(HISTORY_S),
             last_input: None,
             blended: Blended::default(),
-            ceiling: 1.0,
             scratch: Default::default(),
         }
-    }
-
-    /// Sets the most of the network the next updates use (0-1, times
-    /// `weight`; the weight ramps toward it over `blend_s`).
-    pub fn set_ceiling(&mut self, ceiling: f64) {
-        self.ceiling = if ceiling.is_finite() {
-            ceiling.clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
     }
 
     /// Whether a network is loaded and enabled.
@@ -452,7 +438,7 @@ impl LearnedLegs {
         fresh: Option<Feet>,
         share: f64,
     ) -> Option<LearnedFeet> {
-        let most = self.settings.weight.clamp(0.0, 1.0) * share * self.ceiling;
+        let most = self.settings.weight.clamp(0.0, 1.0) * share;
         let timing = (dt, self.settings.blend_s, self.settings.smoothing_s);
         let (feet, weight) = self
             .blended

@@ -295,9 +295,6 @@ pub struct LearnedPelvis {
     /// The last fresh rotation and the smoothed turn rate of the fresh
     /// rotations, rad/s (for `rotation_speed_radps`).
     turn: Option<(DQuat, f64)>,
-    /// The most of the network to use (the standing rule's,
-    /// [`crate::standing`]; 1: all).
-    ceiling: f64,
     scratch: [Vec<f32>; 2],
 }
 
@@ -311,19 +308,8 @@ impl LearnedPelvis {
             last_input: None,
             blended: Blended::default(),
             turn: None,
-            ceiling: 1.0,
             scratch: Default::default(),
         }
-    }
-
-    /// Sets the most of the network the next updates use (0-1; the
-    /// weight ramps toward it over `blend_s`).
-    pub fn set_ceiling(&mut self, ceiling: f64) {
-        self.ceiling = if ceiling.is_finite() {
-            ceiling.clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
     }
 
     /// Whether a network is loaded and enabled.
@@ -426,7 +412,7 @@ impl LearnedPelvis {
                 sr.slerp(align_hemisphere(*r, *sr), rotation_share.unwrap_or(a)),
             )
         };
-        let ((rel, rotation), weight) = self.blended.update(timing, self.ceiling, fresh, toward)?;
+        let ((rel, rotation), weight) = self.blended.update(timing, 1.0, fresh, toward)?;
         Some(LearnedPose {
             position: head + rel,
             rotation: rotation.normalize(),
