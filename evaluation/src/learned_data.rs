@@ -14,8 +14,7 @@ use posewire_solver::learned::legs::{self, LegsTarget};
 use posewire_solver::learned::limbs::{JointTarget, LimbInput, MirrorSwaps};
 use posewire_solver::learned::pelvis::{self, PelvisTarget};
 use posewire_solver::learned::{arms, knees, LearnedModels};
-use posewire_solver::physics::PhysicsSettings;
-use posewire_solver::{take_ticks, IkSolver};
+use posewire_solver::{take_ticks, IkSolver, SolverSettings};
 use rand::Rng;
 
 use crate::interp::{interpolate_transform, locate};
@@ -97,6 +96,9 @@ pub struct DataOptions {
     /// condition and device set (`still_standing`; 0, the default: none.
     /// 1 s is about a tenth of the data: clips average 8.6 s of samples).
     pub still_standing_s: f64,
+    /// The solver's settings the data is made with (its physics avatar's
+    /// reference; default: the built-in ones).
+    pub settings: SolverSettings,
 }
 
 impl DataOptions {
@@ -110,6 +112,7 @@ impl DataOptions {
             stride: 3,
             models: LearnedModels::embedded(),
             still_standing_s: 0.0,
+            settings: SolverSettings::default(),
         }
     }
 }
@@ -256,10 +259,11 @@ fn variant_samples(
     if let Some(m) = &variant.misread {
         still_standing::misread_devices(&mut takes.trackers, m);
     }
-    // The physics solver's reference: what `solve` and `serve` run by
-    // default; the component's own network off, so its features never see
-    // it (the legs see the learned pelvis, as they do in use).
-    let mut settings = PhysicsSettings::default().reference_ik();
+    // The physics solver's reference (of `options.settings`: by default
+    // what `solve` and `serve` run); the component's own network off, so
+    // its features never see it (the legs see the learned pelvis, as they
+    // do in use).
+    let mut settings = options.settings.physics_settings().reference_ik();
     match options.component {
         Component::Pelvis => settings.learned_pelvis.enabled = false,
         Component::Legs => {
@@ -446,3 +450,7 @@ fn limb_pair<const B: usize, const J: usize>(
         rule_error,
     })
 }
+
+#[cfg(test)]
+#[path = "learned_data_tests.rs"]
+mod tests;

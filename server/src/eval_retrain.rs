@@ -12,6 +12,7 @@ use posewire_evaluation::learned_data::Component;
 use posewire_evaluation::protocol::{clip_name, is_prop_clip};
 use posewire_solver::learned::models::parse_weights;
 use posewire_solver::learned::{LearnedModels, Net};
+use posewire_solver::SolverSettings;
 use serde::{Deserialize, Serialize};
 
 use crate::eval_cv::{subject_of, Fold, FoldWeights};
@@ -152,6 +153,12 @@ pub fn manifest_key(
             "still_standing_s".into(),
             recipe_args.still_standing_s.to_string(),
         ));
+    }
+    // Only when not the built-in ones, so that older keys still match.
+    let settings = crate::train_cmd::data_settings(recipe_args)
+        .map_or_else(|e| format!("unreadable: {e:#}"), |s| s.to_toml());
+    if settings != SolverSettings::default().to_toml() {
+        recipe.push(("settings".into(), fnv1a(settings.as_bytes())));
     }
     let solver_networks = Net::ALL
         .into_iter()
@@ -361,6 +368,28 @@ mod tests {
             manifest_key(Net::Legs, &clips, &one, &embedded),
             manifest_key(Net::Legs, &clips, &default_recipe(), &embedded)
         );
+    }
+
+    #[test]
+    fn the_synthesis_settings_change_the_key_and_the_built_in_ones_keep_it() {
+        let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
+        let embedded = LearnedModels::embedded();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let key = |text: &str| {
+            let path = dir.path().join("s.toml");
+            std::fs::write(&path, text).expect("write settings");
+            let recipe = LearnArgs {
+                settings: Some(path),
+                ..default_recipe()
+            };
+            manifest_key(Net::Pelvis, &clips, &recipe, &embedded)
+        };
+        let none = manifest_key(Net::Pelvis, &clips, &default_recipe(), &embedded);
+        assert!(none.recipe.iter().all(|(k, _)| k != "settings"));
+        assert_eq!(key("[solver]\n"), none);
+        let held = key("[solver.ik]\nheading_hold_learned_frame = true\n");
+        assert!(held.recipe.iter().any(|(k, _)| k == "settings"));
+        assert_ne!(held, none);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use posewire_evaluation::mlp_train::{predict, train, Rows, TrainOptions};
 use posewire_evaluation::protocol::{bvh_clips, clip_name, is_prop_clip};
 use posewire_evaluation::still_standing::standing_frame;
 use posewire_solver::learned::LearnedModels;
+use posewire_solver::SolverSettings;
 
 use crate::train_split::{held_out_mask, EarlyStop};
 
@@ -123,6 +124,13 @@ pub struct LearnArgs {
     /// read the pelvis the solver placed).
     #[arg(long, value_name = "NET=FILE,...", value_delimiter = ',')]
     pub weights: Vec<String>,
+    /// The settings of the solver the data is synthesised with (a
+    /// `[solver]` table, as `posewire eval --settings`; its physics
+    /// avatar's reference runs): a network trained for settings that change
+    /// its inputs, e.g. `[solver.ik] heading_hold_learned_frame`. Default:
+    /// the built-in settings.
+    #[arg(long, value_name = "SETTINGS.toml")]
+    pub settings: Option<PathBuf>,
     /// The clips held out for early stopping: `clips` (every 7th clip
     /// from the 4th, the trained subjects' other clips) or `subject` (every
     /// clip of one subject, the one whose clip count is nearest a seventh
@@ -260,6 +268,7 @@ fn synthesised_sets(
         stride: args.stride,
         models: models.clone(),
         still_standing_s,
+        settings: data_settings(args)?,
         ..DataOptions::new(component)
     };
     let names: Vec<String> = clips.iter().map(|c| clip_name(c)).collect();
@@ -281,6 +290,16 @@ pub fn still_standing_s(args: &LearnArgs) -> anyhow::Result<f64> {
         "--still-standing-s must be from 0 to 10 seconds, not {s}"
     );
     Ok(s)
+}
+
+/// The solver settings of `--settings` (the built-in ones without it).
+pub fn data_settings(args: &LearnArgs) -> anyhow::Result<SolverSettings> {
+    match &args.settings {
+        Some(path) => {
+            SolverSettings::load(path).with_context(|| format!("settings file {}", path.display()))
+        }
+        None => Ok(SolverSettings::default()),
+    }
 }
 
 /// Every clip's samples, in clip order, `jobs` clips at a time.

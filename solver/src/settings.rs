@@ -111,6 +111,15 @@ impl SolverSettings {
         })
     }
 
+    /// The physics avatar's settings with `[solver.ik]` as its reference's
+    /// kinematic solve (as the tick runs them).
+    pub fn physics_settings(&self) -> PhysicsSettings {
+        PhysicsSettings {
+            ik: self.ik,
+            ..self.physics
+        }
+    }
+
     /// Reads a settings file.
     pub fn load(path: &Path) -> Result<SolverSettings, SettingsError> {
         let text = posewire_body::bounded_read::read_text_bounded(

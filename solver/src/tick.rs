@@ -26,9 +26,7 @@ use posewire_body::{BodyPose, BodyProfile, Joint};
 use crate::gate::Verdict;
 use crate::ik::IkSolver;
 use crate::learned::LearnedModels;
-use crate::physics::{
-    AvatarController, PhysicsFrame, PhysicsSettings, PhysicsWorld, ReactionCounts, Scene,
-};
+use crate::physics::{AvatarController, PhysicsFrame, PhysicsWorld, ReactionCounts, Scene};
 use crate::settings::SolverSettings;
 use crate::solve::SolverKind;
 
@@ -106,7 +104,7 @@ impl AvatarSolver {
             ))),
             SolverKind::Physics => AvatarSolver::Physics(Box::new(AvatarController::with_models(
                 profile,
-                physics_settings(settings),
+                settings.physics_settings(),
                 models,
             ))),
         }
@@ -121,7 +119,7 @@ impl AvatarSolver {
     ) -> Result<AvatarSolver, LookAtConfigError> {
         let ik = match settings.kind {
             SolverKind::Ik => settings.ik,
-            SolverKind::Physics => physics_settings(settings).reference_ik(),
+            SolverKind::Physics => settings.physics_settings().reference_ik(),
         };
         let ik = IkSolver::with_look_at(profile, ik, look_at, models)?;
         let mut solver = AvatarSolver::with_models(profile, settings, models);
@@ -199,14 +197,6 @@ impl AvatarSolver {
                 world.remove_avatar(id);
             }
         }
-    }
-}
-
-/// The physics avatar's settings: its reference solves with `[solver.ik]`.
-fn physics_settings(settings: &SolverSettings) -> PhysicsSettings {
-    PhysicsSettings {
-        ik: settings.ik,
-        ..settings.physics
     }
 }
 
