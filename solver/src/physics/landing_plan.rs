@@ -10,6 +10,8 @@
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyPose, Joint, Side, Skeleton};
 
+use super::walk_gait::WalkGait;
+
 /// Settings of the planned landing.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -43,6 +45,9 @@ pub struct LandingPlan {
     /// While the person walks the body's heading is the person's (no dead
     /// band).
     pub heading_follows: bool,
+    /// How the legs walk while the person walks
+    /// (`[solver.physics.simbicon_legs.landing.gait]`, off by default).
+    pub gait: WalkGait,
 }
 
 impl Default for LandingPlan {
@@ -58,6 +63,7 @@ impl Default for LandingPlan {
             from_body: false,
             velocity_error_max_m_s: 0.0,
             heading_follows: false,
+            gait: WalkGait::default(),
         }
     }
 }
@@ -82,16 +88,28 @@ pub struct PersonStep {
     pub from_body: bool,
     /// [`LandingPlan::velocity_error_max_m_s`] (infinite when unbounded).
     pub velocity_error_max_m_s: f64,
+    /// The step period while walking, s (`None`: the controller's).
+    pub step_time_s: Option<f64>,
+    /// [`WalkGait::dcm_gain`].
+    pub dcm_gain: f64,
+    /// [`WalkGait::velocity_feedback`].
+    pub velocity_feedback: bool,
+    /// [`WalkGait::forward_max_rad`] (`None`: the controller's).
+    pub forward_max_rad: Option<f64>,
+    /// [`WalkGait::hold_stance_yaw`].
+    pub hold_stance_yaw: bool,
 }
 
 impl LandingPlan {
     /// The person to plan from (`None` when off, when the person stands,
     /// or for a reference that is not finite); `velocity` is the pelvis's
-    /// smoothed velocity along the floor and `heading` the body's.
+    /// smoothed velocity along the floor, `heading` the body's and
+    /// `person_step_s` the person's step period from its footfalls, if
+    /// known.
     pub fn person_step(
         &self,
         (skeleton, person): (&Skeleton, &BodyPose),
-        velocity: DVec3,
+        (velocity, person_step_s): (DVec3, Option<f64>),
         heading: DQuat,
     ) -> Option<PersonStep> {
         let walking = velocity.length() > self.walk_speed_m_s;
@@ -132,6 +150,17 @@ impl LandingPlan {
             } else {
                 f64::INFINITY
             },
+            step_time_s: self.gait.step_time(person_step_s),
+            dcm_gain: if self.gait.dcm_gain.is_finite() {
+                self.gait.dcm_gain
+            } else {
+                0.0
+            },
+            velocity_feedback: self.gait.velocity_feedback,
+            forward_max_rad: (self.gait.forward_max_rad > 0.0
+                && self.gait.forward_max_rad.is_finite())
+            .then_some(self.gait.forward_max_rad),
+            hold_stance_yaw: self.gait.hold_stance_yaw,
         })
     }
 }
@@ -163,6 +192,19 @@ impl PersonStep {
             + heading * DVec3::X * x
     }
 
+    /// The landing's shift by the capture point's error (Khadiv et al.
+    /// 2016): the body's (`com` moving at `com_velocity`, world) less the
+    /// person's (its pelvis and velocity), along the floor, times
+    /// [`PersonStep::dcm_gain`].
+    pub fn dcm_shift(&self, com: DVec3, com_velocity: DVec3) -> DVec3 {
+        if self.dcm_gain == 0.0 {
+            return DVec3::ZERO;
+        }
+        let omega = (9.81 / com.y.max(0.3)).sqrt();
+        let e = com + com_velocity / omega - (self.pelvis + self.velocity / omega);
+        DVec3::new(e.x, 0.0, e.z) * self.dcm_gain
+    }
+
     /// The swing thigh's forward and outward angles (heading frame, rad,
     /// as SIMBICON's) that put a foot hanging `leg_m` below `hip` on
     /// `spot`.
@@ -192,12 +234,14 @@ mod tests {
         let slow = DVec3::new(0.0, 0.0, 0.1);
         let fast = DVec3::new(0.0, 0.0, 1.0);
         let h = DQuat::IDENTITY;
-        assert!(on().person_step((&skeleton, &pose), slow, h).is_none());
+        assert!(on()
+            .person_step((&skeleton, &pose), (slow, None), h)
+            .is_none());
         assert!(LandingPlan::default()
-            .person_step((&skeleton, &pose), fast, h)
+            .person_step((&skeleton, &pose), (fast, None), h)
             .is_none());
         let step = on()
-            .person_step((&skeleton, &pose), fast, h)
+            .person_step((&skeleton, &pose), (fast, None), h)
             .expect("walking");
         // The left foot lands to the left (+X), ahead of the pelvis then.
         let spot = step.spot(Side::Left, h, 0.2, 0.4);

@@ -27,6 +27,9 @@ pub struct LegsPosture {
     /// Also while stepping: the stance knee bent as the straighter of the
     /// reference's knees (never less than the controller's own bend).
     pub while_stepping: bool,
+    /// Share of the way from the controller's standing knee bend to the
+    /// reference's that the standing knees go, 0..1 (1: the reference's).
+    pub knee_share: f64,
 }
 
 impl Default for LegsPosture {
@@ -37,6 +40,7 @@ impl Default for LegsPosture {
             knee_max_rad: 0.8,
             tilt_max_rad: 0.35,
             while_stepping: false,
+            knee_share: 1.0,
         }
     }
 }
@@ -51,6 +55,8 @@ pub struct Posture {
     pub tilt: DQuat,
     /// Whether the stance knee follows while stepping.
     pub while_stepping: bool,
+    /// [`LegsPosture::knee_share`], within 0..1.
+    pub knee_share: f64,
 }
 
 impl LegsPosture {
@@ -78,6 +84,7 @@ impl LegsPosture {
             ],
             tilt: limit_turn(tilt, finite_or(self.tilt_max_rad, 0.0).max(0.0)),
             while_stepping: self.while_stepping,
+            knee_share: finite_or(self.knee_share, 1.0).clamp(0.0, 1.0),
         })
     }
 }

@@ -78,6 +78,7 @@ pub mod stepping_balance;
 pub mod tool;
 pub mod trials;
 mod vectors;
+pub mod walk_gait;
 pub mod whole_body;
 pub mod whole_body_dcm;
 #[cfg(test)]

@@ -25,6 +25,7 @@ use super::legs_residual::LegsResidual;
 use super::locomotion::LEGS;
 use super::simbicon_gains::SimbiconGains;
 use super::stepping_balance::{SteppingBalance, SteppingSettings, LEG_JOINTS, STEPPING_RATE_HZ};
+use super::walk_gait::GaitClock;
 use super::world::{AvatarId, PhysicsWorld};
 
 /// Settings of the live stepping legs (`[solver.physics.simbicon_legs]`).
@@ -187,6 +188,8 @@ pub struct LiveLegs {
     steps_reported: usize,
     /// The person's pelvis last tick and its smoothed velocity.
     person: Option<(DVec3, DVec3)>,
+    /// The person's step period from its footfalls.
+    gait: GaitClock,
 }
 
 impl LiveLegs {
@@ -217,6 +220,7 @@ impl LiveLegs {
         self.locomotion = ForceArray::ZERO;
         self.substeps = 0;
         let velocity = self.person_velocity(settings, person.root, dt);
+        let person_step_s = self.person_step_period(settings, (skeleton, person), dt);
         if !on {
             self.controller = None;
             self.explicit = None;
@@ -237,10 +241,19 @@ impl LiveLegs {
         // to each of them steps to follow and its stance yaws back.
         let off = (yaw - c.heading_rad() + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
             - std::f64::consts::PI;
-        let walking = settings.landing.enabled
-            && settings.landing.heading_follows
-            && velocity.length() > settings.landing.walk_speed_m_s;
-        if off.abs() > settings.heading_deadband_rad || walking {
+        let landing = &settings.landing;
+        let walking = landing.enabled && velocity.length() > landing.walk_speed_m_s;
+        let gait = &landing.gait;
+        if walking && gait.turn_per_step_max_rad > 0.0 {
+            // Turned over each step, not in jumps.
+            let step_s = gait
+                .step_time(person_step_s)
+                .unwrap_or(settings.stepping().step_time_s)
+                .max(dt);
+            let most = gait.turn_per_step_max_rad;
+            c.set_heading(c.heading_rad() + off.clamp(-most, most) * (dt / step_s).min(1.0));
+        } else if off.abs() > settings.heading_deadband_rad || (walking && landing.heading_follows)
+        {
             c.set_heading(yaw);
         }
         c.set_home(Some(person.root));
@@ -249,9 +262,9 @@ impl LiveLegs {
                 .avatar(id)
                 .and_then(|a| settings.posture.of(a, person)),
         );
-        let step = settings.landing.person_step(
+        let step = landing.person_step(
             (skeleton, person),
-            velocity,
+            (velocity, person_step_s),
             yaw_rotation(c.heading_rad()),
         );
         if settings.follow_velocity || step.is_some() {
@@ -294,6 +307,23 @@ impl LiveLegs {
         let smooth = smooth + (raw - smooth) * k;
         self.person = Some((root, smooth));
         smooth
+    }
+
+    /// The person's step period from the reference's footfalls (`None`
+    /// unless asked, or until known).
+    fn person_step_period(
+        &mut self,
+        settings: &SimbiconLegs,
+        (skeleton, person): (&Skeleton, &BodyPose),
+        dt: f64,
+    ) -> Option<f64> {
+        let gait = &settings.landing.gait;
+        if !(settings.landing.enabled && gait.from_person) {
+            return None;
+        }
+        let p = person.positions(skeleton);
+        let ankles = (p[Joint::LeftAnkle].y, p[Joint::RightAnkle].y);
+        self.gait.update(ankles, dt, gait)
     }
 
     /// Before each physics step: the controller's leg torques from the

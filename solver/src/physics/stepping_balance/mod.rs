@@ -168,6 +168,9 @@ pub struct SteppingBalance {
     /// The walking person the swing foot's landing is planned from
     /// (`None`: SIMBICON's placement alone).
     person_step: Option<PersonStep>,
+    /// The heading each foot landed with (left, right): a walking stance
+    /// foot keeps it when [`PersonStep::hold_stance_yaw`].
+    foot_heading: [DQuat; 2],
 }
 
 /// One step's leg torques (world axes) before they are summed: the
@@ -258,6 +261,7 @@ impl SteppingBalance {
             home_velocity: DVec3::ZERO,
             posture: None,
             person_step: None,
+            foot_heading: [heading; 2],
         }
     }
 
@@ -286,6 +290,14 @@ impl SteppingBalance {
         }
     }
 
+    /// The step period, s: the walking person's when planned from it, else
+    /// the controller's.
+    fn step_time(&self) -> f64 {
+        self.person_step
+            .and_then(|p| p.step_time_s)
+            .unwrap_or(self.settings.step_time_s)
+    }
+
     /// The stance knee's bend while stepping, rad: the controller's, or
     /// the straighter of the posture's knees when it follows while
     /// stepping (never less than the controller's).
@@ -299,9 +311,10 @@ impl SteppingBalance {
 
     /// A standing knee's bend, rad (the posture's, or the controller's).
     pub(super) fn standing_knee_rad(&self, side: Side) -> f64 {
+        let own = self.settings.stance_knee_rad;
         match self.posture {
-            Some(p) => p.knee_rad[usize::from(side == Side::Right)],
-            None => self.settings.stance_knee_rad,
+            Some(p) => own + p.knee_share * (p.knee_rad[usize::from(side == Side::Right)] - own),
+            None => own,
         }
     }
 
@@ -502,6 +515,7 @@ impl SteppingBalance {
                 self.weight_s = s.weight_shift_s;
                 self.drift = DVec3::ZERO;
                 self.calm_s = 0.0;
+                self.foot_heading = [self.heading; 2];
             }
             return;
         }
@@ -515,12 +529,14 @@ impl SteppingBalance {
         if !swing_down {
             self.lifted = true;
         }
-        let half = 0.5 * s.step_time_s;
-        if self.phase_s > s.step_timeout * s.step_time_s
+        let step_time = self.step_time();
+        let half = 0.5 * step_time;
+        if self.phase_s > s.step_timeout * step_time
             || (self.phase_s > half && swing_down && self.lifted)
         {
             self.lifted = false;
             self.stance = swing;
+            self.foot_heading[usize::from(swing == Side::Right)] = self.heading;
             self.phase_s = 0.0;
             self.weight_s = 0.0;
             self.steps += 1;
@@ -574,8 +590,12 @@ impl SteppingBalance {
         );
 
         // Swing thigh: SIMBICON's feedback on where the foot goes.
-        let forward_max = if s.swing_forward_max_rad.is_finite() {
-            s.swing_forward_max_rad.abs().min(SWING_OUT_LIMIT_RAD)
+        let cap = self
+            .person_step
+            .and_then(|p| p.forward_max_rad)
+            .unwrap_or(s.swing_forward_max_rad);
+        let forward_max = if cap.is_finite() {
+            cap.abs().min(SWING_OUT_LIMIT_RAD)
         } else {
             SWING_OUT_LIMIT_RAD
         };
@@ -592,17 +612,22 @@ impl SteppingBalance {
         let (forward, outward) = match self.person_step {
             Some(p) => {
                 let hip = r.positions[swing.hip()];
-                let left_s = s.step_time_s - self.phase_s;
+                let step_time = self.step_time();
+                let left_s = step_time - self.phase_s;
                 let spot = if p.from_body {
                     let body = (r.com, r.com_velocity);
-                    p.spot_from_body((swing, self.heading), body, left_s, s.step_time_s)
+                    p.spot_from_body((swing, self.heading), body, left_s, step_time)
                 } else {
-                    p.spot(swing, self.heading, left_s, s.step_time_s)
-                };
+                    p.spot(swing, self.heading, left_s, step_time)
+                } + p.dcm_shift(r.com, r.com_velocity);
                 let leg = hip.y - self.ankle_height;
                 let (pf, po) = PersonStep::thigh_angles(self.heading, hip, spot, leg);
                 // SIMBICON's velocity feedback on top of the plan.
-                let most = p.velocity_error_max_m_s;
+                let most = if p.velocity_feedback {
+                    p.velocity_error_max_m_s
+                } else {
+                    0.0
+                };
                 let pf = pf + s.forward_velocity_gain * v.z.clamp(-most, most);
                 let po = po + s.side_velocity_gain * v.x.clamp(-most, most);
                 let k = p.share;
@@ -637,7 +662,7 @@ impl SteppingBalance {
         }
 
         // Knees (hinge angles).
-        let bent = self.phase_s < 0.5 * s.step_time_s;
+        let bent = self.phase_s < 0.5 * self.step_time();
         let stance_knee = self.stepping_knee_rad();
         let swing_knee = if bent { s.swing_knee_rad } else { stance_knee };
         for (side, want) in [(swing, swing_knee), (stance, stance_knee)] {
@@ -645,12 +670,20 @@ impl SteppingBalance {
         }
     }
 
-    /// Feet held flat (toward their upright rotation).
+    /// Feet held flat (toward their upright rotation; a walking stance
+    /// foot at the heading it landed with, when asked).
     fn keep_feet_flat(&self, r: &Reading, out: &mut LegTorques) {
         let s = &self.settings;
+        let hold = !self.standing && self.person_step.is_some_and(|p| p.hold_stance_yaw);
         for side in [Side::Left, Side::Right] {
             let a = side.ankle();
-            out.locomotion[a] += s.ankle_kp * rotvec(self.upright[a] * r.rotations[a].inverse())
+            let flat = if hold && side == self.stance {
+                let landed = self.foot_heading[usize::from(side == Side::Right)];
+                (landed * self.heading.inverse() * self.upright[a]).normalize()
+            } else {
+                self.upright[a]
+            };
+            out.locomotion[a] += s.ankle_kp * rotvec(flat * r.rotations[a].inverse())
                 - s.ankle_kd * (r.angvels[a] - r.angvels[side.knee()]);
         }
     }
