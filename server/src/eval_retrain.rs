@@ -154,6 +154,13 @@ pub fn manifest_key(
             recipe_args.still_standing_s.to_string(),
         ));
     }
+    // Only when any, so that older keys still match.
+    if recipe_args.proportions_spread > 0.0 {
+        recipe.push((
+            "proportions_spread".into(),
+            recipe_args.proportions_spread.to_string(),
+        ));
+    }
     // Only when not the built-in ones, so that older keys still match.
     let settings = crate::train_cmd::data_settings(recipe_args)
         .map_or_else(|e| format!("unreadable: {e:#}"), |s| s.to_toml());
