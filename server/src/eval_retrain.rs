@@ -378,6 +378,22 @@ mod tests {
     }
 
     #[test]
+    fn the_proportions_spread_changes_the_key_and_none_keeps_it() {
+        let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
+        let embedded = LearnedModels::embedded();
+        let spread = |recipe: &LearnArgs| {
+            manifest_key(Net::Pelvis, &clips, recipe, &embedded)
+                .recipe
+                .into_iter()
+                .find(|(k, _)| k == "proportions_spread")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(spread(&default_recipe()), None);
+        let varied = parse_recipe("--proportions-spread 0.15").expect("recipe");
+        assert_eq!(spread(&varied), Some("0.15".into()));
+    }
+
+    #[test]
     fn the_synthesis_settings_change_the_key_and_the_built_in_ones_keep_it() {
         let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
         let embedded = LearnedModels::embedded();
