@@ -18,6 +18,7 @@ use posewire_solver::{take_ticks, IkSolver, SolverSettings};
 use rand::Rng;
 
 use crate::interp::{interpolate_transform, locate};
+use crate::proportions::Proportions;
 use crate::protocol::{setting_takes, EvalError, SETTLING_S};
 use crate::random::stream;
 use crate::still_standing;
@@ -87,6 +88,10 @@ pub struct DataOptions {
     pub conditions: Vec<Condition>,
     /// Body sizes: the clip is scaled uniformly in this range.
     pub scale: (f64, f64),
+    /// Segment ratios varied per clip and seed, each uniform in `1 +-
+    /// this` before the uniform size ([`Proportions::drawn`]); 0, the
+    /// default: CMU's own proportions.
+    pub proportions_spread: f64,
     /// Every how many solver ticks a sample is kept.
     pub stride: usize,
     /// The networks of the solver the data is made with (the component's
@@ -109,6 +114,7 @@ impl DataOptions {
             seeds: vec![101, 102, 103],
             conditions: Condition::ALL.to_vec(),
             scale: (0.85, 1.15),
+            proportions_spread: 0.0,
             stride: 3,
             models: LearnedModels::embedded(),
             still_standing_s: 0.0,
@@ -201,7 +207,8 @@ pub fn clip_samples(
     for &seed in &options.seeds {
         let s = stream(seed, &[clip, "pelvis-training", "scale"])
             .gen_range(options.scale.0..=options.scale.1);
-        let scaled = scaled_bvh(bvh, s);
+        let body = Proportions::drawn(seed, clip, options.proportions_spread).apply(bvh)?;
+        let scaled = scaled_bvh(&body, s);
         every_variant(&scaled, clip, seed, None, options, &mut data)?;
         if let Some(frame) = standing {
             let still =

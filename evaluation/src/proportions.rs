@@ -182,6 +182,25 @@ enum Region {
 }
 
 impl Proportions {
+    /// A body drawn for `clip` and `seed`: every ratio uniform in
+    /// `1 +- spread` (`spread` clamped to 0..0.5), from its own stream, so
+    /// the same clip and seed always give the same body.
+    pub fn drawn(seed: u64, clip: &str, spread: f64) -> Proportions {
+        let s = spread.clamp(0.0, 0.5);
+        if s == 0.0 {
+            return Proportions::default();
+        }
+        let mut rng = crate::random::stream(seed, &[clip, "training", "proportions"]);
+        let mut draw = || rand::Rng::gen_range(&mut rng, 1.0 - s..=1.0 + s);
+        Proportions {
+            trunk_leg: draw(),
+            ankle: draw(),
+            shoulders: draw(),
+            hips: draw(),
+            arms: draw(),
+        }
+    }
+
     /// Whether every ratio is 1.
     pub fn is_identity(&self) -> bool {
         *self == Proportions::default()

@@ -137,3 +137,24 @@ fn widths_arms_and_ankles_scale_their_own_segments() {
     // The identity gives the clip back unchanged.
     assert_eq!(Proportions::default().apply(&bvh).expect("same"), bvh);
 }
+
+#[test]
+fn drawn_bodies_are_deterministic_within_the_spread_and_vary_by_clip_and_seed() {
+    assert!(Proportions::drawn(1, "a", 0.0).is_identity());
+    let ratios = |p: Proportions| [p.trunk_leg, p.ankle, p.shoulders, p.hips, p.arms];
+    let a = Proportions::drawn(101, "cmu_02_01_walk", 0.15);
+    assert_eq!(a, Proportions::drawn(101, "cmu_02_01_walk", 0.15));
+    assert!(ratios(a).iter().all(|r| (0.85..=1.15).contains(r)), "{a}");
+    assert!(ratios(a).iter().any(|r| *r != 1.0), "{a}");
+    assert_ne!(a, Proportions::drawn(102, "cmu_02_01_walk", 0.15));
+    assert_ne!(a, Proportions::drawn(101, "cmu_02_02_walk", 0.15));
+    let mut lowest = f64::INFINITY;
+    let mut highest = f64::NEG_INFINITY;
+    for seed in 0..200 {
+        for r in ratios(Proportions::drawn(seed, "clip", 0.15)) {
+            lowest = lowest.min(r);
+            highest = highest.max(r);
+        }
+    }
+    assert!(lowest < 0.87 && highest > 1.13, "{lowest} {highest}");
+}

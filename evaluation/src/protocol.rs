@@ -106,6 +106,9 @@ pub enum EvalError {
         /// What was wrong with the output.
         source: MetricsError,
     },
+    /// The clip could not be given other proportions.
+    #[error(transparent)]
+    Proportions(#[from] crate::proportions::ProportionsError),
 }
 
 /// A solve function for [`evaluate_clip`] that runs the project's solver

@@ -154,6 +154,13 @@ pub fn manifest_key(
             recipe_args.still_standing_s.to_string(),
         ));
     }
+    // Only when any, so that older keys still match.
+    if recipe_args.proportions_spread > 0.0 {
+        recipe.push((
+            "proportions_spread".into(),
+            recipe_args.proportions_spread.to_string(),
+        ));
+    }
     // Only when not the built-in ones, so that older keys still match.
     let settings = crate::train_cmd::data_settings(recipe_args)
         .map_or_else(|e| format!("unreadable: {e:#}"), |s| s.to_toml());
@@ -368,6 +375,22 @@ mod tests {
             manifest_key(Net::Legs, &clips, &one, &embedded),
             manifest_key(Net::Legs, &clips, &default_recipe(), &embedded)
         );
+    }
+
+    #[test]
+    fn the_proportions_spread_changes_the_key_and_none_keeps_it() {
+        let clips = [PathBuf::from("a/cmu_02_01_walk.bvh")];
+        let embedded = LearnedModels::embedded();
+        let spread = |recipe: &LearnArgs| {
+            manifest_key(Net::Pelvis, &clips, recipe, &embedded)
+                .recipe
+                .into_iter()
+                .find(|(k, _)| k == "proportions_spread")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(spread(&default_recipe()), None);
+        let varied = parse_recipe("--proportions-spread 0.15").expect("recipe");
+        assert_eq!(spread(&varied), Some("0.15".into()));
     }
 
     #[test]

@@ -146,6 +146,13 @@ pub struct LearnArgs {
     /// standing person's reference upright (docs/notes/cross-validation.md).
     #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
     pub still_standing_s: f64,
+    /// Bodies of other proportions: per clip and seed every segment ratio
+    /// (trunk/leg, ankle height, shoulder and hip width, arm length) drawn
+    /// uniform in `1 +- this`, on top of the uniform body size
+    /// (`Proportions::drawn`). 0, the default: the corpus's own
+    /// proportions, uniformly scaled only.
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
+    pub proportions_spread: f64,
     /// Also write a manifest beside the weights (`<out>.json`: the recipe,
     /// the clips, the solver's other networks), the one `posewire eval
     /// --retrain` checks before reusing cached weights.
@@ -264,6 +271,7 @@ fn synthesised_sets(
     );
     let still_standing_s = still_standing_s(args)?;
     let options = DataOptions {
+        proportions_spread: proportions_spread(args)?,
         seeds: args.seeds.clone(),
         stride: args.stride,
         models: models.clone(),
@@ -288,6 +296,16 @@ pub fn still_standing_s(args: &LearnArgs) -> anyhow::Result<f64> {
     anyhow::ensure!(
         s.is_finite() && (0.0..=10.0).contains(&s),
         "--still-standing-s must be from 0 to 10 seconds, not {s}"
+    );
+    Ok(s)
+}
+
+/// The spread of `--proportions-spread`, refused when not from 0 to 0.3.
+pub fn proportions_spread(args: &LearnArgs) -> anyhow::Result<f64> {
+    let s = args.proportions_spread;
+    anyhow::ensure!(
+        s.is_finite() && (0.0..=0.3).contains(&s),
+        "--proportions-spread must be from 0 to 0.3, not {s}"
     );
     Ok(s)
 }
@@ -600,6 +618,19 @@ mod tests {
             };
             let err = still_standing_s(&args).expect_err("refused");
             assert!(err.to_string().contains("--still-standing-s"), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_proportions_spread_is_off_by_default_and_refuses_nonsense() {
+        assert_eq!(proportions_spread(&default_recipe()).expect("default"), 0.0);
+        for bad in [-0.1, f64::NAN, 0.31] {
+            let args = LearnArgs {
+                proportions_spread: bad,
+                ..default_recipe()
+            };
+            let err = proportions_spread(&args).expect_err("refused");
+            assert!(err.to_string().contains("--proportions-spread"), "{err}");
         }
     }
 }
