@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn the_share_fades_over_the_last_third_of_the_allowed_distance() {
         let s = on();
-        assert_eq!(near(-0.08, &s), 1.0);
+        assert_eq!(near(-0.07, &s), 1.0);
         assert!((near(-0.10, &s) - 0.5).abs() < 1e-9);
         assert_eq!(near(-0.13, &s), 0.0);
         assert!((near(0.05, &s) - 0.5).abs() < 1e-9);
