@@ -28,6 +28,7 @@ use crate::learned::pelvis::{LearnedPelvis, LearnedPelvisSettings, LearnedPose, 
 use crate::learned::{LearnedModels, Net};
 use crate::offset_refine::OffsetRefineSettings;
 use crate::pelvis_hold::PelvisHold;
+use crate::standing::{StandingRule, StandingSettings};
 use crate::stepping::{FootPlanner, SteppingSettings};
 use crate::tracking::{BoneTarget, DeviceTracker};
 use crate::trunk::{neck_only, LookAtTrunk, TrunkMode, TrunkPose};
@@ -124,6 +125,10 @@ pub struct IkSettings {
     /// trained; true cost the training corpus 0.6 cm at 3 devices,
     /// docs/notes/foot-skate-under-noise.md).
     pub heading_hold_learned_frame: bool,
+    /// A person standing still near the calibrated height: the untracked
+    /// pelvis and feet blend toward the calibrated standing pose
+    /// ([`crate::standing`]; off by default).
+    pub standing: StandingSettings,
     /// The learned pelvis of a body without a pelvis tracker
     /// ([`crate::learned::pelvis`]).
     pub learned_pelvis: LearnedPelvisSettings,
@@ -162,6 +167,7 @@ impl Default for IkSettings {
             lost_pelvis_hold_s: 0.5,
             heading_hold_tilt_rad: 0.0,
             heading_hold_learned_frame: false,
+            standing: StandingSettings::default(),
             lean_from_pitch: 1.5,
             chest_forward_tilt_rad: 0.1,
             chest_max_twist_rad: 60f64.to_radians(),
@@ -232,6 +238,8 @@ pub struct IkSolver {
     trunk_follows: Option<DQuat>,
     /// The headset's heading, continuous through an upside-down head.
     head_heading: HeadHeading,
+    /// Whether the person stands still near the calibrated height.
+    standing: StandingRule,
     /// The learned pelvis (used while the pelvis is not tracked).
     learned: LearnedPelvis,
     /// The learned feet (used for a foot without a device).
@@ -329,6 +337,7 @@ impl IkSolver {
             gaze_target: None,
             trunk_follows: None,
             head_heading: HeadHeading::default(),
+            standing: StandingRule::default(),
             learned: LearnedPelvis::new(models.get(Net::Pelvis), settings.learned_pelvis),
             learned_legs: LearnedLegs::new(models.get(Net::Legs), settings.learned_legs),
             foot_locks: Default::default(),
@@ -450,9 +459,21 @@ impl IkSolver {
             self.pose_trunk(pelvis_dev.as_ref(), &head, &hands, pelvis_yaw, dt);
         // Neck base under the head, along the neck bone.
         let neck_base = head.bone.position - trunk.neck * self.skeleton.offsets[Joint::Head];
+        let standing = self.standing.update(
+            dt,
+            (
+                head.bone.position,
+                hands.map(|h| h.map(|h| h.bone.position)),
+            ),
+            self.profile.body.head_height,
+            &self.settings.standing,
+        );
         let (pelvis_pos, pelvis_rot) = match pelvis_dev {
             Some(p) => (p.bone.position, p.bone.rotation),
-            None => self.hung_pelvis(neck_base, &head, trunk.head, pelvis_yaw, learned),
+            None => {
+                let hung = self.hung_pelvis(neck_base, &head, trunk.head, pelvis_yaw, learned);
+                self.standing_pelvis(hung, head.bone.position, pelvis_yaw, standing)
+            }
         };
         let mut pose = BodyPose {
             root: pelvis_pos,
@@ -475,11 +496,11 @@ impl IkSolver {
         );
         // Put the head on its target: the whole body follows when the pelvis
         // is estimated; half the mismatch goes to each end when tracked.
+        // Standing, the pelvis keeps its calibrated height.
         let miss = head.bone.position - head_fk;
-        pose.root += if pelvis_dev.is_some() {
-            0.5 * miss
-        } else {
-            miss
+        pose.root += match pelvis_dev {
+            Some(_) => 0.5 * miss,
+            None => miss - DVec3::Y * (standing * miss.y),
         };
         self.track_pelvis_velocity(pose.root, dt);
         let state = PelvisState {
@@ -607,6 +628,30 @@ impl IkSolver {
             ),
             None => (p, r),
         }
+    }
+
+    /// The untracked pelvis (`hung`) blended by `share` toward the
+    /// calibrated standing pose's: at the rest pose's hip height (less
+    /// `pelvis_below_m`), under
+    /// the head as in the rest pose, upright, facing `yaw`.
+    fn standing_pelvis(
+        &self,
+        hung: (DVec3, DQuat),
+        head: DVec3,
+        yaw: f64,
+        share: f64,
+    ) -> (DVec3, DQuat) {
+        if share <= 0.0 {
+            return hung;
+        }
+        let rest = self.skeleton.rest_positions();
+        let yaw_q = yaw_rotation(yaw);
+        let mut pelvis = head + yaw_q * (rest[Joint::Pelvis] - rest[Joint::Head]);
+        pelvis.y = rest[Joint::Pelvis].y - self.settings.standing.pelvis_below_m;
+        (
+            hung.0.lerp(pelvis, share),
+            hung.1.slerp(align_hemisphere(yaw_q, hung.1), share),
+        )
     }
 
     /// Poses the spine, chest, collarbones, neck and head between the
@@ -997,6 +1042,15 @@ impl IkSolver {
                     None => (p.ankles[i], yaw_rotation(p.yaws[i])),
                 },
                 (None, None) => (homes[i], yaw_q),
+            };
+            // Standing still: toward the foot's home, flat, facing ahead.
+            let stand = self.standing.weight();
+            let (target, foot_rot) = match feet_dev[i] {
+                None if stand > 0.0 => (
+                    target.lerp(homes[i], stand),
+                    foot_rot.slerp(align_hemisphere(yaw_q, foot_rot), stand),
+                ),
+                _ => (target, foot_rot),
             };
             let (target, foot_rot) = match (feet_dev[i], self.held_foot(i, t)) {
                 (None, Some((held, w))) => (

@@ -17,6 +17,7 @@ pub mod pelvis_hold;
 pub mod physics;
 pub mod settings;
 pub mod solve;
+pub mod standing;
 pub mod stepping;
 pub mod tick;
 pub mod tracking;
