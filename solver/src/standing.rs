@@ -99,6 +99,12 @@ impl StandingRule {
         head_height: f64,
         settings: &StandingSettings,
     ) -> f64 {
+        // Off and at rest: nothing to track (the 90 Hz loop skips the
+        // speeds); a rule turned off while on still ramps out below.
+        if settings.share <= 0.0 && self.weight == 0.0 {
+            *self = StandingRule::default();
+            return 0.0;
+        }
         let fastest = [
             self.head.update(dt, Some(head)),
             self.hands[0].update(dt, hands[0]),
