@@ -130,6 +130,7 @@ pub fn mean_network(members: &[Mlp]) -> Result<Mlp, EnsembleError> {
         .collect();
     Ok(Mlp {
         layers,
+        packed: None,
         ..first.clone()
     })
 }

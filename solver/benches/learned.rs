@@ -6,6 +6,9 @@
 //! forward passes, smoothing and blends. The body walks a circle swinging
 //! its arms.
 //!
+//! One forward pass of each network, unpacked and packed, is the
+//! `forward` group.
+//!
 //! `cargo bench -p posewire-solver --bench learned`
 
 use std::hint::black_box;
@@ -105,5 +108,36 @@ fn bench_learned(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_learned);
+/// One forward pass of each embedded network, as trained (`layers`) and as
+/// the solver runs it (`Mlp::packed`).
+fn bench_forward(c: &mut Criterion) {
+    use posewire_solver::learned::{arms, knees, legs, pelvis};
+    let mut group = c.benchmark_group("forward");
+    group.measurement_time(Duration::from_secs(3));
+    for (name, model) in [
+        ("pelvis", pelvis::embedded_model()),
+        ("legs", legs::embedded_model()),
+        ("arms", arms::embedded_model()),
+        ("knees", knees::embedded_model()),
+    ] {
+        let Ok(Some(model)) = model else { continue };
+        let x: Vec<f32> = (0..model.inputs())
+            .map(|i| (i as f32 * 0.37).sin())
+            .collect();
+        let mut out = vec![0.0f32; model.outputs()];
+        let mut scratch = Default::default();
+        let packed = model.clone().packed();
+        for (how, m) in [("layers", &model), ("packed", &packed)] {
+            group.bench_function(format!("{name}_{how}"), |b| {
+                b.iter(|| {
+                    m.forward(black_box(&x), &mut out, &mut scratch);
+                    black_box(out[0])
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_learned, bench_forward);
 criterion_main!(benches);

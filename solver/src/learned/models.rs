@@ -128,7 +128,7 @@ impl LearnedModels {
             Mlp::embedded(net.embedded_bytes(), inputs, outputs)
                 .ok()
                 .flatten()
-                .map(Arc::new)
+                .map(|m| Arc::new(m.packed()))
         };
         LearnedModels {
             pelvis: load(Net::Pelvis),
@@ -175,7 +175,7 @@ impl LearnedModels {
         file: &str,
     ) -> Result<LearnedModels, WeightsError> {
         let model = parse_weights(net, bytes, file)?;
-        Ok(self.with_model(net, Some(Arc::new(model))))
+        Ok(self.with_model(net, Some(Arc::new(model.packed()))))
     }
 }
 
