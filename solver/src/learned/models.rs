@@ -157,10 +157,10 @@ impl LearnedModels {
         }
     }
 
-    /// These networks with `net` replaced by `model` (checked for its
+    /// These networks with `net` replaced by `model`, packed for the real-time loop (checked for its
     /// shape by the caller: see [`LearnedModels::with_weights`]).
     pub fn with_model(mut self, net: Net, model: Option<Arc<Mlp>>) -> LearnedModels {
-        *self.slot(net) = model;
+        *self.slot(net) = model.map(packed);
         self
     }
 
@@ -175,7 +175,7 @@ impl LearnedModels {
         file: &str,
     ) -> Result<LearnedModels, WeightsError> {
         let model = parse_weights(net, bytes, file)?;
-        Ok(self.with_model(net, Some(Arc::new(model.packed()))))
+        Ok(self.with_model(net, Some(Arc::new(model))))
     }
 }
 
@@ -204,6 +204,15 @@ pub fn parse_weights(net: Net, bytes: &[u8], file: &str) -> Result<Mlp, WeightsE
         });
     }
     Ok(model)
+}
+
+/// `model` packed for the real-time loop ([`Mlp::packed`]) unless it is.
+fn packed(model: Arc<Mlp>) -> Arc<Mlp> {
+    if model.packed.is_some() {
+        model
+    } else {
+        Arc::new(Arc::unwrap_or_clone(model).packed())
+    }
 }
 
 #[cfg(test)]
