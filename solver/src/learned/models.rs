@@ -128,7 +128,7 @@ impl LearnedModels {
             Mlp::embedded(net.embedded_bytes(), inputs, outputs)
                 .ok()
                 .flatten()
-                .map(|m| Arc::new(m.packed()))
+                .map(|m| packed(Arc::new(m)))
         };
         LearnedModels {
             pelvis: load(Net::Pelvis),
@@ -157,8 +157,9 @@ impl LearnedModels {
         }
     }
 
-    /// These networks with `net` replaced by `model`, packed for the real-time loop (checked for its
-    /// shape by the caller: see [`LearnedModels::with_weights`]).
+    /// These networks with `net` replaced by `model`, packed for the
+    /// real-time loop (checked for its shape by the caller: see
+    /// [`LearnedModels::with_weights`]).
     pub fn with_model(mut self, net: Net, model: Option<Arc<Mlp>>) -> LearnedModels {
         *self.slot(net) = model.map(packed);
         self
