@@ -2,7 +2,7 @@
 //! (issue 41, round 7, `docs/notes/own-feet.md`): stepping in place with
 //! no push (`[solver.physics.whole_body.stepping] margin_m = -1`: a step
 //! at once, then the feet back under the person), with the weight shift
-//! (`weight_shift_s`) before each lift.
+//! (`weight_shift_s`) before each lift, over eleven statures.
 
 mod chest_pushes;
 
@@ -19,37 +19,39 @@ fn stepping_in_place(shift: f64) -> PhysicsSettings {
     s
 }
 
+/// The statures the stepping trials run at: one working point is no
+/// result (a change of 5e-7 in the learned networks' activations moved the
+/// 1.75 m body from standing to falling).
+const STATURES_M: [f64; 11] = [
+    1.65, 1.67, 1.69, 1.71, 1.73, 1.75, 1.77, 1.79, 1.81, 1.83, 1.85,
+];
+
+/// Seconds the body stepping in place stays up (pelvis above 0.5 m; the
+/// take's length if it never goes down).
+fn seconds_up(stature: f64, shift: f64) -> f64 {
+    let seconds = 6.0;
+    let profile = BodyProfile::from_stature(stature);
+    let samples = standing_samples(&profile, seconds, false);
+    let ticks = run_trial(&profile, stepping_in_place(shift), &samples, &[]);
+    assert!(ticks.len() > 400, "{} ticks", ticks.len());
+    summarise(&ticks, 0.0).down_after_s.unwrap_or(seconds)
+}
+
 #[test]
-fn with_a_weight_shift_the_body_steps_in_place_without_falling() {
-    let profile = BodyProfile::from_stature(1.75);
-    let samples = standing_samples(&profile, 6.0, false);
-    // Without the weight shift (round 6) it falls; measured here too.
-    for shift in [0.0, 0.6] {
-        let ticks = run_trial(&profile, stepping_in_place(shift), &samples, &[]);
-        assert!(ticks.len() > 400, "{} ticks", ticks.len());
-        let s = summarise(&ticks, 0.0);
-        let mut assist: Vec<f64> = ticks.iter().map(|k| k.assist_root_n).collect();
-        assist.sort_by(f64::total_cmp);
-        let assist = assist[assist.len() / 2];
-        println!(
-            "weight shift {shift} s: lowest pelvis {:.2} m, steps seen {}, while up {}, stance slide {:.1} cm, assist median {assist:.0} N",
-            s.min_pelvis_y,
-            s.steps_seen,
-            s.steps_while_up,
-            100.0 * s.max_stance_slide_m,
-        );
-        if shift > 0.0 {
-            assert!(s.min_pelvis_y > 0.7, "fell: pelvis {:.2} m", s.min_pelvis_y);
-            assert!(s.steps_while_up >= 1, "no step landed");
-            // Measured 6.9 cm: the one-foot bar (1 cm) is not met here.
-            assert!(
-                s.max_stance_slide_m < 0.15,
-                "slid {:.1} cm",
-                100.0 * s.max_stance_slide_m
-            );
-            assert!(assist <= 110.0, "assist median {assist:.0} N");
-        }
-    }
+fn a_weight_shift_keeps_a_body_stepping_in_place_up_longer() {
+    // Measured 2026-12-07: 4.0 s against 2.2 s on average; up through the
+    // 6 s at 2 of the 11 statures with the shift (1.75, 1.77 m), at none
+    // without. Stepping in place is not solved (issue 41).
+    let mean = |shift: f64| {
+        let up: Vec<f64> = STATURES_M.iter().map(|&h| seconds_up(h, shift)).collect();
+        println!("weight shift {shift} s: seconds up {up:.1?}");
+        up.iter().sum::<f64>() / up.len() as f64
+    };
+    let (without, with) = (mean(0.0), mean(0.6));
+    assert!(
+        with > without + 1.0,
+        "up {with:.2} s with the weight shift, {without:.2} s without"
+    );
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! Stepping of the whole-body controller (issue 41, part A, round 6,
 //! `[solver.physics.whole_body.stepping]`), through the daemon's tick
-//! (`physics::trials::run_trial`): a push beyond the feet makes a foot
-//! lift and land elsewhere, a standing body takes no step, and the
-//! setting is off by default. (The body still falls after its step: the
-//! bar is not met, `docs/notes/own-feet.md`, round 6.)
+//! (`physics::trials::run_trial`): a standing body takes no step, and the
+//! setting is off by default. A 60 N s push's step landing while the body
+//! is up is not claimed: over eleven statures (1.65-1.85 m) it happened at
+//! one (1.75 m), and without stepping at two (`docs/notes/own-feet.md`,
+//! "The whole-body tests over eleven statures").
 
-use posewire_body::glam::DVec3;
-use posewire_body::{BodyProfile, Joint};
-use posewire_solver::physics::trials::{run_trial, standing_samples, summarise, Push, TrialTick};
+use posewire_body::BodyProfile;
+use posewire_solver::physics::trials::{run_trial, standing_samples, TrialTick};
 use posewire_solver::physics::PhysicsSettings;
 
 fn whole_body(stepping: bool) -> PhysicsSettings {
@@ -15,30 +15,6 @@ fn whole_body(stepping: bool) -> PhysicsSettings {
     s.whole_body.enabled = true;
     s.whole_body.stepping.enabled = stepping;
     s
-}
-
-/// Steps that land while the body is still up (pelvis above 0.7 m and
-/// not yet fallen), as `push_reactions` counts them.
-fn steps_while_up(ticks: &[TrialTick], from_s: f64) -> u32 {
-    summarise(ticks, from_s).steps_while_up
-}
-
-#[test]
-fn a_push_beyond_the_feet_makes_a_foot_step_before_the_body_is_down() {
-    let profile = BodyProfile::from_stature(1.75);
-    let samples = standing_samples(&profile, 5.0, false);
-    let push = Push {
-        joint: Joint::Chest,
-        impulse: DVec3::X * 60.0,
-        at_s: 2.0,
-    };
-    let on = run_trial(&profile, whole_body(true), &samples, &[push]);
-    let off = run_trial(&profile, whole_body(false), &samples, &[push]);
-    assert!(on.len() > 400, "{} ticks", on.len());
-    let (stepped, control) = (steps_while_up(&on, 2.0), steps_while_up(&off, 2.0));
-    println!("60 N s sideways: {stepped} steps with stepping, {control} without");
-    assert!(stepped >= 1, "no step landed while the body was up");
-    assert_eq!(control, 0, "the control stepped without stepping on");
 }
 
 #[test]
