@@ -3,7 +3,9 @@
 //! 1.5 m/s, through the daemon's tick, toward a person-sized remote body
 //! standing in its way (kinematic capsules, as a node holds another node's
 //! avatar). With the remote body colliding, the walker's pelvis never gets
-//! past it; without it (or before the body collides), the walker walks on.
+//! past it while the walker is up (knocked down beside it, its pelvis may
+//! slide past on the floor); without it (or before the body collides), the
+//! walker walks on.
 //! And the other way round: a remote body (or a remote object's copy)
 //! moved into a local avatar standing does not push it (its own node stops
 //! it). A remote body does push a local object (the object's own node
@@ -50,7 +52,10 @@ fn remote_person() -> Vec<Capsule> {
     ]
 }
 
-/// The walker's largest pelvis X over its walk, with the remote person
+/// The pelvis's height above which the walker is up (walking, not down).
+const UP_M: f64 = 0.5;
+
+/// The walker's largest pelvis X while it is up, with the remote person
 /// colliding or not.
 fn furthest_pelvis_x(collide: bool) -> f64 {
     let profile = BodyProfile::from_stature(1.75);
@@ -70,7 +75,13 @@ fn furthest_pelvis_x(collide: bool) -> f64 {
         }
         people[0].samples = samples.to_vec();
         let solved = space.tick(&mut people, t);
-        if let Some(f) = solved[0].as_ref().and_then(|s| s.physics.as_ref()) {
+        // Walking on counts; a body knocked down beside the remote one
+        // may slide past it on the floor.
+        let up = solved[0]
+            .as_ref()
+            .and_then(|s| s.physics.as_ref())
+            .filter(|f| f.pose.root.y > UP_M);
+        if let Some(f) = up {
             furthest = furthest.max(f.pose.root.x);
         }
     }
