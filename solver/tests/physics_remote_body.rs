@@ -14,7 +14,7 @@
 use posewire_body::glam::{DQuat, DVec3};
 use posewire_body::{BodyProfile, Transform};
 use posewire_solver::physics::remote::Capsule;
-use posewire_solver::physics::trials::{meeting_samples, standing_samples};
+use posewire_solver::physics::trials::{meeting_samples, standing_samples, DOWN_PELVIS_M};
 use posewire_solver::physics::{
     AvatarController, ObjectShape, PhysicsSettings, PhysicsWorld, Scene,
 };
@@ -52,9 +52,6 @@ fn remote_person() -> Vec<Capsule> {
     ]
 }
 
-/// The pelvis's height above which the walker is up (walking, not down).
-const UP_M: f64 = 0.5;
-
 /// The walker's largest pelvis X while it is up, with the remote person
 /// colliding or not.
 fn furthest_pelvis_x(collide: bool) -> f64 {
@@ -80,7 +77,7 @@ fn furthest_pelvis_x(collide: bool) -> f64 {
         let up = solved[0]
             .as_ref()
             .and_then(|s| s.physics.as_ref())
-            .filter(|f| f.pose.root.y > UP_M);
+            .filter(|f| f.pose.root.y > DOWN_PELVIS_M);
         if let Some(f) = up {
             furthest = furthest.max(f.pose.root.x);
         }

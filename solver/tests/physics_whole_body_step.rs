@@ -10,10 +10,10 @@ use posewire_body::BodyProfile;
 use posewire_solver::physics::trials::{run_trial, standing_samples, TrialTick};
 use posewire_solver::physics::PhysicsSettings;
 
-fn whole_body(stepping: bool) -> PhysicsSettings {
+fn whole_body_stepping() -> PhysicsSettings {
     let mut s = PhysicsSettings::default();
     s.whole_body.enabled = true;
-    s.whole_body.stepping.enabled = stepping;
+    s.whole_body.stepping.enabled = true;
     s
 }
 
@@ -21,7 +21,7 @@ fn whole_body(stepping: bool) -> PhysicsSettings {
 fn a_standing_body_takes_no_step_and_stands_on_both_feet() {
     let profile = BodyProfile::from_stature(1.75);
     let samples = standing_samples(&profile, 6.0, false);
-    let ticks = run_trial(&profile, whole_body(true), &samples, &[]);
+    let ticks = run_trial(&profile, whole_body_stepping(), &samples, &[]);
     let settled: Vec<&TrialTick> = ticks.iter().filter(|k| k.t >= 1.0).collect();
     assert!(settled.len() > 400, "{} ticks", settled.len());
     let both = settled

@@ -284,6 +284,10 @@ pub struct TrialSummary {
 /// says (the bars' "no fall: pelvis above 0.7 m"), metres.
 pub const FALLEN_PELVIS_M: f64 = 0.7;
 
+/// The pelvis's height below which a body is down (`down_after_s`),
+/// metres.
+pub const DOWN_PELVIS_M: f64 = 0.5;
+
 impl TrialSummary {
     /// Whether the body fell: it went through the fallen state, or its
     /// pelvis went below [`FALLEN_PELVIS_M`] (a body whose reactions are
@@ -305,7 +309,7 @@ pub fn summarise(ticks: &[TrialTick], push_s: f64) -> TrialSummary {
     for k in &after {
         s.max_head_gap_m = s.max_head_gap_m.max(k.head_gap_m);
         s.min_pelvis_y = s.min_pelvis_y.min(k.pelvis_y);
-        if s.down_after_s.is_none() && k.pelvis_y < 0.5 {
+        if s.down_after_s.is_none() && k.pelvis_y < DOWN_PELVIS_M {
             s.down_after_s = Some(k.t - push_s);
         }
         if s.unlinked_after_s.is_none() && k.link < 0.5 {
