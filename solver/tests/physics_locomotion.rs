@@ -23,6 +23,12 @@ fn circle(t: f64) -> (DVec3, f64) {
     (DVec3::new(1.0 - a.cos(), 0.0, a.sin()), a)
 }
 
+/// The same circle clockwise (the outer foot is the left one).
+fn circle_clockwise(t: f64) -> (DVec3, f64) {
+    let (at, yaw) = circle(t);
+    (DVec3::new(-at.x, 0.0, at.z), -yaw)
+}
+
 /// The upper body of a walker on `path`: head, arms swinging.
 fn walker(skeleton: &Skeleton, path: Path, t: f64) -> BodyPose {
     let (at, yaw) = path(t);
@@ -177,4 +183,16 @@ fn physics_walking_along_a_line_steps_without_sliding() {
 #[test]
 fn physics_walking_around_a_circle_steps_without_sliding() {
     check("circle", circle);
+}
+
+/// A known defect, kept visible: on this tight circle walked clockwise the
+/// learned legs hold the outer (left) foot in the air, and it never lands
+/// (steps [0, 5] with the shipped networks; counter-clockwise, above, both
+/// feet step). Handing such a foot to the rules' planner fixes the circle
+/// but costs the training folds 0.3-0.9 cm: see
+/// `docs/notes/cross-validation.md` (the circle walked both ways).
+#[test]
+#[ignore = "known defect: the learned legs hold the outer foot up on a tight clockwise circle"]
+fn physics_walking_around_a_circle_clockwise_steps_without_sliding() {
+    check("circle clockwise", circle_clockwise);
 }
