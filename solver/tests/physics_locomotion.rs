@@ -1,6 +1,6 @@
 //! The physics avatar walking: a headset and two controllers (the legs are
 //! not tracked) moving at 1 m/s along a straight line and around a circle
-//! 2 m across. The simulated body must follow, its feet stepping rather
+//! 2 m across (clockwise too: a known defect, ignored). The simulated body must follow, its feet stepping rather
 //! than sliding over the floor, without falling. The steps are planned in
 //! the kinematic reference (the `ik` foot planner) and carried out by the
 //! simulated legs and foot springs on the floor.
